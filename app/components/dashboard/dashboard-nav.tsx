@@ -1,0 +1,134 @@
+import { MenuIcon } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import * as React from "react";
+import { NavLink, useLocation, useNavigate } from "react-router";
+import { cn } from "~/lib/cn";
+import type { DashboardSectionGroup, SectionId } from "./sections";
+import { sectionPath } from "./sections";
+
+/** The sidebar's two groups of section links; the current one is marked. */
+export function DashboardSectionLinks({
+  groups,
+  currentId,
+  onNavigate,
+}: {
+  groups: DashboardSectionGroup[];
+  currentId: string;
+  onNavigate?: () => void;
+}) {
+  return (
+    <div className="space-y-8">
+      {groups.map((group) => {
+        const headingId = `dashboard-group-${group.label.toLowerCase().replaceAll(" ", "-")}`;
+        return (
+          <div key={group.label}>
+            <p
+              id={headingId}
+              className="px-3 font-pixel text-[0.55rem] leading-4 tracking-tight text-zinc-400 uppercase"
+            >
+              {group.label}
+            </p>
+            <ul aria-labelledby={headingId} className="mt-3 space-y-1">
+              {group.sections.map((section) => {
+                const Icon = section.icon;
+                const current = section.id === currentId;
+                return (
+                  <li key={section.id}>
+                    <NavLink
+                      to={sectionPath(section.id)}
+                      end
+                      onClick={onNavigate}
+                      aria-current={current ? "page" : undefined}
+                      className={cn(
+                        "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-semibold transition-colors",
+                        current
+                          ? "bg-grass-500/15 text-grass-300"
+                          : "text-zinc-300 hover:bg-white/5 hover:text-white",
+                      )}
+                    >
+                      <Icon aria-hidden="true" className="size-4 shrink-0" />
+                      {section.label}
+                    </NavLink>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * Small screens: a menu button that opens the sidebar as a drawer, and a dropdown of the
+ * sections (SPEC.md section 2).
+ */
+export function DashboardMobileNav({
+  groups,
+  currentId,
+}: {
+  groups: DashboardSectionGroup[];
+  currentId: string;
+}) {
+  const [open, setOpen] = React.useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation only
+  React.useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <div className="mb-6 flex items-center gap-2 lg:hidden">
+      <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
+        <DialogPrimitive.Trigger
+          className="grid size-10 shrink-0 place-items-center rounded-md text-zinc-200 ring-1 ring-night-600 hover:bg-white/10"
+          aria-label="Open dashboard menu"
+        >
+          <MenuIcon aria-hidden="true" className="size-5" />
+        </DialogPrimitive.Trigger>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70" />
+          <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-night-950 p-4 shadow-2xl ring-1 ring-night-700">
+            <DialogPrimitive.Title className="mb-6 px-3 text-lg font-bold text-white">
+              Dashboard menu
+            </DialogPrimitive.Title>
+            <DialogPrimitive.Description className="sr-only">
+              Choose a dashboard section.
+            </DialogPrimitive.Description>
+            <nav aria-label="Dashboard sections">
+              <DashboardSectionLinks
+                groups={groups}
+                currentId={currentId}
+                onNavigate={() => setOpen(false)}
+              />
+            </nav>
+            <DialogPrimitive.Close className="mt-8 w-full rounded-md px-3 py-2 text-sm font-semibold text-zinc-300 ring-1 ring-night-600 hover:bg-white/5">
+              Close menu
+            </DialogPrimitive.Close>
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+      <label htmlFor="dashboard-section-select" className="sr-only">
+        Dashboard section
+      </label>
+      <div className="relative flex-1">
+        <select
+          id="dashboard-section-select"
+          value={currentId}
+          onChange={(event) => navigate(sectionPath(event.target.value as SectionId))}
+          className="h-10 w-full appearance-none rounded-md bg-night-900 px-3 text-sm font-semibold text-zinc-100 ring-1 ring-night-600 focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none"
+        >
+          {groups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.sections.map((section) => (
+                <option key={section.id} value={section.id}>
+                  {section.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

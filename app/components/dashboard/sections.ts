@@ -1,0 +1,106 @@
+import {
+  CalendarClockIcon,
+  FilePenLineIcon,
+  FileTextIcon,
+  LayoutDashboardIcon,
+  type LucideIcon,
+  MailIcon,
+  MonitorPlayIcon,
+  NewspaperIcon,
+  PackageIcon,
+  PencilLineIcon,
+  UsersIcon,
+  WrenchIcon,
+} from "lucide-react";
+import { canManageEmployees, type RoleHolder } from "../../../common/access";
+
+/**
+ * The dashboard's sections (SPEC.md section 2), in sidebar order and groups. Each has its own
+ * address, /dashboard/{id} (the overview is /dashboard itself), so a section can be linked and
+ * the back button works.
+ */
+export const SECTION_IDS = [
+  "overview",
+  "create",
+  "posts",
+  "scheduled",
+  "drafts",
+  "marketplace",
+  "employees",
+  "news",
+  "apps",
+  "videos",
+  "mailing-list",
+] as const;
+
+export type SectionId = (typeof SECTION_IDS)[number];
+
+export type DashboardSection = {
+  id: SectionId;
+  label: string;
+  icon: LucideIcon;
+  /** Shown only to those who may manage employees (admins and the owner). */
+  adminOnly?: boolean;
+};
+
+export type DashboardSectionGroup = { label: string; sections: DashboardSection[] };
+
+export const DASHBOARD_SECTION_GROUPS: DashboardSectionGroup[] = [
+  {
+    label: "Content Management",
+    sections: [
+      { id: "overview", label: "Dashboard", icon: LayoutDashboardIcon },
+      { id: "create", label: "Create Post", icon: PencilLineIcon },
+      { id: "posts", label: "All Posts", icon: FileTextIcon },
+      { id: "scheduled", label: "Scheduled", icon: CalendarClockIcon },
+      { id: "drafts", label: "Drafts", icon: FilePenLineIcon },
+      { id: "marketplace", label: "Marketplace Content", icon: PackageIcon },
+    ],
+  },
+  {
+    label: "Website Sections",
+    sections: [
+      { id: "employees", label: "Employees", icon: UsersIcon, adminOnly: true },
+      { id: "news", label: "News Posts", icon: NewspaperIcon },
+      { id: "apps", label: "Apps & Tools", icon: WrenchIcon },
+      { id: "videos", label: "YouTube Videos", icon: MonitorPlayIcon },
+      { id: "mailing-list", label: "Mailing List", icon: MailIcon },
+    ],
+  },
+];
+
+export const DEFAULT_SECTION_ID: SectionId = "overview";
+
+/**
+ * The groups with only the sections this user may open, of those the dashboard has
+ * (`available`: the sections it can show).
+ */
+export function sectionGroupsFor(
+  user: RoleHolder,
+  available: ReadonlySet<string>,
+): DashboardSectionGroup[] {
+  return DASHBOARD_SECTION_GROUPS.map((group) => ({
+    ...group,
+    sections: group.sections.filter(
+      (section) => available.has(section.id) && (!section.adminOnly || canManageEmployees(user)),
+    ),
+  })).filter((group) => group.sections.length > 0);
+}
+
+/** The section with this id if the dashboard has it and this user may open it, else null. */
+export function findSection(
+  id: string,
+  user: RoleHolder,
+  available: ReadonlySet<string>,
+): DashboardSection | null {
+  for (const group of sectionGroupsFor(user, available)) {
+    const section = group.sections.find((candidate) => candidate.id === id);
+    if (section) return section;
+  }
+  return null;
+}
+
+/** The address of a section, with an optional query string ("?id=..."). */
+export function sectionPath(id: SectionId, search = ""): string {
+  return `${id === DEFAULT_SECTION_ID ? "/dashboard" : `/dashboard/${id}`}${search}`;
+}

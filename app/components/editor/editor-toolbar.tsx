@@ -1,0 +1,208 @@
+import type { Editor } from "@tiptap/core";
+import { useEditorState } from "@tiptap/react";
+import {
+  BoldIcon,
+  CodeIcon,
+  Heading1Icon,
+  Heading2Icon,
+  Heading3Icon,
+  ItalicIcon,
+  LinkIcon,
+  ListIcon,
+  ListOrderedIcon,
+  type LucideIcon,
+  Redo2Icon,
+  TextQuoteIcon,
+  Undo2Icon,
+} from "lucide-react";
+import * as React from "react";
+import { cn } from "~/lib/cn";
+import { LinkDialog } from "./link-dialog";
+
+type ToggleButton = {
+  label: string;
+  icon: LucideIcon;
+  isActive: (editor: Editor) => boolean;
+  run: (editor: Editor) => void;
+};
+
+const FORMATTING: ToggleButton[][] = [
+  [
+    {
+      label: "Bold",
+      icon: BoldIcon,
+      isActive: (e) => e.isActive("bold"),
+      run: (e) => e.chain().focus().toggleBold().run(),
+    },
+    {
+      label: "Italic",
+      icon: ItalicIcon,
+      isActive: (e) => e.isActive("italic"),
+      run: (e) => e.chain().focus().toggleItalic().run(),
+    },
+  ],
+  ([1, 2, 3] as const).map((level) => ({
+    label: `Heading ${level}`,
+    icon: [Heading1Icon, Heading2Icon, Heading3Icon][level - 1] as LucideIcon,
+    isActive: (e: Editor) => e.isActive("heading", { level }),
+    run: (e: Editor) => e.chain().focus().toggleHeading({ level }).run(),
+  })),
+  [
+    {
+      label: "Bullet list",
+      icon: ListIcon,
+      isActive: (e) => e.isActive("bulletList"),
+      run: (e) => e.chain().focus().toggleBulletList().run(),
+    },
+    {
+      label: "Ordered list",
+      icon: ListOrderedIcon,
+      isActive: (e) => e.isActive("orderedList"),
+      run: (e) => e.chain().focus().toggleOrderedList().run(),
+    },
+    {
+      label: "Blockquote",
+      icon: TextQuoteIcon,
+      isActive: (e) => e.isActive("blockquote"),
+      run: (e) => e.chain().focus().toggleBlockquote().run(),
+    },
+    {
+      label: "Inline code",
+      icon: CodeIcon,
+      isActive: (e) => e.isActive("code"),
+      run: (e) => e.chain().focus().toggleCode().run(),
+    },
+  ],
+];
+
+const BUTTON =
+  "inline-flex size-9 items-center justify-center rounded-md text-zinc-300 transition-colors hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none disabled:pointer-events-none disabled:opacity-40 aria-pressed:bg-grass-500 aria-pressed:text-night-950 [&_svg]:size-4";
+
+/**
+ * The rich-text toolbar (SPEC.md section 2, DECISIONS.md section 5): marks and blocks as
+ * toggle buttons that say whether they are on (aria-pressed), undo and redo, and a link.
+ */
+export function EditorToolbar({ editor, label }: { editor: Editor; label: string }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      active: Object.fromEntries(
+        FORMATTING.flat().map((button) => [button.label, button.isActive(current)]),
+      ) as Record<string, boolean>,
+      link: current.isActive("link"),
+      href: (current.getAttributes("link").href as string | undefined) ?? "",
+      canUndo: current.can().undo(),
+      canRedo: current.can().redo(),
+      editable: current.isEditable,
+    }),
+  });
+  const [linkOpen, setLinkOpen] = React.useState(false);
+
+  return (
+    <div
+      role="toolbar"
+      aria-label={label}
+      aria-orientation="horizontal"
+      className="flex flex-wrap items-center gap-1 border-b border-night-700 bg-night-900 p-1.5"
+    >
+      {FORMATTING.map((group, groupIndex) => (
+        <React.Fragment key={group[0]?.label}>
+          {groupIndex > 0 ? <Separator /> : null}
+          {group.map((button) => {
+            const pressed = state.active[button.label] ?? false;
+            const Icon = button.icon;
+            return (
+              <button
+                key={button.label}
+                type="button"
+                className={BUTTON}
+                aria-label={button.label}
+                title={button.label}
+                aria-pressed={pressed}
+                disabled={!state.editable}
+                onMouseDown={keepEditorFocus}
+                onClick={() => button.run(editor)}
+              >
+                <Icon aria-hidden="true" />
+              </button>
+            );
+          })}
+        </React.Fragment>
+      ))}
+      <Separator />
+      <button
+        type="button"
+        className={BUTTON}
+        aria-label={state.link ? "Edit link" : "Link"}
+        title={state.link ? "Edit link" : "Link"}
+        aria-pressed={state.link}
+        aria-haspopup="dialog"
+        disabled={!state.editable}
+        onClick={() => setLinkOpen(true)}
+      >
+        <LinkIcon aria-hidden="true" />
+      </button>
+      <Separator />
+      <button
+        type="button"
+        className={BUTTON}
+        aria-label="Undo"
+        title="Undo"
+        disabled={!state.canUndo}
+        onMouseDown={keepEditorFocus}
+        onClick={() => editor.chain().focus().undo().run()}
+      >
+        <Undo2Icon aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className={BUTTON}
+        aria-label="Redo"
+        title="Redo"
+        disabled={!state.canRedo}
+        onMouseDown={keepEditorFocus}
+        onClick={() => editor.chain().focus().redo().run()}
+      >
+        <Redo2Icon aria-hidden="true" />
+      </button>
+      <LinkDialog
+        open={linkOpen}
+        onOpenChange={setLinkOpen}
+        onClosed={() => editor.commands.focus()}
+        initialHref={state.href}
+        onSave={(href) => {
+          setLinkOpen(false);
+          const chain = editor.chain().extendMarkRange("link");
+          if (editor.state.selection.empty && !state.link) {
+            // Nothing selected: the address itself becomes the linked text.
+            chain
+              .insertContent({
+                type: "text",
+                text: href,
+                marks: [{ type: "link", attrs: { href } }],
+              })
+              .run();
+          } else {
+            chain.setLink({ href }).run();
+          }
+        }}
+        onRemove={() => {
+          setLinkOpen(false);
+          editor.chain().extendMarkRange("link").unsetLink().run();
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * A press on a toolbar button must not move focus out of the editor: leaving and re-entering
+ * it resyncs the selection, which drops a mark switched on for the next typed text.
+ */
+function keepEditorFocus(event: React.MouseEvent) {
+  event.preventDefault();
+}
+
+function Separator() {
+  return <span aria-hidden="true" className={cn("mx-1 h-6 w-px bg-night-700")} />;
+}

@@ -1,0 +1,111 @@
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { App } from "../../../common/types/app";
+import { AppBrowser } from "./app-browser";
+
+const now = new Date("2025-06-15T12:00:00.000Z");
+const petitionUrl = "https://petition.example/bring-it-back";
+
+function app(overrides: Partial<App>): App {
+  const slug = overrides.slug ?? "skin-studio";
+  return {
+    id: slug,
+    name: "Skin Studio",
+    slug,
+    category: "Web Tool",
+    relationship: "developed",
+    status: "released",
+    logoUrl: "/uploads/logo.png",
+    imageUrl: "/uploads/banner.png",
+    shortDescription: "Paint skins in your browser.",
+    description: "A pixel editor made for skins.",
+    downloadCount: 2_300_000,
+    rating: 4.8,
+    releaseDate: "2021-03-01T00:00:00.000Z",
+    platforms: ["web", "ios"],
+    websiteUrl: "https://skins.example",
+    downloadUrl: "https://skins.example/download",
+    sortOrder: 0,
+    ...overrides,
+  };
+}
+
+function render(url: string, apps: App[]) {
+  const html = renderToString(
+    <MemoryRouter initialEntries={[url]}>
+      <AppBrowser apps={apps} now={now} petitionUrl={petitionUrl} />
+    </MemoryRouter>,
+  );
+  const text = html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
+  return { html, text };
+}
+
+const apps = [
+  app({
+    slug: "roamer",
+    name: "Realm Roamer",
+    status: "banned",
+    websiteUrl: null,
+    downloadUrl: null,
+  }),
+  app({ slug: "studio", name: "Skin Studio" }),
+  app({ slug: "party", name: "Block Party", relationship: "official-partner" }),
+  app({ slug: "pets", name: "Pixel Pets", relationship: "partner", status: "beta" }),
+];
+
+describe("apps page list", () => {
+  it("says 'No Apps Found' when there are no apps", () => {
+    expect(render("/apps", []).text).toContain("No Apps Found");
+  });
+
+  it("says 'No Apps Found' when a filter keeps nothing, with a way back to all apps", () => {
+    const { html, text } = render("/apps?filter=in-development", [app({})]);
+    expect(text).toContain("No Apps Found");
+    expect(html).toMatch(/<a[^>]*href="\/apps"[^>]*>Show all apps<\/a>/);
+  });
+
+  it("counts every filter and marks the current one", () => {
+    const { html, text } = render("/apps?filter=partnerships", apps);
+    expect(text).toContain("All Apps 4 (4)");
+    expect(text).toContain("Developed 2 (2)");
+    expect(text).toContain("Partnerships 2 (2)");
+    expect(text).toContain("In Development 1 (1)");
+    expect(html).toMatch(/aria-current="page"[^>]*>Partnerships/);
+    expect(text).toContain("Block Party");
+    expect(text).not.toContain("Skin Studio");
+  });
+
+  it("puts banned apps last, with the overlay linking to the petition in a new tab", () => {
+    const { html } = render("/apps", apps);
+    const order = [...html.matchAll(/<article id="([^"]+)"/g)].map((m) => m[1]);
+    expect(order).toEqual(["studio", "party", "pets", "roamer"]);
+    expect(html).toMatch(
+      /<a href="https:\/\/petition.example\/bring-it-back" target="_blank" rel="noopener noreferrer"[^>]*>.*BANNED BY MICROSOFT NOV 2021/,
+    );
+    expect(html.match(/BANNED BY MICROSOFT NOV 2021/g)).toHaveLength(1);
+  });
+
+  it("shows each card's fields: K/M downloads, rating label, year, platforms, links", () => {
+    const { html, text } = render("/apps", [app({})]);
+    expect(text).toContain("2.3M");
+    expect(text).toContain("Rated 4.8 out of 5");
+    expect(text).toContain("2021");
+    expect(text).toContain("iOS");
+    expect(text).toContain("Web Tool");
+    expect(html).toMatch(/<a[^>]*href="https:\/\/skins.example"[^>]*target="_blank"[^>]*>.*Visit/);
+    expect(html).toMatch(
+      /<a[^>]*href="https:\/\/skins.example\/download"[^>]*target="_blank"[^>]*>.*Download/,
+    );
+  });
+
+  it("disables Visit and Download when an app has no such URL", () => {
+    const { html } = render("/apps", [app({ websiteUrl: null, downloadUrl: null, rating: null })]);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>.*Visit<\/button>/);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>.*Download<\/button>/);
+    expect(html).toContain("Not rated");
+  });
+});

@@ -1,0 +1,228 @@
+import { ArrowDownUpIcon, NewspaperIcon, SearchIcon, SearchXIcon } from "lucide-react";
+import * as React from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { CATEGORY_LABELS, PostCard, type PostCardData } from "~/components/site/post-card";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import {
+  DEFAULT_NEWS_SORT,
+  filterArticles,
+  NEWS_SORTS,
+  type NewsArticle,
+  type NewsSort,
+  newsSearchString,
+  normalizeSearchTerm,
+  parseNewsSort,
+  resultSummaryText,
+} from "~/lib/news-filters";
+
+/** How long typing may pause before the search is written to the address. */
+const SEARCH_URL_DELAY_MS = 300;
+
+export type NewsBrowserArticle = NewsArticle & PostCardData;
+
+/**
+ * The news page's search box, sort menu, result count and article grid. The search (`?q=`)
+ * and the sort (`?sort=`) live in the address, so a view can be shared; the list is filtered in
+ * the browser, so typing never waits for the network. Without JavaScript the controls are a
+ * GET form and the server renders the same view.
+ */
+export function NewsBrowser({ articles }: { articles: NewsBrowserArticle[] }) {
+  const { term, setTerm, sort, setSort, commit } = useNewsFilters();
+  const searchRef = React.useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
+  const shown = React.useMemo(
+    () => filterArticles(articles, { term, sort, categoryLabels: CATEGORY_LABELS }),
+    [articles, term, sort],
+  );
+  const searching = normalizeSearchTerm(term) !== "";
+
+  function clearSearch() {
+    setTerm("");
+    commit("", sort);
+    searchRef.current?.focus();
+  }
+
+  return (
+    <div>
+      <search>
+        <form
+          method="get"
+          action="/news"
+          onSubmit={(event) => {
+            event.preventDefault();
+            commit(term, sort);
+          }}
+          className="flex flex-col gap-4 sm:flex-row sm:items-end"
+        >
+          <div className="w-full sm:max-w-md">
+            <label htmlFor="news-search" className="sr-only">
+              Search articles
+            </label>
+            <div className="relative">
+              <SearchIcon
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
+              />
+              <Input
+                ref={searchRef}
+                id="news-search"
+                type="search"
+                name="q"
+                placeholder="Search articles..."
+                autoComplete="off"
+                value={term}
+                onChange={(event) => setTerm(event.target.value)}
+                className="h-11 pl-9"
+              />
+            </div>
+          </div>
+          <div className="flex items-center gap-3 sm:ml-auto">
+            <label
+              htmlFor="news-sort"
+              className="flex items-center gap-2 text-sm font-semibold whitespace-nowrap text-zinc-300"
+            >
+              <ArrowDownUpIcon aria-hidden="true" className="size-4 text-zinc-500" />
+              Sort by
+            </label>
+            <select
+              id="news-sort"
+              name="sort"
+              value={sort}
+              onChange={(event) => {
+                const next = parseNewsSort(event.target.value);
+                setSort(next);
+                commit(term, next);
+              }}
+              className="h-11 w-full rounded-md bg-night-900 px-3 text-sm text-zinc-100 ring-1 ring-night-600 focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none sm:w-48"
+            >
+              {NEWS_SORTS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            {/* Without JavaScript the form is sent with this button (or Enter in the search box). */}
+            {hydrated ? null : (
+              <Button type="submit" variant="secondary" className="h-11">
+                Apply
+              </Button>
+            )}
+          </div>
+        </form>
+      </search>
+
+      <p aria-live="polite" className="mt-6 text-sm font-semibold text-zinc-300">
+        {resultSummaryText(shown.length, term)}
+      </p>
+
+      {shown.length > 0 ? (
+        <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {shown.map((article, index) => (
+            <li key={article.id} className="grid">
+              <PostCard post={article} eager={index < 3} />
+            </li>
+          ))}
+        </ul>
+      ) : searching && articles.length > 0 ? (
+        <NewsEmptyState icon={<SearchXIcon />} text="No articles found matching your search.">
+          <form
+            method="get"
+            action="/news"
+            onSubmit={(event) => {
+              event.preventDefault();
+              clearSearch();
+            }}
+          >
+            {sort === DEFAULT_NEWS_SORT ? null : <input type="hidden" name="sort" value={sort} />}
+            <Button type="submit" variant="outline">
+              Clear Search
+            </Button>
+          </form>
+        </NewsEmptyState>
+      ) : (
+        <NewsEmptyState icon={<NewspaperIcon />} text="No articles published yet." />
+      )}
+    </div>
+  );
+}
+
+function NewsEmptyState({
+  icon,
+  text,
+  children,
+}: {
+  icon: React.ReactNode;
+  text: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div
+      data-slot="empty-state"
+      className="pixel-grid mt-6 flex flex-col items-center gap-4 rounded-xl bg-night-900 px-6 py-16 text-center ring-1 ring-night-700"
+    >
+      <span
+        aria-hidden="true"
+        className="grid size-14 place-items-center rounded-lg bg-night-800 text-zinc-400 [&_svg]:size-7"
+      >
+        {icon}
+      </span>
+      <p className="text-lg font-semibold text-white">{text}</p>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The search term and sort, kept in the address. Both change on screen at once; the address
+ * follows (replacing the history entry) after a pause in typing, or at once through `commit`.
+ * When the address changes from elsewhere (back button, a link), the controls follow it.
+ */
+function useNewsFilters() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const urlTerm = searchParams.get("q") ?? "";
+  const urlSort = parseNewsSort(searchParams.get("sort"));
+  const current = newsSearchString(urlTerm, urlSort);
+
+  const [term, setTerm] = React.useState(urlTerm);
+  const [sort, setSort] = React.useState<NewsSort>(urlSort);
+  const written = React.useRef(current);
+
+  // Follow the address when someone else changed it.
+  React.useEffect(() => {
+    if (current === written.current) return;
+    written.current = current;
+    setTerm(urlTerm);
+    setSort(urlSort);
+  }, [current, urlTerm, urlSort]);
+
+  const commit = React.useCallback(
+    (nextTerm: string, nextSort: NewsSort) => {
+      const search = newsSearchString(nextTerm, nextSort);
+      written.current = search;
+      navigate({ search }, { replace: true, preventScrollReset: true });
+    },
+    [navigate],
+  );
+
+  const wanted = newsSearchString(term, sort);
+  React.useEffect(() => {
+    if (wanted === written.current) return;
+    const timer = setTimeout(() => commit(term, sort), SEARCH_URL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [wanted, term, sort, commit]);
+
+  return { term, setTerm, sort, setSort, commit };
+}
+
+const subscribeToNothing = () => () => {};
+
+/** False while rendering on the server and hydrating, true once the page runs in the browser. */
+function useHydrated(): boolean {
+  return React.useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,97 @@
+import { ExternalLinkIcon, ImageOffIcon, PlayIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { imageSrc } from "../../../common/images";
+import { parseYouTubeId, youTubeEmbedUrl } from "../../../common/youtube";
+
+/** Featured images are made for share previews: 1200 x 630. */
+const FEATURED_WIDTH = 1200;
+const FEATURED_HEIGHT = 630;
+
+/**
+ * The post's featured image, or the block 'Featured image not available' when it fails to load.
+ * The image is in the server-rendered HTML, so it may fail before the page is interactive and
+ * React never sees the error event: the image's state is checked again once mounted.
+ * Render it with `key={image}` so another post's image starts afresh.
+ */
+export function PostFeaturedImage({ image, alt }: { image: string; alt: string }) {
+  const src = imageSrc(image);
+  const ref = useRef<HTMLImageElement>(null);
+  const [failed, setFailed] = useState(src === null);
+
+  useEffect(() => {
+    const img = ref.current;
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
+
+  if (failed || src === null) {
+    return (
+      <div className="pixel-grid flex aspect-[1200/630] w-full flex-col items-center justify-center gap-3 rounded-xl bg-night-900 text-zinc-400 ring-1 ring-night-700">
+        <ImageOffIcon aria-hidden="true" className="size-10 text-night-600" />
+        <p className="text-sm font-medium">Featured image not available</p>
+      </div>
+    );
+  }
+  return (
+    <img
+      ref={ref}
+      src={src}
+      alt={alt}
+      width={FEATURED_WIDTH}
+      height={FEATURED_HEIGHT}
+      fetchPriority="high"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className="aspect-[1200/630] w-full rounded-xl bg-night-900 object-cover ring-1 ring-night-700"
+    />
+  );
+}
+
+/** Only http(s) addresses become links; anything else stored in a URL field is ignored. */
+export function webUrl(value: string | null | undefined): string | null {
+  return value && /^https?:\/\//i.test(value.trim()) ? value.trim() : null;
+}
+
+/**
+ * 'Trailer Video': the YouTube player for the post's video (watch, youtu.be, embed, v/ and
+ * shorts addresses), loaded from YouTube's privacy-enhanced host. An address that is not a
+ * YouTube video becomes a plain link.
+ */
+export function PostTrailer({ youtubeUrl, title }: { youtubeUrl: string; title: string }) {
+  const id = parseYouTubeId(youtubeUrl);
+  const link = webUrl(youtubeUrl);
+  if (!id && !link) return null;
+  return (
+    <section aria-labelledby="trailer-title" className="space-y-4">
+      <h2
+        id="trailer-title"
+        className="flex items-center gap-2 text-2xl font-bold text-white [&_svg]:size-5"
+      >
+        <PlayIcon aria-hidden="true" className="text-redstone-400" /> Trailer Video
+      </h2>
+      {id ? (
+        <div className="aspect-video overflow-hidden rounded-xl bg-night-900 ring-1 ring-night-700">
+          <iframe
+            src={youTubeEmbedUrl(id)}
+            title={`${title}: trailer video`}
+            width={1280}
+            height={720}
+            loading="lazy"
+            allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+            referrerPolicy="strict-origin-when-cross-origin"
+            allowFullScreen
+            className="size-full"
+          />
+        </div>
+      ) : (
+        <a
+          href={link ?? undefined}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-2 text-diamond-300 underline underline-offset-4 hover:text-diamond-400"
+        >
+          Watch the video <ExternalLinkIcon aria-hidden="true" className="size-4" />
+        </a>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { PortfolioItem } from "../../../common/types/portfolio-item";
+import { StudioBrowser } from "./studio-browser";
+
+const now = new Date("2025-06-15T12:00:00.000Z");
+
+function item(overrides: Partial<PortfolioItem>): PortfolioItem {
+  const slug = overrides.slug ?? "sky-islands";
+  return {
+    id: slug,
+    title: "Sky Islands",
+    slug,
+    packType: "world",
+    status: "published",
+    shortDescription: "Floating islands.",
+    fullDescription: "Temples in the sky.",
+    launchDate: null,
+    createdAt: "2025-01-01T00:00:00.000Z",
+    marketplaceLink: "https://marketplace.example/sky",
+    marketplaceUrl: "https://marketplace.example/sky",
+    imageUrl: null,
+    featuredImage: null,
+    releaseDate: null,
+    isPost: true,
+    ...overrides,
+  };
+}
+
+/** The server-rendered studio grid at a URL, as plain text and as HTML. */
+function render(url: string, items: PortfolioItem[]) {
+  const html = renderToString(
+    <MemoryRouter initialEntries={[url]}>
+      <StudioBrowser items={items} now={now} />
+    </MemoryRouter>,
+  );
+  const text = html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
+  return { html, text };
+}
+
+const items = [
+  item({ slug: "sky", title: "Sky Islands", packType: "world" }),
+  item({ slug: "knights", title: "Neon Knights", packType: "Skin Pack" }),
+  item({ slug: "mashup", title: "Frostbound", packType: "mashup" }),
+];
+
+describe("studio empty states", () => {
+  it("says 'No Projects Yet' when there is nothing at all", () => {
+    const { text } = render("/studio", []);
+    expect(text).toContain("No Projects Yet");
+    expect(text).toContain("Check back soon for new content in this category.");
+  });
+
+  it.each([
+    ["world", "No Worlds Yet"],
+    ["skin-pack", "No Skin Packs Yet"],
+    ["addon", "No Add-ons Yet"],
+  ])("says 'No {label} Yet' for an empty %s tab", (slug, title) => {
+    const { text } = render(`/studio?category=${slug}`, slug === "addon" ? items : []);
+    expect(text).toContain(title);
+    expect(text).toContain("Check back soon for new content in this category.");
+    expect(text).not.toContain("Clear search");
+  });
+
+  it("keeps the category's empty state when a search finds nothing in an empty tab", () => {
+    const { text } = render("/studio?q=zzz&category=addon", items);
+    expect(text).toContain("No Add-ons Yet");
+  });
+
+  it("says a search matched nothing and offers to clear it, keeping the tab", () => {
+    const { html, text } = render("/studio?q=zombies&category=world", items);
+    expect(text).toContain('Nothing in Worlds matches "zombies".');
+    expect(text).not.toContain("No Worlds Yet");
+    expect(html).toMatch(/<a[^>]*href="\/studio\?category=world"[^>]*>Clear search<\/a>/);
+  });
+});
+
+describe("studio grid from the URL", () => {
+  it("renders the search term and the chosen tab from ?q= and ?category=", () => {
+    const { html, text } = render("/studio?q=KNIGHTS&category=skin-pack", items);
+    expect(html).toContain('value="KNIGHTS"');
+    expect(text).toContain('1 result for "KNIGHTS"');
+    expect(text).toContain("Neon Knights");
+    expect(text).not.toContain("Sky Islands");
+    expect(html).toMatch(/aria-current="page"[^>]*>Skin Packs/);
+    expect(html).toMatch(/<option value="skin-pack" selected="">Skin Packs \(1\)<\/option>/);
+  });
+
+  it("counts each tab over the search result", () => {
+    const { text } = render("/studio?q=knights", items);
+    expect(text).toContain("All 1 (1)");
+    expect(text).toContain("Worlds 0 (0)");
+    expect(text).toContain("Skin Packs 1 (1)");
+  });
+
+  it("shows every pack type under All", () => {
+    const { text } = render("/studio", items);
+    expect(text).toContain("All 3 (3)");
+    expect(text).toContain("Frostbound");
+    expect(text).toContain("Mashup Pack");
+  });
+});
+
+describe("studio cards", () => {
+  it("links to the post, shows Live and an enabled Get Pack for a released pack", () => {
+    const { html } = render("/studio", [
+      item({
+        slug: "sky",
+        releaseDate: "2025-06-01T00:00:00.000Z",
+        launchDate: "2025-06-01T00:00:00.000Z",
+      }),
+    ]);
+    expect(html).toContain('href="/post/sky"');
+    expect(html).toMatch(/data-status="live"/);
+    expect(html).toContain("Jun 1, 2025");
+    expect(html).toMatch(/<a[^>]*href="https:\/\/marketplace.example\/sky"[^>]*target="_blank"/);
+  });
+
+  it("shows Coming Soon and a disabled Get Pack before the release date", () => {
+    const { html } = render("/studio", [
+      item({
+        slug: "soon",
+        releaseDate: "2025-07-01T00:00:00.000Z",
+        launchDate: "2025-07-01T00:00:00.000Z",
+      }),
+    ]);
+    expect(html).toMatch(/data-status="coming-soon"[^>]*>.*Coming Soon/);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Get Pack<\/button>/);
+    expect(html).not.toContain('href="https://marketplace.example/sky"');
+  });
+
+  it("disables Get Pack without a marketplace link and shows a placeholder without an image", () => {
+    const { html } = render("/studio", [item({ marketplaceLink: null, imageUrl: null })]);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Get Pack<\/button>/);
+    expect(html).toContain('data-slot="image-placeholder"');
+  });
+
+  it("loads an uploaded image from /uploads with its size set", () => {
+    const { html } = render("/studio", [item({ imageUrl: "sky.png" })]);
+    expect(html).toMatch(/<img[^>]*src="\/uploads\/sky.png"[^>]*width="1200"[^>]*height="630"/);
+  });
+});

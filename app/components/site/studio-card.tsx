@@ -1,0 +1,129 @@
+import { CalendarDaysIcon, ExternalLinkIcon, ImageOffIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { FallbackImage } from "~/components/ui/fallback-image";
+import { cn } from "~/lib/cn";
+import {
+  canGetPack,
+  STUDIO_STATUS_LABELS,
+  type StudioStatus,
+  studioPackLabel,
+  studioStatus,
+} from "~/lib/studio-filters";
+import { formatShortDate } from "../../../common/format";
+import { imageSrc } from "../../../common/images";
+import type { PortfolioItem } from "../../../common/types/portfolio-item";
+
+const STATUS_VARIANTS: Record<StudioStatus, "green" | "blue" | "yellow"> = {
+  live: "green",
+  "coming-soon": "blue",
+  draft: "yellow",
+};
+
+/**
+ * One marketplace pack: the whole card opens its post (/post/{slug}); Get Pack opens the
+ * marketplace in a new tab once the pack is out.
+ */
+export function StudioCard({
+  item,
+  now,
+  eager = false,
+}: {
+  item: PortfolioItem;
+  now: Date;
+  eager?: boolean;
+}) {
+  const status = studioStatus(item, now);
+  const packLabel = studioPackLabel(item.packType);
+  const launched = status !== "coming-soon";
+  const getPack = canGetPack(item, now);
+  return (
+    <article
+      data-slot="studio-card"
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-night-900 ring-1 ring-night-700 transition hover:-translate-y-1 hover:ring-grass-500/50 focus-within:ring-grass-500/50"
+    >
+      <StudioCardImage src={imageSrc(item.imageUrl)} eager={eager} />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          {packLabel ? <Badge variant="pixel">{packLabel}</Badge> : null}
+          <Badge variant={STATUS_VARIANTS[status]} data-status={status}>
+            <span
+              aria-hidden="true"
+              className={cn(
+                "size-1.5 rounded-full",
+                status === "live" ? "bg-grass-400" : "bg-current",
+              )}
+            />
+            {STUDIO_STATUS_LABELS[status]}
+          </Badge>
+        </div>
+        <h3 className="text-lg leading-snug font-bold text-white">
+          <Link
+            to={`/post/${item.slug}`}
+            className="after:absolute after:inset-0 after:content-[''] group-hover:text-grass-300 focus-visible:outline-none"
+          >
+            {item.title}
+          </Link>
+        </h3>
+        {item.shortDescription ? (
+          <p className="line-clamp-3 text-sm text-zinc-400">{item.shortDescription}</p>
+        ) : null}
+      </div>
+      <div className="flex items-center justify-between gap-3 border-t border-night-700 px-5 py-4">
+        {item.launchDate ? (
+          <p className="flex items-center gap-1.5 text-xs text-zinc-400">
+            <CalendarDaysIcon aria-hidden="true" className="size-3.5" />
+            <span>{launched ? "Launched" : "Launches"}</span>{" "}
+            <time dateTime={item.launchDate}>{formatShortDate(item.launchDate)}</time>
+          </p>
+        ) : (
+          <span />
+        )}
+        {getPack && item.marketplaceLink ? (
+          <Button asChild size="sm" className="relative z-10">
+            <a href={item.marketplaceLink} target="_blank" rel="noopener noreferrer">
+              Get Pack
+              <span className="sr-only">: {item.title} (opens the marketplace in a new tab)</span>
+              <ExternalLinkIcon aria-hidden="true" />
+            </a>
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled
+            className="relative z-10"
+            title={launched ? "Not on the marketplace yet" : "Available on release day"}
+          >
+            Get Pack
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function StudioCardImage({ src, eager }: { src: string | null; eager: boolean }) {
+  return (
+    <div className="relative aspect-[1200/630] overflow-hidden bg-night-800">
+      <FallbackImage
+        src={src}
+        alt=""
+        width={1200}
+        height={630}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+        fallback={
+          <div
+            data-slot="image-placeholder"
+            className="pixel-grid flex size-full items-center justify-center text-night-600"
+          >
+            <ImageOffIcon aria-hidden="true" className="size-10" />
+          </div>
+        }
+      />
+    </div>
+  );
+}

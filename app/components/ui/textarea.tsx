@@ -1,0 +1,15 @@
+import type * as React from "react";
+import { cn } from "~/lib/cn";
+
+export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
+  return (
+    <textarea
+      data-slot="textarea"
+      className={cn(
+        "w-full rounded-md bg-night-900 px-3 py-2 text-sm text-zinc-100 ring-1 ring-night-600 placeholder:text-zinc-500 focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none disabled:opacity-60 aria-invalid:ring-redstone-400",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "~/lib/api-client";
+import { appsQueryKey } from "./get-apps";
+
+export function deleteApp(id: string): Promise<void> {
+  return apiRequest<void>(`/api/apps/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+export function useDeleteApp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteApp,
+    // Also after a failure: a 404 means someone else deleted it, and the list should say so.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appsQueryKey }),
+  });
+}

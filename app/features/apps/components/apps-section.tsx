@@ -1,0 +1,210 @@
+import {
+  DownloadIcon,
+  ExternalLinkIcon,
+  PencilIcon,
+  PlusIcon,
+  Trash2Icon,
+  WrenchIcon,
+} from "lucide-react";
+import * as React from "react";
+import { Link, useRevalidator } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { FallbackImage } from "~/components/ui/fallback-image";
+import { Skeleton } from "~/components/ui/skeleton";
+import { useToast } from "~/components/ui/toast";
+import { errorMessage, isApiError } from "~/lib/api-client";
+import { APP_RELATIONSHIP_LABELS, platformLabel } from "~/lib/app-filters";
+import { formatCount } from "../../../../common/format";
+import { imageSrc } from "../../../../common/images";
+import type { App } from "../../../../common/types/app";
+import { useDeleteApp } from "../api/delete-app";
+import { useApps } from "../api/get-apps";
+import { APP_STATUS_NAMES, appStatusVariant } from "../app-form";
+import { AppFormDialog } from "./app-form-dialog";
+
+type FormState = { open: false } | { open: true; app: App | null };
+
+const PLACEHOLDER_ROWS = 3;
+
+/**
+ * Apps & Tools (DECISIONS.md section 5): the apps of the public Apps & Tools page and the site's
+ * navigation, to add, edit and delete.
+ */
+export function AppsSection() {
+  const apps = useApps();
+  const [form, setForm] = React.useState<FormState>({ open: false });
+  const openAdd = () => setForm({ open: true, app: null });
+
+  return (
+    <section aria-labelledby="apps-title">
+      <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="apps-title" className="text-3xl font-bold text-white">
+            Apps &amp; Tools
+          </h1>
+          <p className="mt-1 text-zinc-400">
+            {apps.data
+              ? `${apps.data.length} ${apps.data.length === 1 ? "app" : "apps"} on the Apps & Tools page, in this order.`
+              : "The apps on the Apps & Tools page."}
+          </p>
+        </div>
+        <Button onClick={openAdd}>
+          <PlusIcon aria-hidden="true" />
+          Add App
+        </Button>
+      </header>
+
+      {apps.isPending ? (
+        <ul aria-label="Apps (loading)" aria-busy="true" className="space-y-3">
+          {Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <li key={i} data-slot="skeleton-row">
+              <div className="flex gap-4 rounded-xl bg-night-900 p-5 ring-1 ring-night-700">
+                <Skeleton className="size-14 shrink-0" />
+                <div className="flex-1 space-y-3">
+                  <Skeleton className="h-5 w-1/3" />
+                  <Skeleton className="h-4 w-1/2" />
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : apps.isError ? (
+        <p role="alert" className="text-redstone-400">
+          {errorMessage(apps.error, "Failed to load the apps.")}
+        </p>
+      ) : apps.data.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-night-600 px-6 py-14 text-center">
+          <WrenchIcon aria-hidden="true" className="mx-auto size-10 text-zinc-500" />
+          <p className="mt-4 text-lg font-semibold text-white">No apps yet</p>
+          <p className="mt-1 text-sm text-zinc-400">
+            The Apps &amp; Tools page shows "No Apps Found" until you add one.
+          </p>
+          <Button className="mt-6" onClick={openAdd}>
+            <PlusIcon aria-hidden="true" />
+            Add First App
+          </Button>
+        </div>
+      ) : (
+        <ul aria-label="Apps" className="space-y-3">
+          {apps.data.map((app) => (
+            <li key={app.id}>
+              <AppRow app={app} onEdit={() => setForm({ open: true, app })} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <AppFormDialog
+        open={form.open}
+        app={form.open ? form.app : null}
+        onOpenChange={(open) => {
+          if (!open) setForm({ open: false });
+        }}
+      />
+    </section>
+  );
+}
+
+function AppRow({ app, onEdit }: { app: App; onEdit: () => void }) {
+  const toast = useToast();
+  const confirm = useConfirm();
+  const remove = useDeleteApp();
+  const revalidator = useRevalidator();
+  const nameId = `dashboard-app-${app.id}`;
+
+  async function onDelete() {
+    const confirmed = await confirm({
+      title: `Delete ${app.name}?`,
+      description: `Are you sure you want to delete "${app.name}"? It will no longer appear on the Apps & Tools page. This action cannot be undone.`,
+      confirmLabel: "Delete",
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(app.id);
+      toast({ title: "App deleted", description: `${app.name} has been removed.` });
+      // The site's navigation lists the apps too: load it again.
+      void revalidator.revalidate();
+    } catch (error) {
+      if (isApiError(error, 401)) return;
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to delete the app. Please try again."),
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <article
+      aria-labelledby={nameId}
+      data-slot="dashboard-app"
+      className="flex flex-col gap-4 rounded-xl bg-night-900 p-5 ring-1 ring-night-700 md:flex-row md:items-center"
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-4">
+        <div className="grid size-14 shrink-0 place-items-center overflow-hidden rounded-lg bg-night-800 ring-1 ring-night-600">
+          <FallbackImage
+            src={imageSrc(app.logoUrl)}
+            alt={`${app.name} logo`}
+            width={56}
+            height={56}
+            loading="lazy"
+            className="size-full object-cover"
+            fallback={
+              <span aria-hidden="true" className="font-display text-xl font-bold text-grass-300">
+                {(app.name[0] ?? "?").toUpperCase()}
+              </span>
+            }
+          />
+        </div>
+        <div className="min-w-0 flex-1 space-y-2">
+          <h2 id={nameId} className="text-lg leading-snug font-bold break-words text-white">
+            {app.name}
+          </h2>
+          <div className="flex flex-wrap gap-1.5">
+            <Badge variant="blue">{app.category}</Badge>
+            <Badge variant="neutral">
+              {APP_RELATIONSHIP_LABELS[app.relationship] ?? app.relationship}
+            </Badge>
+            <Badge variant={appStatusVariant(app.status)}>
+              {APP_STATUS_NAMES[app.status as keyof typeof APP_STATUS_NAMES] ?? app.status}
+            </Badge>
+          </div>
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-zinc-400">
+            <span className="inline-flex items-center gap-1">
+              <DownloadIcon aria-hidden="true" className="size-3.5" />
+              {`${formatCount(app.downloadCount)} downloads`}
+            </span>
+            <span>{app.platforms.map(platformLabel).join(" · ")}</span>
+            <span>{`Sort order ${app.sortOrder}`}</span>
+          </p>
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <Button asChild size="sm" variant="ghost">
+          <Link to={`/apps#${app.slug}`} aria-label={`View ${app.name} on the Apps & Tools page`}>
+            <ExternalLinkIcon aria-hidden="true" />
+            View
+          </Link>
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${app.name}`}>
+          <PencilIcon aria-hidden="true" />
+          Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="destructive"
+          onClick={onDelete}
+          disabled={remove.isPending}
+          aria-label={`Delete ${app.name}`}
+        >
+          <Trash2Icon aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}

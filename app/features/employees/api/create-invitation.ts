@@ -1,0 +1,14 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiRequest } from "~/lib/api-client";
+import type { Invitation } from "../../../../common/types/employee";
+
+/** A fresh invitation link for an employee who has not chosen a password yet. */
+export function createInvitation(employeeId: string): Promise<Invitation> {
+  return apiRequest<Invitation>(`/api/employees/${encodeURIComponent(employeeId)}/invitation`, {
+    method: "POST",
+  });
+}
+
+export function useCreateInvitation() {
+  return useMutation({ mutationFn: createInvitation });
+}

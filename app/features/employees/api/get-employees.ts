@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiGet } from "~/lib/api-client";
+import type { Employee } from "../../../../common/types/employee";
+
+export const employeesQueryKey = ["/api/employees"] as const;
+
+export function getEmployees(signal?: AbortSignal): Promise<Employee[]> {
+  return apiGet<Employee[]>("/api/employees", signal);
+}
+
+export function employeesQueryOptions() {
+  return queryOptions({
+    queryKey: employeesQueryKey,
+    queryFn: ({ signal }) => getEmployees(signal),
+  });
+}
+
+export function useEmployees() {
+  return useQuery(employeesQueryOptions());
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "~/lib/api-client";
+import type { EmployeeInput } from "../../../../common/schemas/employee";
+import type { Employee } from "../../../../common/types/employee";
+import { employeesQueryKey } from "./get-employees";
+
+export function updateEmployee({ id, input }: { id: string; input: EmployeeInput }) {
+  return apiRequest<Employee>(`/api/employees/${encodeURIComponent(id)}`, {
+    method: "PUT",
+    body: input,
+  });
+}
+
+export function useUpdateEmployee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateEmployee,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeesQueryKey }),
+  });
+}

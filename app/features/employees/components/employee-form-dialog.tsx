@@ -1,0 +1,186 @@
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { applyServerErrors, Form, FormField, useZodForm } from "~/components/ui/form";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Switch } from "~/components/ui/switch";
+import { useToast } from "~/components/ui/toast";
+import { errorMessage, isApiError } from "~/lib/api-client";
+import { type EmployeeInput, EmployeeInputSchema } from "../../../../common/schemas/employee";
+import type { Employee, Invitation } from "../../../../common/types/employee";
+import { useCreateEmployee } from "../api/create-employee";
+import { useUpdateEmployee } from "../api/update-employee";
+
+/**
+ * Add Employee, which doubles as Edit Employee when given an employee (SPEC.md section 2).
+ * Validation messages come from the shared schema; the server's field errors land on the fields.
+ */
+export function EmployeeFormDialog({
+  open,
+  onOpenChange,
+  employee,
+  onAdded,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The employee to edit; absent to add one. */
+  employee: Employee | null;
+  /** After adding: the new employee and their invitation link (null when they can sign in already). */
+  onAdded: (employee: Employee, invitation: Invitation | null) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent aria-describedby="employee-form-description">
+        {/* Mounted only while open, so each opening starts from the employee's current values. */}
+        {open ? (
+          <EmployeeForm employee={employee} onDone={() => onOpenChange(false)} onAdded={onAdded} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EmployeeForm({
+  employee,
+  onDone,
+  onAdded,
+}: {
+  employee: Employee | null;
+  onDone: () => void;
+  onAdded: (employee: Employee, invitation: Invitation | null) => void;
+}) {
+  const toast = useToast();
+  const create = useCreateEmployee();
+  const update = useUpdateEmployee();
+  const isOwner = employee?.isOwner ?? false;
+  const form = useZodForm(EmployeeInputSchema, {
+    defaultValues: {
+      email: employee?.email ?? "",
+      firstName: employee?.firstName ?? "",
+      lastName: employee?.lastName ?? "",
+      role: employee?.role ?? "employee",
+      isActive: employee?.isActive ?? true,
+    },
+  });
+  const saving = create.isPending || update.isPending;
+
+  async function onSubmit(input: EmployeeInput) {
+    try {
+      if (employee) {
+        await update.mutateAsync({ id: employee.id, input });
+        toast({ title: "Employee updated successfully!" });
+        onDone();
+      } else {
+        const added = await create.mutateAsync(input);
+        toast({ title: "Employee added successfully!" });
+        onDone();
+        onAdded(added, added.invitation);
+      }
+    } catch (error) {
+      if (isApiError(error, 401)) return;
+      if (isApiError(error, 400)) applyServerErrors(form, error.errors);
+      toast({
+        title: "Error",
+        description: errorMessage(
+          error,
+          employee ? "Failed to update employee" : "Failed to add employee",
+        ),
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <>
+      <DialogTitle>{employee ? "Edit Employee" : "Add Employee"}</DialogTitle>
+      <DialogDescription id="employee-form-description">
+        {employee
+          ? "Change this person's details, role or access."
+          : "Add a person who may sign in to the dashboard. You get an invitation link to send them."}
+      </DialogDescription>
+      <Form form={form} onSubmit={onSubmit}>
+        <FormField
+          name="email"
+          label="Email"
+          description={isOwner ? "The owner's address is set in the server configuration." : null}
+          render={(field, control) => (
+            <Input
+              {...field}
+              {...control}
+              type="email"
+              autoComplete="off"
+              readOnly={isOwner}
+              value={field.value ?? ""}
+            />
+          )}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            name="firstName"
+            label="First name"
+            render={(field, control) => (
+              <Input {...field} {...control} autoComplete="off" value={field.value ?? ""} />
+            )}
+          />
+          <FormField
+            name="lastName"
+            label="Last name"
+            render={(field, control) => (
+              <Input {...field} {...control} autoComplete="off" value={field.value ?? ""} />
+            )}
+          />
+        </div>
+        <FormField
+          name="role"
+          label="Role"
+          description={
+            isOwner
+              ? "The owner is always an admin."
+              : "Admins can also manage employees; employees manage content."
+          }
+          render={(field, control) => (
+            <NativeSelect
+              {...field}
+              {...control}
+              disabled={isOwner}
+              value={field.value ?? "employee"}
+            >
+              <option value="employee">Employee</option>
+              <option value="admin">Admin</option>
+            </NativeSelect>
+          )}
+        />
+        <FormField
+          name="isActive"
+          label="Active"
+          description={
+            isOwner
+              ? "The owner always has access."
+              : "When active, this employee can access the dashboard."
+          }
+          render={(field, control) => (
+            <Switch
+              id={control.id}
+              aria-describedby={control["aria-describedby"]}
+              aria-invalid={control["aria-invalid"]}
+              name={field.name}
+              ref={field.ref}
+              checked={field.value ?? true}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              disabled={isOwner}
+            />
+          )}
+        />
+        <div className="flex justify-end gap-2 pt-2">
+          <Button type="button" variant="secondary" onClick={onDone} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : employee ? "Save Changes" : "Add Employee"}
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,214 @@
+import { LinkIcon, PencilIcon, PlusIcon, Trash2Icon, UsersIcon } from "lucide-react";
+import * as React from "react";
+import { useRevalidator } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { useToast } from "~/components/ui/toast";
+import { errorMessage, isApiError } from "~/lib/api-client";
+import { formatShortDate } from "../../../../common/format";
+import type { Employee, Invitation } from "../../../../common/types/employee";
+import { useCreateInvitation } from "../api/create-invitation";
+import { useDeleteEmployee } from "../api/delete-employee";
+import { useEmployees } from "../api/get-employees";
+import { EmployeeFormDialog } from "./employee-form-dialog";
+import { InvitationDialog } from "./invitation-dialog";
+
+type FormState = { open: false } | { open: true; employee: Employee | null };
+
+/** Employee Management (SPEC.md section 2): admins and the owner only. */
+export function EmployeesSection() {
+  const employees = useEmployees();
+  const [form, setForm] = React.useState<FormState>({ open: false });
+  const [shownInvitation, setShownInvitation] = React.useState<{
+    invitation: Invitation;
+    name: string;
+  } | null>(null);
+  const revalidator = useRevalidator();
+
+  const openAdd = () => setForm({ open: true, employee: null });
+
+  return (
+    <section aria-labelledby="employees-title">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 id="employees-title" className="text-3xl font-bold text-white">
+            Employees
+          </h1>
+          <p className="mt-1 text-zinc-400">The people who can sign in to this dashboard.</p>
+        </div>
+        <Button onClick={openAdd}>
+          <PlusIcon aria-hidden="true" />
+          Add Employee
+        </Button>
+      </header>
+
+      <div className="mt-8">
+        {employees.isPending ? (
+          <p role="status" className="text-zinc-400">
+            Loading employees...
+          </p>
+        ) : employees.isError ? (
+          <p role="alert" className="text-redstone-400">
+            {errorMessage(employees.error, "Failed to load employees.")}
+          </p>
+        ) : employees.data.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-night-600 px-6 py-14 text-center">
+            <UsersIcon aria-hidden="true" className="mx-auto size-10 text-zinc-500" />
+            <p className="mt-4 text-lg font-semibold text-white">No employees added yet</p>
+            <Button className="mt-6" onClick={openAdd}>
+              <PlusIcon aria-hidden="true" />
+              Add First Employee
+            </Button>
+          </div>
+        ) : (
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
+            {employees.data.map((employee) => (
+              <li key={employee.id}>
+                <EmployeeCard
+                  employee={employee}
+                  onEdit={() => setForm({ open: true, employee })}
+                  onInvitation={(invitation) =>
+                    setShownInvitation({ invitation, name: employee.firstName })
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <EmployeeFormDialog
+        open={form.open}
+        employee={form.open ? form.employee : null}
+        onOpenChange={(open) => {
+          if (!open) setForm({ open: false });
+        }}
+        onAdded={(employee, invitation) => {
+          // Adding the owner's own record ends initial setup: reload the signed-in user.
+          if (employee.isOwner) revalidator.revalidate();
+          if (invitation) setShownInvitation({ invitation, name: employee.firstName });
+        }}
+      />
+      <InvitationDialog
+        key={shownInvitation?.invitation.url ?? "none"}
+        invitation={shownInvitation?.invitation ?? null}
+        name={shownInvitation?.name ?? ""}
+        onClose={() => setShownInvitation(null)}
+      />
+    </section>
+  );
+}
+
+function EmployeeCard({
+  employee,
+  onEdit,
+  onInvitation,
+}: {
+  employee: Employee;
+  onEdit: () => void;
+  onInvitation: (invitation: Invitation) => void;
+}) {
+  const toast = useToast();
+  const confirm = useConfirm();
+  const remove = useDeleteEmployee();
+  const invite = useCreateInvitation();
+  const name = `${employee.firstName} ${employee.lastName}`;
+
+  async function onDelete() {
+    const confirmed = await confirm({
+      title: `Delete ${name}?`,
+      description: "Are you sure you want to delete this employee?",
+      confirmLabel: "Delete",
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(employee.id);
+      toast({ title: "Employee deleted successfully!" });
+    } catch (error) {
+      if (isApiError(error, 401)) return;
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to delete employee"),
+        variant: "destructive",
+      });
+    }
+  }
+
+  async function onNewInvitation() {
+    try {
+      onInvitation(await invite.mutateAsync(employee.id));
+    } catch (error) {
+      if (isApiError(error, 401)) return;
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to create an invitation link"),
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <article
+      aria-label={name}
+      className="flex h-full flex-col gap-4 rounded-xl bg-night-900 p-5 ring-1 ring-night-700"
+    >
+      <div className="flex items-start gap-4">
+        <span
+          aria-hidden="true"
+          className="grid size-11 shrink-0 place-items-center rounded-md bg-grass-500/15 font-display text-lg font-bold text-grass-300"
+        >
+          {(employee.firstName[0] ?? "?").toUpperCase()}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-lg font-bold text-white">{name}</h2>
+          <p className="truncate text-sm text-zinc-400">{employee.email}</p>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Badge variant={employee.role === "admin" ? "blue" : "neutral"}>
+          {employee.role === "admin" ? "Admin" : "Employee"}
+        </Badge>
+        <Badge variant={employee.isActive ? "green" : "red"}>
+          {employee.isActive ? "Active" : "Inactive"}
+        </Badge>
+        {employee.isOwner ? <Badge variant="yellow">Owner</Badge> : null}
+        {!employee.hasLogin && !employee.isOwner ? (
+          <Badge variant="yellow">Invitation pending</Badge>
+        ) : null}
+      </div>
+      <p className="text-xs text-zinc-400">{`Added ${formatShortDate(employee.createdAt)}`}</p>
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
+          <PencilIcon aria-hidden="true" />
+          Edit
+        </Button>
+        {!employee.hasLogin && !employee.isOwner ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={onNewInvitation}
+            disabled={invite.isPending}
+            aria-label={`New invitation link for ${name}`}
+          >
+            <LinkIcon aria-hidden="true" />
+            New invitation link
+          </Button>
+        ) : null}
+        {employee.isOwner ? null : (
+          <Button
+            size="sm"
+            variant="destructive"
+            onClick={onDelete}
+            disabled={remove.isPending}
+            aria-label={`Delete ${name}`}
+          >
+            <Trash2Icon aria-hidden="true" />
+            Delete
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,76 @@
+import { CheckIcon, CopyIcon } from "lucide-react";
+import * as React from "react";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { useToast } from "~/components/ui/toast";
+import { formatShortDate } from "../../../../common/format";
+import type { Invitation } from "../../../../common/types/employee";
+
+/** Shows an invitation link for the admin to copy and pass on; it works once, for 7 days. */
+export function InvitationDialog({
+  invitation,
+  name,
+  onClose,
+}: {
+  invitation: Invitation | null;
+  name: string;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const [copied, setCopied] = React.useState(false);
+  const inputRef = React.useRef<HTMLInputElement>(null);
+
+  async function copy() {
+    if (!invitation) return;
+    try {
+      await navigator.clipboard.writeText(invitation.url);
+      setCopied(true);
+      toast({ title: "Invitation link copied" });
+    } catch {
+      // No clipboard access (an insecure origin, a denied permission): select it for Ctrl+C.
+      inputRef.current?.select();
+      toast({ title: "Copy the selected link with Ctrl+C or ⌘C" });
+    }
+  }
+
+  return (
+    <Dialog
+      open={invitation !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setCopied(false);
+          onClose();
+        }
+      }}
+    >
+      <DialogContent>
+        <DialogTitle>Invitation link</DialogTitle>
+        <DialogDescription>
+          {`Send this link to ${name}. It lets them choose a password and sign in; it works once, until ${formatShortDate(invitation?.expiresAt)}.`}
+        </DialogDescription>
+        <div className="flex gap-2">
+          <label htmlFor="invitation-url" className="sr-only">
+            Invitation link
+          </label>
+          <Input
+            id="invitation-url"
+            ref={inputRef}
+            readOnly
+            value={invitation?.url ?? ""}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <Button type="button" onClick={copy} variant="secondary">
+            {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+            {copied ? "Copied" : "Copy link"}
+          </Button>
+        </div>
+        <div className="flex justify-end">
+          <Button type="button" onClick={onClose}>
+            Done
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiGet } from "~/lib/api-client";
+import { CONTENT_QUERY_KEYS } from "~/lib/content-queries";
+import { retryOnce } from "~/lib/query-client";
+import type { DashboardStats } from "../../../../common/types/stats";
+
+/** How long the overview's counters are kept before they are fetched again (SPEC.md section 9). */
+export const DASHBOARD_STATS_STALE_TIME_MS = 5 * 60 * 1000;
+
+export function getDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {
+  return apiGet<DashboardStats>("/api/dashboard/stats", signal);
+}
+
+export function dashboardStatsQueryOptions() {
+  return queryOptions({
+    queryKey: CONTENT_QUERY_KEYS.dashboardStats,
+    queryFn: ({ signal }) => getDashboardStats(signal),
+    staleTime: DASHBOARD_STATS_STALE_TIME_MS,
+    retry: retryOnce,
+  });
+}
+
+export function useDashboardStats() {
+  return useQuery(dashboardStatsQueryOptions());
+}

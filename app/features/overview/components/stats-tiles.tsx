@@ -1,0 +1,87 @@
+import {
+  CalendarClockIcon,
+  CheckCircle2Icon,
+  FilePenLineIcon,
+  FileTextIcon,
+  type LucideIcon,
+  MonitorPlayIcon,
+  NewspaperIcon,
+  PackageIcon,
+  RotateCwIcon,
+} from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/skeleton";
+import { errorMessage } from "~/lib/api-client";
+import type { DashboardStats } from "../../../../common/types/stats";
+import { useDashboardStats } from "../api/get-dashboard-stats";
+
+/** The seven tiles, in SPEC.md's order (section 2, "The overview"). */
+export const STAT_TILES: { key: keyof DashboardStats; label: string; icon: LucideIcon }[] = [
+  { key: "totalPosts", label: "Total Posts", icon: FileTextIcon },
+  { key: "published", label: "Published", icon: CheckCircle2Icon },
+  { key: "drafts", label: "Drafts", icon: FilePenLineIcon },
+  { key: "scheduled", label: "Scheduled", icon: CalendarClockIcon },
+  { key: "marketplace", label: "Marketplace", icon: PackageIcon },
+  { key: "news", label: "News Posts", icon: NewspaperIcon },
+  { key: "youtube", label: "YouTube", icon: MonitorPlayIcon },
+];
+
+// Up to 7 columns on wide screens, fewer as the screen narrows.
+const GRID = "grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-7";
+
+/** The overview's counters, with a pulsing placeholder per tile while they load. */
+export function StatsTiles() {
+  const stats = useDashboardStats();
+
+  if (stats.isPending) {
+    return (
+      <div aria-busy="true">
+        <p role="status" className="sr-only">
+          Loading statistics...
+        </p>
+        <div className={GRID}>
+          {STAT_TILES.map((tile) => (
+            <Skeleton
+              key={tile.key}
+              data-slot="stat-tile-placeholder"
+              className="h-24 rounded-xl"
+            />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (stats.isError) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-wrap items-center gap-3 rounded-xl bg-night-900 p-4 text-redstone-400 ring-1 ring-night-700"
+      >
+        <p className="flex-1">{errorMessage(stats.error, "Failed to load the statistics.")}</p>
+        <Button size="sm" variant="secondary" onClick={() => stats.refetch()}>
+          <RotateCwIcon aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <dl className={GRID}>
+      {STAT_TILES.map(({ key, label, icon: Icon }) => (
+        <div
+          key={key}
+          data-slot="stat-tile"
+          className="flex flex-col gap-2 rounded-xl bg-night-900 p-4 ring-1 ring-night-700"
+        >
+          <dt className="flex items-center gap-2 text-xs font-semibold text-zinc-400">
+            <Icon aria-hidden="true" className="size-4 shrink-0 text-grass-300" />
+            {label}
+          </dt>
+          <dd className="font-display text-3xl font-bold text-white tabular-nums">
+            {stats.data[key]}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

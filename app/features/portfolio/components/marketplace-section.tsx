@@ -1,0 +1,190 @@
+import { ExternalLinkIcon, PackageIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { Link } from "react-router";
+import { Badge, statusBadgeVariant } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Skeleton } from "~/components/ui/skeleton";
+import { useToast } from "~/components/ui/toast";
+import { errorMessage, isApiError } from "~/lib/api-client";
+import { PACK_TYPE_LABELS } from "../../../../common/constants";
+import { formatShortDate } from "../../../../common/format";
+import type { PortfolioItem } from "../../../../common/types/portfolio-item";
+import { useDeletePortfolioItem } from "../api/delete-portfolio-item";
+import { usePortfolio } from "../api/get-portfolio";
+
+/** Where the editor opens for a new marketplace-content post. */
+export const CREATE_CONTENT_POST_PATH = "/dashboard/create?category=marketplace-content";
+
+/** The address that opens a portfolio item in the editor. */
+export function editPortfolioItemPath(item: Pick<PortfolioItem, "id">): string {
+  return `/dashboard/create?id=${encodeURIComponent(item.id)}&type=portfolio`;
+}
+
+/** How many placeholder rows show while the list loads (SPEC.md section 9). */
+const PLACEHOLDER_ROWS = 3;
+
+/** Marketplace Content: every portfolio item, drafts included (SPEC.md section 2, "Marketplace"). */
+export function MarketplaceSection() {
+  const portfolio = usePortfolio();
+
+  return (
+    <section aria-labelledby="marketplace-title">
+      <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="marketplace-title" className="text-3xl font-bold text-white">
+            Marketplace Portfolio
+            {portfolio.data ? (
+              <>
+                {" "}
+                <span className="text-zinc-400 tabular-nums">{`(${portfolio.data.length})`}</span>
+              </>
+            ) : null}
+          </h1>
+          <p className="mt-1 text-zinc-400">
+            Worlds, skin packs and add-ons: the published ones appear on the Studio page.
+          </p>
+        </div>
+        <Button asChild>
+          <Link to={CREATE_CONTENT_POST_PATH}>
+            <PlusIcon aria-hidden="true" />
+            Create Content Post
+          </Link>
+        </Button>
+      </header>
+      {portfolio.isPending ? (
+        <ul aria-label="Marketplace Portfolio (loading)" aria-busy="true" className="space-y-4">
+          {Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <li key={i} data-slot="skeleton-row">
+              <div className="space-y-3 rounded-xl bg-night-900 p-5 ring-1 ring-night-700">
+                <Skeleton className="h-5 w-1/3" />
+                <Skeleton className="h-4 w-2/3" />
+                <Skeleton className="h-4 w-1/4" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : portfolio.isError ? (
+        <p role="alert" className="text-redstone-400">
+          {errorMessage(portfolio.error, "Failed to load the portfolio.")}
+        </p>
+      ) : portfolio.data.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-night-600 px-6 py-14 text-center">
+          <PackageIcon aria-hidden="true" className="mx-auto size-10 text-zinc-500" />
+          <p className="mt-4 text-lg font-semibold text-white">No portfolio items found</p>
+        </div>
+      ) : (
+        <ul aria-label="Marketplace Portfolio" className="space-y-4">
+          {portfolio.data.map((item) => (
+            <li key={item.id}>
+              <PortfolioRow item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PortfolioRow({ item }: { item: PortfolioItem }) {
+  const toast = useToast();
+  const confirm = useConfirm();
+  const remove = useDeletePortfolioItem();
+  const marketplaceUrl = item.marketplaceLink ?? item.marketplaceUrl;
+
+  async function onDelete() {
+    const confirmed = await confirm({
+      title: "Delete portfolio item?",
+      description: `Are you sure you want to delete "${item.title}"? This action cannot be undone.`,
+      confirmLabel: "Delete",
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(item.id);
+      toast({
+        title: "Portfolio item deleted",
+        description: "The portfolio item has been successfully deleted.",
+      });
+    } catch (error) {
+      if (isApiError(error, 401)) return;
+      toast({
+        title: "Error",
+        description: "Failed to delete portfolio item. Please try again.",
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <article
+      aria-label={item.title}
+      data-slot="portfolio-row"
+      className="flex flex-col gap-4 rounded-xl bg-night-900 p-5 ring-1 ring-night-700 md:flex-row md:items-start"
+    >
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="mr-1 text-lg leading-snug font-bold break-words text-white">
+            {item.title}
+          </h2>
+          {item.packType ? (
+            <Badge variant="neutral">{PACK_TYPE_LABELS[item.packType] ?? item.packType}</Badge>
+          ) : null}
+          <Badge variant={statusBadgeVariant(item.status)}>{item.status}</Badge>
+        </div>
+        <p className="line-clamp-2 text-sm text-zinc-400">
+          {item.shortDescription?.trim() ? item.shortDescription : "No description available."}
+        </p>
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-xs text-zinc-400">
+          <div className="flex gap-1">
+            <dt>Launch:</dt>
+            <dd>
+              {item.launchDate ? (
+                <time dateTime={item.launchDate}>{formatShortDate(item.launchDate)}</time>
+              ) : (
+                "Not set"
+              )}
+            </dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Created:</dt>
+            <dd>
+              <time dateTime={item.createdAt}>{formatShortDate(item.createdAt)}</time>
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {marketplaceUrl ? (
+          <Button asChild size="sm" variant="secondary">
+            <a
+              href={marketplaceUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Open ${item.title} on the marketplace (new tab)`}
+            >
+              <ExternalLinkIcon aria-hidden="true" />
+              Marketplace
+            </a>
+          </Button>
+        ) : null}
+        <Button asChild size="sm" variant="secondary">
+          <Link to={editPortfolioItemPath(item)} aria-label={`Edit ${item.title}`}>
+            <PencilIcon aria-hidden="true" />
+            Edit
+          </Link>
+        </Button>
+        <Button
+          size="sm"
+          variant="destructive"
+          onClick={onDelete}
+          disabled={remove.isPending}
+          aria-label={`Delete ${item.title}`}
+        >
+          <Trash2Icon aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "~/lib/api-client";
+import { refreshContentQueries } from "~/lib/content-queries";
+import type { PostInput } from "../../../../common/schemas/post";
+import type { Post } from "../../../../common/types/post";
+import { postQueryKey } from "./get-post";
+
+/** The body of POST and PUT /api/posts: the validated form, as SPEC.md section 7 lists it. */
+export type PostRequestBody = Partial<PostInput>;
+
+export function createPost(body: PostRequestBody): Promise<Post> {
+  return apiRequest<Post>("/api/posts", { method: "POST", body });
+}
+
+export function useCreatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPost,
+    onSuccess: (post) => {
+      queryClient.setQueryData(postQueryKey(post.id), post);
+      // Not awaited: the lists refetch in the background while the editor moves on.
+      void refreshContentQueries(queryClient);
+    },
+  });
+}

@@ -1,0 +1,191 @@
+import {
+  ExternalLinkIcon,
+  ImageOffIcon,
+  PencilIcon,
+  SearchIcon,
+  ShoppingBagIcon,
+  Trash2Icon,
+} from "lucide-react";
+import * as React from "react";
+import { Link } from "react-router";
+import { CATEGORY_LABELS } from "~/components/site/post-card";
+import { Badge, statusBadgeVariant } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { SkeletonCard } from "~/components/ui/skeleton";
+import { errorMessage } from "~/lib/api-client";
+import { formatShortDate } from "../../../../common/format";
+import { imageSrc } from "../../../../common/images";
+import type { Post } from "../../../../common/types/post";
+import { usePosts } from "../api/get-posts";
+import { type ContentFilter, filterContent, filterUsesSearch } from "../content-filters";
+import { useConfirmDeletePost } from "../use-confirm-delete-post";
+
+/** How many placeholder cards show while the list loads (SPEC.md section 9). */
+const PLACEHOLDER_CARDS = 6;
+
+/**
+ * The dashboard's shared content list (SPEC.md section 2, "Content list"): posts in a grid of
+ * 1, 2 or 3 columns, newest first, with an optional search box, edit, marketplace link and
+ * delete on each card.
+ */
+export function ContentList({
+  filter,
+  label,
+  limit,
+  searchable = filterUsesSearch(filter),
+  onEdit,
+}: {
+  filter: ContentFilter;
+  /** The list's accessible name ("All Content", "Drafts", ...). */
+  label: string;
+  limit?: number;
+  /** Shows the search box; only lists whose filter keeps the search text use it. */
+  searchable?: boolean;
+  /** Shows an edit button on each card. */
+  onEdit?: (post: Post) => void;
+}) {
+  const posts = usePosts();
+  const [term, setTerm] = React.useState("");
+  const searchId = React.useId();
+  const shown = posts.data ? filterContent(posts.data, { filter, term, limit }) : [];
+
+  return (
+    <div data-slot="content-list">
+      {searchable ? (
+        <div className="relative mb-6 max-w-md">
+          <label htmlFor={searchId} className="sr-only">
+            Search content
+          </label>
+          <SearchIcon
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Search content..."
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+      ) : null}
+      {posts.isPending ? (
+        <ul aria-label={`${label} (loading)`} className={GRID} aria-busy="true">
+          {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <li key={i}>
+              <SkeletonCard />
+            </li>
+          ))}
+        </ul>
+      ) : posts.isError ? (
+        <p role="alert" className="text-redstone-400">
+          {errorMessage(posts.error, "Failed to load the posts.")}
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-night-600 px-6 py-14 text-center text-zinc-400">
+          No content found for the selected filter.
+        </p>
+      ) : (
+        <ul aria-label={label} className={GRID}>
+          {shown.map((post) => (
+            <li key={post.id}>
+              <ContentCard post={post} onEdit={onEdit} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+const GRID = "grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3";
+
+function ContentCard({ post, onEdit }: { post: Post; onEdit?: (post: Post) => void }) {
+  const { confirmAndDelete, isDeleting } = useConfirmDeletePost();
+  const src = imageSrc(post.featuredImage);
+
+  return (
+    <article
+      aria-label={post.title}
+      className="flex h-full flex-col overflow-hidden rounded-xl bg-night-900 ring-1 ring-night-700"
+    >
+      <div className="aspect-[1200/630] overflow-hidden bg-night-800">
+        {src ? (
+          <img
+            src={src}
+            alt={post.featuredImageAlt ?? ""}
+            width={1200}
+            height={630}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
+        ) : (
+          <div className="pixel-grid flex size-full items-center justify-center text-night-600">
+            <ImageOffIcon aria-hidden="true" className="size-8" />
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="neutral">{CATEGORY_LABELS[post.category] ?? post.category}</Badge>
+          <Badge variant={statusBadgeVariant(post.status)}>{post.status}</Badge>
+        </div>
+        <h2 className="text-lg leading-snug font-bold text-white">
+          <Link
+            to={`/blog/${post.slug}`}
+            className="hover:text-grass-300 hover:underline focus-visible:underline"
+          >
+            {post.title}
+          </Link>
+        </h2>
+        <p className="line-clamp-3 text-sm text-zinc-400">
+          {post.excerpt?.trim() ? post.excerpt : "No description available."}
+        </p>
+        <p className="text-xs text-zinc-400">
+          <time dateTime={post.createdAt}>{formatShortDate(post.createdAt)}</time>
+        </p>
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          {onEdit ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onEdit(post)}
+              aria-label={`Edit ${post.title}`}
+            >
+              <PencilIcon aria-hidden="true" />
+              Edit
+            </Button>
+          ) : null}
+          {post.marketplaceUrl ? (
+            <Button asChild size="sm" variant="secondary">
+              <a
+                href={post.marketplaceUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Open ${post.title} on the marketplace (new tab)`}
+              >
+                <ShoppingBagIcon aria-hidden="true" />
+                Marketplace
+                <ExternalLinkIcon aria-hidden="true" />
+              </a>
+            </Button>
+          ) : null}
+          <Button
+            size="sm"
+            variant="destructive"
+            onClick={() => confirmAndDelete(post)}
+            disabled={isDeleting}
+            aria-label={`Delete ${post.title}`}
+          >
+            <Trash2Icon aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

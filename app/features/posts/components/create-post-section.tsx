@@ -1,0 +1,178 @@
+import { ArrowLeftIcon, LoaderCircleIcon, TriangleAlertIcon } from "lucide-react";
+import * as React from "react";
+import { Link, useRouteLoaderData, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/skeleton";
+import { useToast } from "~/components/ui/toast";
+import { errorMessage, isApiError } from "~/lib/api-client";
+import { usePortfolioItem } from "../api/get-portfolio-item";
+import { usePost } from "../api/get-post";
+import {
+  type CreateRequest,
+  emptyPostForm,
+  type PostEditorValues,
+  portfolioItemToFormValues,
+  postToFormValues,
+  readCreateRequest,
+} from "../post-form";
+import { browserTimeZone } from "../time-zones";
+import { type EditingTarget, PostEditor } from "./post-editor";
+
+const subscribeToNothing = () => () => {};
+
+/** False while the page is rendered on the server and hydrated, true from then on. */
+function useHydrated(): boolean {
+  return React.useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The Create / Edit section (SPEC.md section 2): /dashboard/create for a new post,
+ * ?id={id}&type=post|portfolio to edit one, ?category= to start a new one in a category.
+ */
+export function CreatePostSection() {
+  const [params] = useSearchParams();
+  const request = readCreateRequest(params);
+  // A new address (another post, or a new one) starts the form afresh.
+  return <CreatePostScreen key={params.toString()} request={request} />;
+}
+
+function CreatePostScreen({ request }: { request: CreateRequest }) {
+  const hydrated = useHydrated();
+  const siteUrl = useSiteUrl();
+  const toast = useToast();
+  const post = usePost(request.id !== null && request.type === "post" ? request.id : null);
+  const portfolio = usePortfolioItem(
+    request.id !== null && request.type === "portfolio" ? request.id : null,
+  );
+  const query = request.type === "portfolio" ? portfolio : post;
+  const loadFailed = request.id !== null && query.isError;
+  const loading = request.id !== null && query.isPending;
+
+  const reported = React.useRef(false);
+  React.useEffect(() => {
+    if (!loadFailed || reported.current) return;
+    reported.current = true;
+    // A 401 already has its own toast and the redirect to sign in.
+    if (isApiError(query.error, 401)) return;
+    toast({
+      title: "Error Loading Post",
+      description: `Failed to load post data: ${loadErrorMessage(query.error)}`,
+      variant: "destructive",
+    });
+  }, [loadFailed, query.error, toast]);
+
+  const editing = request.id !== null && !loadFailed;
+  const ready = hydrated && !loading;
+  // Worked out once, when the browser's time zone is known (after hydration) and the post has
+  // loaded; a later refetch of the post does not reset what is being typed.
+  const [start, setStart] = React.useState<ReturnType<typeof startingPoint> | null>(null);
+  React.useEffect(() => {
+    if (ready && start === null) {
+      setStart(startingPoint(request, post.data, portfolio.data, loadFailed));
+    }
+  }, [ready, start, request, post.data, portfolio.data, loadFailed]);
+
+  return (
+    <section aria-labelledby="create-title">
+      <header className="mb-8 flex flex-wrap items-center justify-between gap-4">
+        <h1 id="create-title" className="text-3xl font-bold text-white">
+          {editing ? "Edit Post" : "Create New Post"}
+        </h1>
+        <Button asChild variant="outline">
+          <Link to="/dashboard">
+            <ArrowLeftIcon aria-hidden="true" />
+            Back to Overview
+          </Link>
+        </Button>
+      </header>
+      {loadFailed ? (
+        <div
+          role="alert"
+          className="mb-8 flex items-start gap-3 rounded-md bg-gold-400/10 p-4 text-sm text-gold-300 ring-1 ring-gold-400/40"
+        >
+          <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <div>
+            <p className="font-semibold">Could not load existing post for editing</p>
+            <p className="mt-1">
+              {loadErrorMessage(query.error)} The form below is ready to create a new post instead.
+            </p>
+          </div>
+        </div>
+      ) : null}
+      {start ? (
+        <PostEditor initialValues={start.values} editing={start.editing} siteUrl={siteUrl} />
+      ) : (
+        <EditorLoading label={loading ? "Loading post..." : "Loading editor..."} />
+      )}
+    </section>
+  );
+}
+
+function loadErrorMessage(error: unknown): string {
+  if (isApiError(error)) return errorMessage(error, error.message);
+  return error instanceof Error ? error.message : String(error);
+}
+
+function startingPoint(
+  request: CreateRequest,
+  post: ReturnType<typeof usePost>["data"],
+  portfolio: ReturnType<typeof usePortfolioItem>["data"],
+  loadFailed: boolean,
+): { values: PostEditorValues; editing: EditingTarget | null } {
+  const zone = browserTimeZone();
+  if (request.id !== null && !loadFailed) {
+    if (request.type === "post" && post) {
+      return {
+        values: postToFormValues(post, zone),
+        editing: { id: post.id, type: "post", publishedAt: post.publishedAt },
+      };
+    }
+    if (request.type === "portfolio" && portfolio) {
+      const { item, post: full } = portfolio;
+      return {
+        values: portfolioItemToFormValues(item, zone, full),
+        editing: {
+          id: item.id,
+          type: "portfolio",
+          // Without the full post, a published item counts as published: its slug stays.
+          publishedAt: full
+            ? full.publishedAt
+            : item.status === "published"
+              ? item.createdAt
+              : null,
+        },
+      };
+    }
+  }
+  return { values: emptyPostForm(zone, request.category ?? "news"), editing: null };
+}
+
+/** The site's public origin, from the root loader (links to it stay inside the site). */
+function useSiteUrl(): string | null {
+  const root = useRouteLoaderData("root") as { siteUrl?: unknown } | undefined;
+  return typeof root?.siteUrl === "string" ? root.siteUrl : null;
+}
+
+function EditorLoading({ label }: { label: string }) {
+  return (
+    <div aria-busy="true">
+      <p role="status" className="flex items-center gap-2 text-sm text-zinc-300">
+        <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin text-grass-400" />
+        {label}
+      </p>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="space-y-5">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-[400px] w-full" />
+        </div>
+        <Skeleton className="h-64 w-full" />
+      </div>
+    </div>
+  );
+}

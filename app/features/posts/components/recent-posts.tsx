@@ -1,0 +1,20 @@
+import { useNavigate } from "react-router";
+import { editPostPath } from "./all-posts-section";
+import { ContentList } from "./content-list";
+
+/** How many posts the overview's Recent Posts shows (SPEC.md section 9). */
+export const RECENT_POSTS_LIMIT = 6;
+
+/** The overview's Recent Posts: the newest posts, each with edit and delete, without search. */
+export function RecentPosts() {
+  const navigate = useNavigate();
+  return (
+    <ContentList
+      filter="all"
+      label="Recent Posts"
+      limit={RECENT_POSTS_LIMIT}
+      searchable={false}
+      onEdit={(post) => navigate(editPostPath(post))}
+    />
+  );
+}

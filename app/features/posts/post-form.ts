@@ -1,0 +1,223 @@
+import {
+  PACK_TYPES,
+  type PackType,
+  POST_CATEGORIES,
+  POST_STATUSES,
+  type PostCategory,
+  type PostStatus,
+} from "../../../common/constants";
+import { instantToLocalDateTime } from "../../../common/scheduling";
+import type { PostFormValues, PostInput } from "../../../common/schemas/post";
+import type { PortfolioItem } from "../../../common/types/portfolio-item";
+import type { Post } from "../../../common/types/post";
+import { textToParagraphs } from "./youtube-fill";
+
+/**
+ * What the editor form holds: every field as its input shows it ("" for empty), before the
+ * shared schema (PostInputSchema) turns it into what is saved.
+ */
+export type PostEditorValues = {
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string;
+  status: PostStatus;
+  category: PostCategory;
+  packType: PackType | "";
+  marketplaceUrl: string;
+  youtubeUrl: string;
+  featuredImage: string;
+  featuredImageAlt: string;
+  /** YYYY-MM-DD, as a date input gives it. */
+  releaseDate: string;
+  tags: string[];
+  /** A wall-clock time in `timezone`, as a datetime-local input gives it (2027-03-14T09:00). */
+  scheduledAt: string;
+  timezone: string;
+};
+
+/** Pack types that may show a trailer video (SPEC.md section 4). */
+export const TRAILER_PACK_TYPES: readonly string[] = ["world", "addon"];
+
+/** Whether the trailer / video URL field applies to a post of this category and pack type. */
+export function showsVideoUrl(category: string, packType: string | null | undefined): boolean {
+  return (
+    category === "youtube" ||
+    (category === "marketplace-content" && TRAILER_PACK_TYPES.includes(packType ?? ""))
+  );
+}
+
+function isCategory(value: string): value is PostCategory {
+  return (POST_CATEGORIES as readonly string[]).includes(value);
+}
+
+function isStatus(value: string): value is PostStatus {
+  return (POST_STATUSES as readonly string[]).includes(value);
+}
+
+function isPackType(value: string): value is PackType {
+  return (PACK_TYPES as readonly string[]).includes(value);
+}
+
+/** A category from the address (?category=youtube), or null when it names none. */
+export function categoryFromParam(value: string | null): PostCategory | null {
+  return value !== null && isCategory(value) ? value : null;
+}
+
+/** The form of a new post: a news draft unless `category` says otherwise. */
+export function emptyPostForm(timezone: string, category: PostCategory = "news"): PostEditorValues {
+  return {
+    title: "",
+    slug: "",
+    content: "<p></p>",
+    excerpt: "",
+    status: "draft",
+    category,
+    packType: "",
+    marketplaceUrl: "",
+    youtubeUrl: "",
+    featuredImage: "",
+    featuredImageAlt: "",
+    releaseDate: "",
+    tags: [],
+    scheduledAt: "",
+    timezone,
+  };
+}
+
+/** The UTC calendar day of an instant, as a date input shows it ("" when there is none). */
+function dayOf(instant: string | null | undefined): string {
+  if (!instant) return "";
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? "" : date.toISOString().slice(0, 10);
+}
+
+/**
+ * A saved post in the form. A scheduled time shows in the zone it was chosen in; posts without
+ * one get `timezone` (the browser's).
+ */
+export function postToFormValues(post: Post, timezone: string): PostEditorValues {
+  const zone = post.timezone ?? timezone;
+  return {
+    title: post.title,
+    slug: post.slug,
+    content: post.content || "<p></p>",
+    excerpt: post.excerpt ?? "",
+    status: isStatus(post.status) ? post.status : "draft",
+    category: isCategory(post.category) ? post.category : "news",
+    packType: post.packType && isPackType(post.packType) ? post.packType : "",
+    marketplaceUrl: post.marketplaceUrl ?? "",
+    youtubeUrl: post.youtubeUrl ?? "",
+    featuredImage: post.featuredImage ?? "",
+    featuredImageAlt: post.featuredImageAlt ?? "",
+    releaseDate: dayOf(post.releaseDate),
+    tags: [...post.tags],
+    scheduledAt: post.scheduledAt ? instantToLocalDateTime(post.scheduledAt, zone) : "",
+    timezone: zone,
+  };
+}
+
+/** The portfolio view's pack types are the studio's filter keys (DECISIONS.md section 2). */
+const PACK_TYPE_FROM_STUDIO_KEY: Record<string, PackType> = {
+  world: "world",
+  "Skin Pack": "skin-pack",
+  Addon: "addon",
+};
+
+export function packTypeFromPortfolio(value: string | null): PackType | "" {
+  if (!value) return "";
+  return PACK_TYPE_FROM_STUDIO_KEY[value] ?? (isPackType(value) ? value : "");
+}
+
+/**
+ * A portfolio item (the portfolio view of a marketplace-content post) in the form:
+ * shortDescription is the excerpt, launchDate the release date, marketplaceLink the
+ * marketplace URL, imageUrl the featured image. The view carries the content only as plain
+ * text; `post`, the same post read in full, gives back its formatted content and the fields the
+ * view leaves out (video URL, image description, tags, schedule) when it could be read.
+ */
+export function portfolioItemToFormValues(
+  item: PortfolioItem,
+  timezone: string,
+  post: Post | null = null,
+): PostEditorValues {
+  const full = post ? postToFormValues(post, timezone) : null;
+  const status = isStatus(item.status) ? item.status : "draft";
+  return {
+    ...(full ?? emptyPostForm(timezone, "marketplace-content")),
+    title: item.title,
+    slug: item.slug,
+    content: full?.content ?? (textToParagraphs(item.fullDescription) || "<p></p>"),
+    excerpt: item.shortDescription ?? "",
+    status: full?.status ?? status,
+    category: "marketplace-content",
+    packType: packTypeFromPortfolio(item.packType),
+    marketplaceUrl: item.marketplaceUrl ?? item.marketplaceLink ?? "",
+    featuredImage: item.featuredImage ?? item.imageUrl ?? "",
+    releaseDate: dayOf(item.releaseDate ?? item.launchDate),
+  };
+}
+
+/**
+ * What the form validates and sends (SPEC.md section 7): the fields that apply to the post's
+ * category and status, and none of those that do not. A value left in a field the form no
+ * longer shows (a marketplace URL typed before switching to news) is neither checked nor saved.
+ */
+export function toPostPayload(values: PostEditorValues): PostFormValues {
+  const marketplace = values.category === "marketplace-content";
+  const scheduled = values.status === "scheduled";
+  return {
+    title: values.title,
+    slug: values.slug,
+    content: values.content,
+    excerpt: values.excerpt,
+    status: values.status,
+    category: values.category,
+    ...(marketplace
+      ? {
+          packType: values.packType,
+          marketplaceUrl: values.marketplaceUrl,
+          releaseDate: values.releaseDate,
+        }
+      : {}),
+    youtubeUrl: showsVideoUrl(values.category, values.packType) ? values.youtubeUrl : null,
+    featuredImage: values.featuredImage,
+    featuredImageAlt: values.featuredImage ? values.featuredImageAlt : null,
+    tags: values.tags,
+    scheduledAt: scheduled ? values.scheduledAt : null,
+    timezone: scheduled ? values.timezone : null,
+  };
+}
+
+/** The validated post as sent: marketplace fields only for marketplace content. */
+export function toRequestBody(input: PostInput): Partial<PostInput> {
+  if (input.category === "marketplace-content") return input;
+  const { packType: _packType, marketplaceUrl: _url, releaseDate: _date, ...rest } = input;
+  return rest;
+}
+
+/** Tags typed as one line: separated by commas, each without a leading "#". */
+export function parseTags(text: string): string[] {
+  return text
+    .split(",")
+    .map((tag) => tag.trim().replace(/^#+/, "").trim())
+    .filter(Boolean);
+}
+
+/** What the address asks the Create section to do (SPEC.md section 4, "Dashboard"). */
+export type CreateRequest = {
+  /** The post or portfolio item to edit; null for a new post. */
+  id: string | null;
+  type: "post" | "portfolio";
+  /** A new post's category (?category=youtube from the YouTube Videos section). */
+  category: PostCategory | null;
+};
+
+export function readCreateRequest(params: URLSearchParams): CreateRequest {
+  const id = params.get("id")?.trim() || null;
+  return {
+    id,
+    type: params.get("type") === "portfolio" ? "portfolio" : "post",
+    category: categoryFromParam(params.get("category")),
+  };
+}

@@ -1,0 +1,24 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiGetFile, type DownloadedFile, isApiError } from "~/lib/api-client";
+import { saveFile } from "~/lib/save-file";
+import { mailingListFileName } from "../../../../common/mailing-list";
+
+/** The mailing list as the server's CSV file (common/mailing-list.ts describes it). */
+export function exportSubscribers(): Promise<DownloadedFile> {
+  return apiGetFile("/api/subscribers/export");
+}
+
+/**
+ * Downloads the CSV as mailing-list-{date}.csv. A failure is only logged (SPEC.md section 8);
+ * a 401 goes to sign in like every other call.
+ */
+export function useExportSubscribers() {
+  return useMutation({
+    mutationFn: exportSubscribers,
+    onSuccess: ({ blob, fileName }) => saveFile(blob, fileName ?? mailingListFileName(new Date())),
+    onError: (error) => {
+      if (isApiError(error, 401)) return;
+      console.error("Failed to export the mailing list:", error);
+    },
+  });
+}

@@ -1,0 +1,179 @@
+import {
+  CalendarDaysIcon,
+  CalendarRangeIcon,
+  DownloadIcon,
+  type LucideIcon,
+  MailIcon,
+  Trash2Icon,
+  UsersIcon,
+} from "lucide-react";
+import * as React from "react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import { Skeleton } from "~/components/ui/skeleton";
+import { useToast } from "~/components/ui/toast";
+import { errorMessage, isApiError } from "~/lib/api-client";
+import { formatShortDate } from "../../../../common/format";
+import type { Subscriber } from "../../../../common/types/subscriber";
+import { useDeleteSubscriber } from "../api/delete-subscriber";
+import { useExportSubscribers } from "../api/export-subscribers";
+import { useSubscribers } from "../api/get-subscribers";
+import { type SubscriberStats, subscriberStats } from "../subscriber-stats";
+
+const STAT_CARDS: { key: keyof SubscriberStats; label: string; icon: LucideIcon }[] = [
+  { key: "total", label: "Total Subscribers", icon: UsersIcon },
+  { key: "thisMonth", label: "This Month", icon: CalendarDaysIcon },
+  { key: "thisWeek", label: "This Week", icon: CalendarRangeIcon },
+];
+
+const PLACEHOLDER_ROWS = 3;
+
+/** Mailing List (SPEC.md section 2, "Subscribers" and "Mailing List"). */
+export function MailingListSection() {
+  const subscribers = useSubscribers();
+  const exportCsv = useExportSubscribers();
+  // Newest first whatever order the list arrives in.
+  const sorted = React.useMemo(
+    () =>
+      subscribers.data
+        ? [...subscribers.data].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+        : [],
+    [subscribers.data],
+  );
+  // Counted in the browser's time zone, from the list as loaded.
+  const stats = React.useMemo(
+    () => (subscribers.data ? subscriberStats(subscribers.data, new Date()) : null),
+    [subscribers.data],
+  );
+
+  return (
+    <section aria-labelledby="mailing-list-title">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="mailing-list-title" className="text-3xl font-bold text-white">
+            Mailing List
+          </h1>
+          <p className="mt-1 text-zinc-400">The people who subscribed to the newsletter.</p>
+        </div>
+        <Button onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
+          <DownloadIcon aria-hidden="true" />
+          {exportCsv.isPending ? "Exporting..." : "Export CSV"}
+        </Button>
+      </header>
+
+      <dl
+        className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-3"
+        aria-busy={stats ? undefined : true}
+      >
+        {STAT_CARDS.map(({ key, label, icon: Icon }) => (
+          <div
+            key={key}
+            data-slot="subscriber-stat"
+            className="flex flex-col gap-2 rounded-xl bg-night-900 p-5 ring-1 ring-night-700"
+          >
+            <dt className="flex items-center gap-2 text-sm text-zinc-400">
+              <Icon aria-hidden="true" className="size-4 shrink-0 text-grass-300" />
+              {label}
+            </dt>
+            <dd className="font-display text-3xl font-bold text-white tabular-nums">
+              {stats ? stats[key] : <Skeleton className="my-1 h-7 w-12" />}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <section aria-labelledby="all-subscribers-title" className="mt-10">
+        <h2 id="all-subscribers-title" className="text-2xl font-bold text-white">
+          All Subscribers
+        </h2>
+        <div className="mt-4">
+          {subscribers.isPending ? (
+            <ul aria-label="All Subscribers (loading)" aria-busy="true" className="space-y-2">
+              {Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <li key={i} data-slot="skeleton-row">
+                  <Skeleton className="h-16 rounded-xl" />
+                </li>
+              ))}
+            </ul>
+          ) : subscribers.isError ? (
+            <p role="alert" className="text-redstone-400">
+              {errorMessage(subscribers.error, "Failed to load the subscribers.")}
+            </p>
+          ) : sorted.length === 0 ? (
+            <div className="rounded-xl border border-dashed border-night-600 px-6 py-14 text-center">
+              <MailIcon aria-hidden="true" className="mx-auto size-10 text-zinc-500" />
+              <p className="mt-4 text-lg font-semibold text-white">No subscribers yet</p>
+              <p className="mt-1 text-sm text-zinc-400">
+                Addresses appear here when visitors subscribe to the newsletter.
+              </p>
+            </div>
+          ) : (
+            <ul aria-label="All Subscribers" className="space-y-2">
+              {sorted.map((subscriber) => (
+                <li key={subscriber.id}>
+                  <SubscriberRow subscriber={subscriber} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+    </section>
+  );
+}
+
+function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
+  const toast = useToast();
+  const confirm = useConfirm();
+  const remove = useDeleteSubscriber();
+
+  async function onRemove() {
+    const confirmed = await confirm({
+      title: "Remove subscriber?",
+      description: `Are you sure you want to remove ${subscriber.email} from the mailing list?`,
+      confirmLabel: "Remove",
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(subscriber.id);
+      toast({ title: "Subscriber removed from mailing list." });
+    } catch (error) {
+      if (isApiError(error, 401)) return;
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to remove subscriber."),
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <article
+      aria-label={subscriber.email}
+      data-slot="subscriber-row"
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-night-900 px-5 py-3 ring-1 ring-night-700"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold break-all text-white">{subscriber.email}</p>
+        <p className="text-xs text-zinc-400">
+          {"Subscribed "}
+          <time dateTime={subscriber.createdAt}>{formatShortDate(subscriber.createdAt)}</time>
+        </p>
+      </div>
+      <Badge variant="green">Active</Badge>
+      <Button
+        size="sm"
+        variant="destructive"
+        onClick={onRemove}
+        disabled={remove.isPending}
+        aria-label={`Remove ${subscriber.email}`}
+      >
+        <Trash2Icon aria-hidden="true" />
+        Remove
+      </Button>
+    </article>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The dashboard's one way to call the API: every request sends the session cookie and, when it
+ * has a body, JSON (SPEC.md section 7). A failed response becomes an ApiError carrying the status
+ * and the server's message; what a 401 does (toast and redirect) is decided once, on the query
+ * client (query-client.ts), not here.
+ */
+
+/** An answer that was not OK. `message` is "{status}: {body or status text}" (SPEC.md section 8). */
+export class ApiError extends Error {
+  override name = "ApiError";
+  readonly status: number;
+  /** The `message` of the JSON error body, when there is one. */
+  readonly serverMessage: string | null;
+  /** Field -> message, for invalid input (400). */
+  readonly errors: Record<string, string>;
+
+  constructor(
+    status: number,
+    statusText: string,
+    bodyText: string,
+    body: { message?: unknown; errors?: unknown } | null,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.status = status;
+    this.serverMessage = typeof body?.message === "string" ? body.message : null;
+    this.errors = isStringRecord(body?.errors) ? body.errors : {};
+  }
+}
+
+/** True when the error is an API answer with the given status. */
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** What to tell a person about a failed call: the server's message, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}
+
+type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** Sent as JSON; a FormData body is sent as multipart instead. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/** Calls the API and answers the parsed JSON body (undefined for 204), or throws ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = "GET", body, signal } = options;
+  const headers: Record<string, string> = { accept: "application/json" };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: payload,
+    credentials: "include",
+    signal,
+  });
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The default reader: a GET whose JSON body is the answer. */
+export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return apiRequest<T>(path, { signal });
+}
+
+/** Like apiGet, but a 401 answers null instead of failing (SPEC.md section 7). */
+export async function apiGetOrNullWhenSignedOut<T>(
+  path: string,
+  signal?: AbortSignal,
+): Promise<T | null> {
+  try {
+    return await apiGet<T>(path, signal);
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+/** A downloaded file: its bytes and the name the server suggested (Content-Disposition). */
+export type DownloadedFile = { blob: Blob; fileName: string | null };
+
+/** A GET whose answer is a file to save rather than JSON; a failure throws ApiError. */
+export async function apiGetFile(path: string, signal?: AbortSignal): Promise<DownloadedFile> {
+  const response = await fetch(path, { credentials: "include", signal });
+  if (!response.ok) throw await toApiError(response);
+  return {
+    blob: await response.blob(),
+    fileName: attachmentFileName(response.headers.get("content-disposition")),
+  };
+}
+
+/** The `filename` of a Content-Disposition header (quoted or bare), or null. */
+export function attachmentFileName(header: string | null): string | null {
+  const match = header ? /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(header) : null;
+  const name = match?.[1] ?? match?.[2];
+  return name ? name : null;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => "");
+  let body: { message?: unknown; errors?: unknown } | null = null;
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    if (parsed && typeof parsed === "object") body = parsed;
+  } catch {
+    // Not JSON (a proxy's error page): the text is still in the message.
+  }
+  return new ApiError(response.status, response.statusText, text, body);
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Object.values(value).every((entry) => typeof entry === "string")
+  );
+}

@@ -1,0 +1,134 @@
+import type { PortfolioItem } from "../../common/types/portfolio-item";
+
+/**
+ * The studio page's rules (SPEC.md sections 2, 4 and 9): search, category tabs with counts,
+ * and whether a pack is Live or Coming Soon. Pure, so the page and its tests share them.
+ */
+
+export type StudioItem = Pick<
+  PortfolioItem,
+  "title" | "shortDescription" | "fullDescription" | "packType" | "status" | "releaseDate"
+>;
+
+/** A category tab: its key in the URL (`?category=`), the filter key it matches, its label. */
+export type StudioCategory = { slug: string; filterKey: string | null; label: string };
+
+/** The tabs in order. "All" has no filter key; the others match the item's filter key. */
+export const STUDIO_CATEGORIES: readonly StudioCategory[] = [
+  { slug: "all", filterKey: null, label: "All" },
+  { slug: "world", filterKey: "world", label: "Worlds" },
+  { slug: "skin-pack", filterKey: "Skin Pack", label: "Skin Packs" },
+  { slug: "addon", filterKey: "Addon", label: "Add-ons" },
+];
+
+const ALL = STUDIO_CATEGORIES[0] as StudioCategory;
+
+/** The tab named by a `?category=` value; anything unknown (or nothing) is All. */
+export function studioCategoryFromParam(value: string | null | undefined): StudioCategory {
+  return STUDIO_CATEGORIES.find((category) => category.slug === value) ?? ALL;
+}
+
+/** Case-insensitive match on title, short description and full description. */
+export function matchesStudioSearch(item: StudioItem, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  return [item.title, item.shortDescription, item.fullDescription].some((field) =>
+    field?.toLowerCase().includes(needle),
+  );
+}
+
+export function inStudioCategory(item: StudioItem, category: StudioCategory): boolean {
+  return category.filterKey === null || item.packType === category.filterKey;
+}
+
+/** The items matching a search, then a category. */
+export function filterStudioItems<T extends StudioItem>(
+  items: readonly T[],
+  { query, category }: { query: string; category: StudioCategory },
+): T[] {
+  return items.filter(
+    (item) => matchesStudioSearch(item, query) && inStudioCategory(item, category),
+  );
+}
+
+/** How many of `items` each tab would show, keyed by the tab's slug. */
+export function countStudioCategories(items: readonly StudioItem[]): Record<string, number> {
+  return Object.fromEntries(
+    STUDIO_CATEGORIES.map((category) => [
+      category.slug,
+      items.filter((item) => inStudioCategory(item, category)).length,
+    ]),
+  );
+}
+
+/** The empty-state heading of a tab: 'No Projects Yet' for All, else 'No {label} Yet'. */
+export function studioEmptyTitle(category: StudioCategory): string {
+  return category.filterKey === null ? "No Projects Yet" : `No ${category.label} Yet`;
+}
+
+/** The badge text for an item's filter key; other pack types get their own label, else raw. */
+const PACK_BADGE_LABELS: Record<string, string> = {
+  world: "World",
+  "Skin Pack": "Skin Pack",
+  Addon: "Add-on",
+  "texture-pack": "Texture Pack",
+  "resource-pack": "Resource Pack",
+  "behavior-pack": "Behavior Pack",
+  mashup: "Mashup Pack",
+};
+
+export function studioPackLabel(packType: string | null): string | null {
+  if (!packType) return null;
+  return PACK_BADGE_LABELS[packType] ?? packType;
+}
+
+export type StudioStatus = "live" | "coming-soon" | "draft";
+
+function isAfter(value: string | null, now: Date): boolean {
+  if (!value) return false;
+  const time = Date.parse(value);
+  return !Number.isNaN(time) && time > now.getTime();
+}
+
+/**
+ * Live or Coming Soon (SPEC.md section 4): a release date in the future is Coming Soon; a
+ * published item with its release date now, past or absent is Live; a draft is a draft; any
+ * other status is Coming Soon.
+ */
+export function studioStatus(
+  item: Pick<StudioItem, "status" | "releaseDate">,
+  now: Date,
+): StudioStatus {
+  if (item.status === "draft") return "draft";
+  if (isAfter(item.releaseDate, now)) return "coming-soon";
+  return item.status === "published" ? "live" : "coming-soon";
+}
+
+export const STUDIO_STATUS_LABELS: Record<StudioStatus, string> = {
+  live: "Live",
+  "coming-soon": "Coming Soon",
+  draft: "Draft",
+};
+
+/** Get Pack works only with a marketplace link and once the release date has come. */
+export function canGetPack(
+  item: Pick<PortfolioItem, "marketplaceLink" | "releaseDate">,
+  now: Date,
+): boolean {
+  return Boolean(item.marketplaceLink) && !isAfter(item.releaseDate, now);
+}
+
+/** The query string of a studio view: `?q=` when searching, `?category=` unless All. */
+export function studioUrlSearch({
+  query,
+  category,
+}: {
+  query: string;
+  category: StudioCategory;
+}): string {
+  const params = new URLSearchParams();
+  if (query.trim()) params.set("q", query);
+  if (category.filterKey !== null) params.set("category", category.slug);
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}

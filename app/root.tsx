@@ -1,0 +1,82 @@
+import * as React from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { accessDepsFor, getViewer } from "../server/auth/access.server";
+import { appContext } from "../server/context.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ToastProvider } from "~/components/ui/toast";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = context.get(appContext);
+  const viewer = await getViewer(accessDepsFor({ db, config }), request);
+  // Only the public subset of the configuration reaches the browser.
+  return {
+    site: config.site,
+    siteUrl: config.siteUrl,
+    // SPEC.md section 4: signed in is whether the current user is known, access or not.
+    isSignedIn: viewer !== null,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  // A mark that the page is interactive, also on error pages: browser tests wait for it before
+  // they type or click, since an event that arrives before hydration has no handler to go to.
+  React.useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#07090d" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <ToastProvider>
+      <Outlet />
+    </ToastProvider>
+  );
+}
+
+/** The root loader's data, for components anywhere in the tree. */
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-white">
+        {status === 404 ? "404 Page Not Found" : "Something went wrong"}
+      </h1>
+      <p className="mt-4 text-zinc-400">
+        {status === 404
+          ? "Did you forget to add the page to the router?"
+          : "Please reload the page or try again in a moment."}
+      </p>
+    </main>
+  );
+}

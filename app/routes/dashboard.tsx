@@ -1,0 +1,162 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { LogInIcon, ShieldOffIcon } from "lucide-react";
+import * as React from "react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { DashboardMobileNav, DashboardSectionLinks } from "~/components/dashboard/dashboard-nav";
+import {
+  DEFAULT_SECTION_ID,
+  findSection,
+  type SectionId,
+  sectionGroupsFor,
+} from "~/components/dashboard/sections";
+import { NotFoundPage } from "~/components/site/not-found-page";
+import { Button } from "~/components/ui/button";
+import { ConfirmProvider } from "~/components/ui/confirm-dialog";
+import { AppsSection } from "~/features/apps/components/apps-section";
+import { EmployeesSection } from "~/features/employees/components/employees-section";
+import { OverviewSection } from "~/features/overview/components/overview-section";
+import { MarketplaceSection } from "~/features/portfolio/components/marketplace-section";
+import { AllPostsSection } from "~/features/posts/components/all-posts-section";
+import { CreatePostSection } from "~/features/posts/components/create-post-section";
+import { FilteredPostsSection } from "~/features/posts/components/filtered-posts-section";
+import { RecentPosts } from "~/features/posts/components/recent-posts";
+import { YouTubeVideosSection } from "~/features/posts/components/youtube-videos-section";
+import { MailingListSection } from "~/features/subscribers/components/mailing-list-section";
+import { createQueryClient } from "~/lib/query-client";
+import { loginUrlFor, useUnauthorizedRedirect } from "~/lib/use-unauthorized-redirect";
+import type { CurrentUser } from "../../common/types/user";
+import {
+  accessDepsFor,
+  presentCurrentUser,
+  requirePageViewer,
+} from "../../server/auth/access.server";
+import { appContext } from "../../server/context.server";
+import type { Route } from "./+types/dashboard";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  // Signed out: 401, shown as the "logged out" toast and a redirect to sign in. Signed in
+  // without access: 403, shown as "No access". Both by ErrorBoundary below.
+  const viewer = await requirePageViewer(accessDepsFor(context.get(appContext)), request);
+  const sectionId = params.section ?? DEFAULT_SECTION_ID;
+  // A section this user may not open (Employees for a plain employee) is not there for them.
+  if (!findSection(sectionId, viewer, AVAILABLE_SECTIONS)) throw data(null, { status: 404 });
+  return { user: presentCurrentUser(viewer), sectionId };
+}
+
+/** The staff dashboard: the sidebar's sections, one at a time, each at its own address. */
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { user, sectionId } = loaderData;
+  const onUnauthorized = useUnauthorizedRedirect();
+  const [queryClient] = React.useState(() => createQueryClient({ onUnauthorized }));
+  const groups = sectionGroupsFor(user, AVAILABLE_SECTIONS);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfirmProvider>
+        <div className="mx-auto flex max-w-7xl">
+          <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-night-700 px-4 py-8 lg:block">
+            <nav aria-label="Dashboard sections">
+              <DashboardSectionLinks groups={groups} currentId={sectionId} />
+            </nav>
+          </aside>
+          <div className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10 lg:py-10">
+            <DashboardMobileNav groups={groups} currentId={sectionId} />
+            <SectionContent sectionId={sectionId} user={user} />
+          </div>
+        </div>
+      </ConfirmProvider>
+    </QueryClientProvider>
+  );
+}
+
+type SectionProps = { user: CurrentUser };
+
+/** What each section shows; a section is listed in the sidebar only once it is here. */
+const SECTIONS: Partial<Record<SectionId, (props: SectionProps) => React.ReactNode>> = {
+  overview: ({ user }) => <OverviewSection user={user} recentPosts={<RecentPosts />} />,
+  create: () => <CreatePostSection />,
+  posts: () => <AllPostsSection />,
+  scheduled: () => <FilteredPostsSection section="scheduled" />,
+  drafts: () => <FilteredPostsSection section="drafts" />,
+  marketplace: () => <MarketplaceSection />,
+  employees: () => <EmployeesSection />,
+  news: () => <FilteredPostsSection section="news" />,
+  apps: () => <AppsSection />,
+  videos: () => <YouTubeVideosSection />,
+  "mailing-list": () => <MailingListSection />,
+};
+
+const AVAILABLE_SECTIONS: ReadonlySet<string> = new Set(Object.keys(SECTIONS));
+
+function SectionContent({ sectionId, user }: { sectionId: string; user: CurrentUser }) {
+  const Section = SECTIONS[sectionId as SectionId] ?? SECTIONS.overview;
+  return Section ? <Section user={user} /> : null;
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const company = matches[0]?.loaderData?.site.companyName ?? "Studio";
+  const section = loaderData
+    ? findSection(loaderData.sectionId, loaderData.user, AVAILABLE_SECTIONS)
+    : null;
+  const title = section && section.id !== DEFAULT_SECTION_ID ? `${section.label} | ` : "";
+  return [{ title: `${title}Dashboard | ${company}` }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * Signed out: the 'Unauthorized' toast, then sign-in after 500 ms (SPEC.md section 8). Signed in
+ * without access: a "No access" page rather than a redirect loop.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 401) {
+    const returnTo = (error.data as { returnTo?: unknown } | null)?.returnTo;
+    return <SignedOut returnTo={typeof returnTo === "string" ? returnTo : "/dashboard"} />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (!isRouteErrorResponse(error) || error.status !== 403) throw error;
+  return (
+    <div className="flex items-start justify-center px-4 py-24">
+      <div className="w-full max-w-md rounded-xl bg-night-900 p-6 text-center ring-1 ring-night-700 sm:p-8">
+        <span
+          aria-hidden="true"
+          className="mx-auto grid size-14 place-items-center rounded-lg bg-redstone-500/15 text-redstone-400"
+        >
+          <ShieldOffIcon className="size-7" />
+        </span>
+        <h1 className="mt-5 text-3xl font-bold text-white">No access</h1>
+        <p className="mt-3 text-zinc-300">
+          You are signed in, but your account does not have access to the dashboard. If you should
+          have access, ask an admin to add you as an active employee.
+        </p>
+        <div className="mt-8 flex justify-center gap-3">
+          <Button asChild variant="outline">
+            <Link to="/">Back to home</Link>
+          </Button>
+          <Button asChild variant="secondary">
+            <a href="/api/logout">Sign out</a>
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SignedOut({ returnTo }: { returnTo: string }) {
+  const onUnauthorized = useUnauthorizedRedirect();
+  React.useEffect(() => onUnauthorized(), [onUnauthorized]);
+  return (
+    <div className="flex items-start justify-center px-4 py-24">
+      <div className="w-full max-w-md rounded-xl bg-night-900 p-6 text-center ring-1 ring-night-700 sm:p-8">
+        <span
+          aria-hidden="true"
+          className="mx-auto grid size-14 place-items-center rounded-lg bg-grass-500/15 text-grass-300"
+        >
+          <LogInIcon className="size-7" />
+        </span>
+        <h1 className="mt-5 text-2xl font-bold text-white">You are logged out</h1>
+        <p className="mt-3 text-zinc-300">Logging in again...</p>
+        <Button asChild className="mt-8">
+          <a href={loginUrlFor(returnTo)}>Sign in</a>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { absoluteImageUrl } from "../../../common/images";
+import { appContext } from "../../../server/context.server";
+import { presentPost } from "../../../server/presenters/post.server";
+import { listPublishedPosts } from "../../../server/services/posts.server";
+import type { Route } from "./+types/rss";
+import { escapeXml } from "./sitemap";
+
+/** How many posts the feed carries. */
+const FEED_SIZE = 20;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = context.get(appContext);
+  const now = new Date();
+  const rows = await listPublishedPosts(db, { now, category: "news", limit: FEED_SIZE });
+  const posts = rows.map((row) => presentPost(row, now));
+  const company = config.site.companyName;
+  const items = posts.map((post) => {
+    const link = `${config.siteUrl}/blog/${encodeURIComponent(post.slug)}`;
+    const image = absoluteImageUrl(post.featuredImage, config.siteUrl);
+    return [
+      "    <item>",
+      `      <title>${escapeXml(post.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
+      post.excerpt ? `      <description>${escapeXml(post.excerpt)}</description>` : null,
+      ...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
+      image ? `      <enclosure url="${escapeXml(image)}" length="0" type="image/png"/>` : null,
+      "    </item>",
+    ]
+      .filter((line) => line !== null)
+      .join("\n");
+  });
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "  <channel>",
+    `    <title>${escapeXml(`${company} News`)}</title>`,
+    `    <link>${escapeXml(`${config.siteUrl}/news`)}</link>`,
+    `    <description>${escapeXml(`News and releases from ${company}.`)}</description>`,
+    "    <language>en</language>",
+    `    <atom:link href="${escapeXml(`${config.siteUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    "  </channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/rss+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=300",
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { appContext } from "../../../server/context.server";
+import { listPublicPostSummaries } from "../../../server/services/posts.server";
+import type { Route } from "./+types/sitemap";
+
+const PUBLIC_PAGES = ["/", "/studio", "/apps", "/videos", "/news"];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = context.get(appContext);
+  const posts = await listPublicPostSummaries(db);
+  const urls = [
+    ...PUBLIC_PAGES.map((path) => ({ loc: `${config.siteUrl}${path}`, lastmod: null })),
+    ...posts.map((post) => ({
+      loc: `${config.siteUrl}/blog/${encodeURIComponent(post.slug)}`,
+      lastmod: post.publishedAt ?? post.createdAt,
+    })),
+  ];
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls.map(
+      ({ loc, lastmod }) =>
+        `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`,
+    ),
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=300",
+    },
+  });
+}
+
+export function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}

@@ -1,0 +1,52 @@
+import { Outlet, useLocation, useNavigation } from "react-router";
+import { isPostPath, PostLoading } from "~/components/site/post-status";
+import { SiteFooter } from "~/components/site/site-footer";
+import { SiteNav } from "~/components/site/site-nav";
+import { useRootData } from "~/root";
+import { appContext } from "../../../server/context.server";
+import { listApps } from "../../../server/services/apps.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  const apps = await listApps(db);
+  return {
+    navApps: apps.map(({ name, slug, websiteUrl }) => ({ name, slug, websiteUrl })),
+    year: new Date().getFullYear(),
+  };
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  const site = root?.site;
+  const pending = usePendingPath();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-grass-500 px-4 py-2 text-night-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteNav
+        companyName={site?.companyName ?? ""}
+        communityInviteUrl={site?.communityInviteUrl ?? ""}
+        apps={loaderData.navApps}
+        isSignedIn={root?.isSignedIn ?? false}
+      />
+      <main id="main" className="flex-1 pt-16">
+        {pending && isPostPath(pending) ? <PostLoading /> : <Outlet />}
+      </main>
+      <SiteFooter companyName={site?.companyName ?? ""} year={loaderData.year} />
+    </div>
+  );
+}
+
+/** The path a client-side navigation is loading, when it leads to another page. */
+function usePendingPath(): string | null {
+  const navigation = useNavigation();
+  const location = useLocation();
+  if (navigation.state !== "loading" || !navigation.location) return null;
+  const target = navigation.location.pathname;
+  return target === location.pathname ? null : target;
+}

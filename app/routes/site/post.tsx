@@ -1,0 +1,94 @@
+import { data, redirect } from "react-router";
+import { PostArticle } from "~/components/site/post-article";
+import { PostNotFound, PostPreviewNotice } from "~/components/site/post-status";
+import { buildPostMeta, buildPostNotFoundMeta, postUrl, summarize } from "~/lib/post-meta";
+import { useRootData } from "~/root";
+import type { Post } from "../../../common/types/post";
+import { accessDepsFor, audienceFor, getViewer } from "../../../server/auth/access.server";
+import { appContext } from "../../../server/context.server";
+import { presentPost } from "../../../server/presenters/post.server";
+import { htmlToPlainText } from "../../../server/services/content-rules.server";
+import { findSlugRedirect, getPostBySlug } from "../../../server/services/posts.server";
+import { sanitizePostHtml } from "../../../server/services/sanitize-html.server";
+import type { Route } from "./+types/post";
+
+/** What the page shows of a post: everything public except the raw content. */
+export type PostPageData = Omit<Post, "content" | "status" | "scheduledAt" | "timezone">;
+
+/** A post staff see before it is public: a draft, or scheduled for later. */
+export type PostPreview = { status: string; scheduledAt: string | null; timezone: string | null };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const appData = context.get(appContext);
+  const { db, config } = appData;
+  const now = new Date();
+  // Staff see drafts and posts not yet due, to check them before they go out.
+  const audience = audienceFor(await getViewer(accessDepsFor(appData), request));
+  const row = await getPostBySlug(db, params.slug, { now, audience });
+  if (!row) {
+    // A post renamed after publication keeps its old address working.
+    const current = await findSlugRedirect(db, params.slug, { now, audience });
+    if (current) {
+      const section = new URL(request.url).pathname.startsWith("/post/") ? "post" : "blog";
+      throw redirect(`/${section}/${encodeURIComponent(current)}`, 301);
+    }
+    // Missing, draft and not-yet-due posts alike: the visitor learns only that there is no post.
+    throw data(null, { status: 404 });
+  }
+  const { content, status, scheduledAt, timezone, ...post } = presentPost(row, now);
+  // Content is sanitized when saved too; sanitizing again here keeps older or imported rows safe.
+  const contentHtml = sanitizePostHtml(content, { siteUrl: config.siteUrl, lazyMedia: true });
+  const description = post.excerpt?.trim() || summarize(htmlToPlainText(contentHtml));
+  const preview: PostPreview | null =
+    status === "published" ? null : { status, scheduledAt, timezone };
+  return data(
+    {
+      post: post satisfies PostPageData,
+      contentHtml,
+      description,
+      /** The time of rendering, so the browser's "released or not" agrees with the server's. */
+      now: now.toISOString(),
+      preview,
+    },
+    // A page only staff may see is nobody else's to keep.
+    preview ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { post, contentHtml, now, preview } = loaderData;
+  const siteUrl = useRootData()?.siteUrl ?? "";
+  const shareUrl = postUrl(siteUrl, post.slug);
+  return (
+    <article>
+      {preview ? <PostPreviewNotice {...preview} /> : null}
+      {/* Content sanitized in the loader against the editor's allow-list. */}
+      <PostArticle post={post} contentHtml={contentHtml} now={now} shareUrl={shareUrl} />
+    </article>
+  );
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    | { site: { companyName: string }; siteUrl: string }
+    | undefined;
+  const companyName = root?.site.companyName ?? "";
+  if (!loaderData) return buildPostNotFoundMeta(companyName);
+  const meta = buildPostMeta({
+    post: loaderData.post,
+    description: loaderData.description,
+    siteUrl: root?.siteUrl ?? "",
+    companyName,
+  });
+  return loaderData.preview ? [...meta, { name: "robots", content: "noindex" }] : meta;
+}
+
+/** A missing or hidden post (404), and any failure to load one: 'Post Not Found'. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!(error && typeof error === "object" && "status" in error)) console.error(error);
+  return <PostNotFound />;
+}

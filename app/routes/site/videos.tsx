@@ -1,0 +1,125 @@
+import { BellRingIcon, ExternalLinkIcon, MonitorPlayIcon } from "lucide-react";
+import * as React from "react";
+import { Await } from "react-router";
+import { VideoCard, VideoGridSkeleton } from "~/components/site/video-card";
+import { Button } from "~/components/ui/button";
+import { channelSubscribeUrl, chooseVideos, type VideoEntry, type VideoSource } from "~/lib/videos";
+import { useRootData } from "~/root";
+import { appContext } from "../../../server/context.server";
+import { presentPost } from "../../../server/presenters/post.server";
+import { listPublishedPosts } from "../../../server/services/posts.server";
+import type { Route } from "./+types/videos";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  const now = new Date();
+  const rows = await listPublishedPosts(db, { category: "youtube", now });
+  return chooseVideos(rows.map((row) => presentPost(row, now)));
+}
+
+/**
+ * In the browser the page shows at once, with placeholders where the videos go until the
+ * server's answer arrives (DECISIONS.md section 5). The first visit renders on the server.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return { pending: serverLoader() };
+}
+
+export default function Videos({ loaderData }: Route.ComponentProps) {
+  const channelUrl = useRootData()?.site.videoChannelUrl ?? "";
+  return (
+    <>
+      <section className="pixel-grid relative overflow-hidden border-b border-night-700">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-[radial-gradient(ellipse_at_top,rgba(239,68,68,0.16),transparent_60%)]"
+        />
+        <div className="relative mx-auto max-w-7xl px-4 pt-16 pb-14 sm:px-6 sm:pt-20">
+          <p className="font-pixel text-[0.65rem] text-redstone-400">ON THE CHANNEL</p>
+          <h1 className="mt-5 text-4xl leading-none font-bold tracking-tight text-white sm:text-6xl">
+            Videos
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-zinc-300">
+            Trailers, build breakdowns and behind-the-scenes looks at how our worlds, skins and
+            add-ons come together.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-4">
+            <Button asChild size="lg">
+              <a href={channelUrl} target="_blank" rel="noopener noreferrer">
+                <MonitorPlayIcon aria-hidden="true" /> Visit YouTube Channel
+              </a>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <a href={channelSubscribeUrl(channelUrl)} target="_blank" rel="noopener noreferrer">
+                <BellRingIcon aria-hidden="true" /> Subscribe
+              </a>
+            </Button>
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="video-list-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        {"pending" in loaderData ? (
+          <React.Suspense fallback={<VideoGridSkeleton />}>
+            <Await resolve={loaderData.pending} errorElement={<LoadFailed />}>
+              {(data) => <VideoList source={data.source} videos={data.videos} />}
+            </Await>
+          </React.Suspense>
+        ) : (
+          // Data already here (the server render and its hydration): no Suspense boundary, which
+          // the server could stream out of order and show only to browsers running scripts.
+          <VideoList source={loaderData.source} videos={loaderData.videos} />
+        )}
+        <div className="mt-14 flex justify-center">
+          <Button asChild size="lg" variant="secondary">
+            <a href={channelUrl} target="_blank" rel="noopener noreferrer">
+              View More <ExternalLinkIcon aria-hidden="true" />
+            </a>
+          </Button>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function VideoList({ source, videos }: { source: VideoSource; videos: VideoEntry[] }) {
+  return (
+    <>
+      <h2 id="video-list-title" className="text-3xl font-bold text-white">
+        {source === "featured" ? "Featured videos" : "Latest videos"}
+      </h2>
+      {videos.length === 0 ? (
+        <p className="mt-8 rounded-xl bg-night-900 p-10 text-center text-zinc-400 ring-1 ring-night-700">
+          No videos available
+        </p>
+      ) : (
+        <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {videos.map((video, index) => (
+            <VideoCard key={video.key} video={video} eager={index < 3} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function LoadFailed() {
+  return (
+    <div role="alert" className="rounded-xl bg-night-900 p-10 text-center ring-1 ring-night-700">
+      <p id="video-list-title" className="text-lg font-semibold text-white">
+        The videos could not be loaded.
+      </p>
+      <p className="mt-2 text-zinc-400">Please reload the page or try again in a moment.</p>
+    </div>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const company = matches[0]?.loaderData?.site.companyName ?? "Studio";
+  return [
+    { title: `Videos | ${company}` },
+    {
+      name: "description",
+      content: `Trailers, build breakdowns and behind-the-scenes videos from ${company}. Watch them here or subscribe on YouTube.`,
+    },
+  ];
+}

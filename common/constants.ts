@@ -1,0 +1,75 @@
+/** Values shared by the pages, the dashboard and the server. */
+
+export const POST_CATEGORIES = ["news", "marketplace-content", "youtube"] as const;
+export type PostCategory = (typeof POST_CATEGORIES)[number];
+
+export const POST_STATUSES = ["draft", "published", "scheduled"] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const PACK_TYPES = [
+  "world",
+  "skin-pack",
+  "texture-pack",
+  "addon",
+  "mashup",
+  "resource-pack",
+  "behavior-pack",
+] as const;
+export type PackType = (typeof PACK_TYPES)[number];
+
+/** How the post page labels each pack type; any other value is shown raw. */
+export const PACK_TYPE_LABELS: Record<string, string> = {
+  "skin-pack": "Skin Pack",
+  "texture-pack": "Texture Pack",
+  "resource-pack": "Resource Pack",
+  "behavior-pack": "Behavior Pack",
+  addon: "Add-On",
+  world: "World/Map",
+  mashup: "Mashup Pack",
+};
+
+/** packType -> the studio page's filter key (DECISIONS.md section 2). Others pass through raw. */
+export const STUDIO_FILTER_KEYS: Record<string, string> = {
+  world: "world",
+  "skin-pack": "Skin Pack",
+  addon: "Addon",
+};
+
+export const APP_CATEGORIES = [
+  "Web Tool",
+  "Tool",
+  "Game",
+  "Application",
+  "Utility",
+  "Social",
+  "Education",
+  "Entertainment",
+] as const;
+export const APP_RELATIONSHIPS = ["developed", "partner", "official-partner"] as const;
+export const APP_STATUSES = ["released", "in-development", "beta", "banned"] as const;
+export const APP_PLATFORMS = ["web", "ios", "android", "windows", "macos", "linux"] as const;
+export type AppCategory = (typeof APP_CATEGORIES)[number];
+export type AppRelationship = (typeof APP_RELATIONSHIPS)[number];
+export type AppStatus = (typeof APP_STATUSES)[number];
+export type AppPlatform = (typeof APP_PLATFORMS)[number];
+
+/** Most rows a list call returns, whatever `limit` asks for. */
+export const MAX_LIST_LIMIT = 1000;
+
+/** Newsletter calls allowed per client address per window. */
+export const NEWSLETTER_RATE_LIMIT = { limit: 10, windowMs: 15 * 60 * 1000 } as const;
+
+/**
+ * Image uploads (the editor's file input and POST /api/upload/image): PNG and JPEG only, judged
+ * by content; at most 10 MB and 40 megapixels; stored with the longest side capped at 2400 px.
+ */
+export const UPLOAD_IMAGE_TYPES = ["image/png", "image/jpeg"] as const;
+/** For `<input type="file" accept>`: the types and the extensions SPEC.md names. */
+export const UPLOAD_IMAGE_ACCEPT = "image/png,image/jpeg,.png,.jpg,.jpeg";
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+export const MAX_IMAGE_SIDE = 2400;
+/** The multipart form field the image travels in. */
+export const UPLOAD_IMAGE_FIELD = "image";
+/** The featured image size the editor recommends (share previews). */
+export const FEATURED_IMAGE_SIZE = { width: 1200, height: 630 } as const;

@@ -1,0 +1,215 @@
+import { z } from "zod";
+import { MAX_UPLOAD_BYTES, PACK_TYPES, POST_CATEGORIES, POST_STATUSES } from "../constants.ts";
+import { isEmptyDocument } from "../editor/empty-document.ts";
+import {
+  canonicalTimeZone,
+  isValidInstant,
+  isValidLocalDateTime,
+  LOCAL_DATE_TIME,
+} from "../scheduling.ts";
+
+/** Length limits of the post form; the messages below name them. */
+export const POST_LIMITS = {
+  title: 200,
+  slug: 200,
+  excerpt: 500,
+  /** Characters of HTML. */
+  content: 200_000,
+  featuredImageAlt: 300,
+  url: 2048,
+  tag: 50,
+  tags: 20,
+} as const;
+
+/** The longest `data:` URL a featured image may arrive as: an image of MAX_UPLOAD_BYTES, base64. */
+export const MAX_FEATURED_IMAGE_DATA_URL_LENGTH = 32 + Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
+
+/** Lower-case letters (any script), digits and single inner hyphens, as the editor makes them. */
+const SLUG = /^[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*$/u;
+export const SLUG_RULE =
+  "Slug can only use letters, numbers and single hyphens, with no hyphen at either end";
+
+/** A PNG or JPEG image inlined as base64, e.g. the YouTube thumbnail the lookup fills in. */
+export const IMAGE_DATA_URL = /^data:image\/(png|jpeg|jpg);base64,([A-Za-z0-9+/=\s]+)$/i;
+/** An uploaded file's name, bare or as its /uploads/ path. */
+const UPLOAD_NAME = /^(?:\/uploads\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+function isFeaturedImageValue(value: string): boolean {
+  if (value.startsWith("data:")) return IMAGE_DATA_URL.test(value);
+  if (/^https?:/i.test(value)) return isHttpUrl(value);
+  return UPLOAD_NAME.test(value) && !value.includes("..");
+}
+
+/** Optional text: trimmed; "", null and a missing field all become null. */
+function optionalText(max: number, label: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
+    .nullish()
+    .transform((value) => value || null);
+}
+
+/** An http(s) URL or nothing ("", null, missing: null). */
+function optionalUrl(label: string) {
+  const message = `${label} must be a valid URL`;
+  return z
+    .string({ error: message })
+    .trim()
+    .max(POST_LIMITS.url, `${label} must be at most ${POST_LIMITS.url} characters`)
+    .refine((value) => value === "" || isHttpUrl(value), message)
+    .nullish()
+    .transform((value) => value || null);
+}
+
+const TIME_FIELDS = new Set<PropertyKey>(["status", "scheduledAt", "timezone"]);
+
+/**
+ * The post editor's form and `POST` / `PUT /api/posts` (SPEC.md sections 4, 5 and 7). The same
+ * schema validates in the browser and again on the server, so both give the same messages.
+ * Unknown fields are dropped. Output notes:
+ * - `scheduledAt` stays as sent: a wall-clock time ("2027-03-14T09:00", meant in `timezone`) or
+ *   an ISO instant with Z or an offset. The server turns it into the UTC instant it stores.
+ * - `releaseDate` is an ISO instant ("2027-03-14" becomes midnight UTC of that day).
+ * - `featuredImage` is a PNG/JPEG `data:` URL, an http(s) URL, or an uploaded file's name (with
+ *   or without /uploads/); the server stores data: images as upload files.
+ * - Fields that do not apply are kept here and cleared by the server (packType, marketplaceUrl
+ *   and releaseDate outside marketplace-content; scheduledAt and timezone unless scheduled).
+ */
+export const PostInputSchema = z
+  .object({
+    title: z
+      .string({ error: "Title is required" })
+      .trim()
+      .min(1, "Title is required")
+      .max(POST_LIMITS.title, `Title must be at most ${POST_LIMITS.title} characters`),
+    slug: z
+      .string({ error: "Slug is required" })
+      .trim()
+      .min(1, "Slug is required")
+      .max(POST_LIMITS.slug, `Slug must be at most ${POST_LIMITS.slug} characters`)
+      .transform((slug) => slug.toLowerCase())
+      .refine((slug) => slug === "" || SLUG.test(slug), SLUG_RULE),
+    content: z
+      .string({ error: "Content is required" })
+      .max(
+        POST_LIMITS.content,
+        `Content must be at most ${POST_LIMITS.content.toLocaleString("en-US")} characters`,
+      )
+      .refine((html) => !isEmptyDocument(html), "Content is required"),
+    excerpt: optionalText(POST_LIMITS.excerpt, "Excerpt"),
+    status: z
+      .enum(POST_STATUSES, { error: "Status must be draft, published or scheduled" })
+      .default("draft"),
+    category: z
+      .enum(POST_CATEGORIES, {
+        error: "Category must be news, marketplace-content or youtube",
+      })
+      .default("news"),
+    packType: z
+      .union([z.enum(PACK_TYPES), z.literal("")], {
+        error: `Pack type must be one of: ${PACK_TYPES.join(", ")}`,
+      })
+      .nullish()
+      .transform((value) => value || null),
+    marketplaceUrl: optionalUrl("Marketplace URL"),
+    youtubeUrl: optionalUrl("YouTube URL"),
+    featuredImage: z
+      .string({ error: "Featured image must be text" })
+      .trim()
+      .max(
+        MAX_FEATURED_IMAGE_DATA_URL_LENGTH,
+        `The featured image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
+      )
+      .refine(
+        (value) => value === "" || isFeaturedImageValue(value),
+        "Featured image must be a PNG or JPEG image, an http(s) URL or an uploaded file",
+      )
+      .nullish()
+      .transform((value) => value || null),
+    featuredImageAlt: optionalText(POST_LIMITS.featuredImageAlt, "Image description"),
+    releaseDate: z
+      .string({ error: "Release date must be a valid date" })
+      .trim()
+      .refine(
+        (value) =>
+          value === "" ||
+          (/^\d{4}-\d{2}-\d{2}$/.test(value)
+            ? isValidLocalDateTime(`${value}T00:00`)
+            : isValidInstant(value)),
+        "Release date must be a valid date",
+      )
+      .nullish()
+      .transform((value) => {
+        if (!value) return null;
+        const instant = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
+        return new Date(instant).toISOString();
+      }),
+    tags: z
+      .array(
+        z
+          .string({ error: "Each tag must be text" })
+          .trim()
+          .max(POST_LIMITS.tag, `Each tag must be at most ${POST_LIMITS.tag} characters`),
+        { error: "Tags must be a list of words" },
+      )
+      .max(POST_LIMITS.tags, `Use at most ${POST_LIMITS.tags} tags`)
+      .default([])
+      .transform((tags) => {
+        // The page shows each tag with '#': "#worlds" typed by hand would show twice.
+        const cleaned = tags.map((tag) => tag.replace(/^#+/, "").trim()).filter(Boolean);
+        return [...new Set(cleaned)];
+      }),
+    scheduledAt: z
+      .string({ error: "Please select a valid date and time" })
+      .trim()
+      .refine(
+        (value) => value === "" || isValidLocalDateTime(value) || isValidInstant(value),
+        "Please select a valid date and time",
+      )
+      .nullish()
+      .transform((value) => value || null),
+    timezone: z
+      .string({ error: "Please select a valid time zone" })
+      .trim()
+      .refine(
+        (value) => value === "" || canonicalTimeZone(value) !== null,
+        "Please select a valid time zone (an IANA name such as Europe/Berlin)",
+      )
+      .nullish()
+      .transform((value) => (value ? canonicalTimeZone(value) : null)),
+  })
+  // Checked even when other fields are wrong, so the form shows every problem at once; only
+  // the fields they read must be valid.
+  .refine((post) => post.status !== "scheduled" || post.scheduledAt !== null, {
+    path: ["scheduledAt"],
+    message: "Please select a date and time",
+    when: (payload) => payload.issues.every((issue) => !TIME_FIELDS.has(issue.path?.[0] ?? "")),
+  })
+  .refine(
+    (post) =>
+      post.status !== "scheduled" ||
+      post.scheduledAt === null ||
+      !LOCAL_DATE_TIME.test(post.scheduledAt) ||
+      post.timezone !== null,
+    {
+      path: ["timezone"],
+      message: "Please select a time zone",
+      when: (payload) => payload.issues.every((issue) => !TIME_FIELDS.has(issue.path?.[0] ?? "")),
+    },
+  );
+
+/** A validated post, as the server saves it. */
+export type PostInput = z.output<typeof PostInputSchema>;
+/** What the editor form holds before validation (defaults may be left out). */
+export type PostFormValues = z.input<typeof PostInputSchema>;

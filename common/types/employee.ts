@@ -1,0 +1,29 @@
+import type { StaffRole } from "../access.ts";
+
+/** An employee as `GET /api/employees` sends it (SPEC.md section 3). */
+export type Employee = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: StaffRole;
+  isActive: boolean;
+  /** The owner's own record (ADMIN_EMAIL): it cannot be deactivated, demoted or deleted. */
+  isOwner: boolean;
+  /** Whether the employee has set a password or signed in (false until the invitation is used). */
+  hasLogin: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** An invitation link for the admin to pass on; it works once, until expiresAt. */
+export type Invitation = {
+  url: string;
+  expiresAt: string;
+};
+
+/**
+ * `POST /api/employees`: the new employee and their invitation link, or null when they can
+ * already sign in (the owner, or an existing login with that e-mail).
+ */
+export type EmployeeWithInvitation = Employee & { invitation: Invitation | null };

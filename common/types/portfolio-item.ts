@@ -1,0 +1,21 @@
+/** A marketplace-content post seen as a portfolio item (DECISIONS.md section 2). */
+export type PortfolioItem = {
+  id: string;
+  title: string;
+  slug: string;
+  /** The studio filter key: world, "Skin Pack", "Addon", or the raw pack type. */
+  packType: string | null;
+  status: string;
+  shortDescription: string | null;
+  fullDescription: string;
+  launchDate: string | null;
+  createdAt: string;
+  marketplaceLink: string | null;
+  marketplaceUrl: string | null;
+  imageUrl: string | null;
+  featuredImage: string | null;
+  releaseDate: string | null;
+  isPost: true;
+};
+
+export type PortfolioStats = { published: number };

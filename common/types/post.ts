@@ -1,0 +1,28 @@
+/** A post as the API sends it (SPEC.md section 3). Timestamps are ISO-8601 strings. */
+export type Post = {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  status: string;
+  category: string;
+  packType: string | null;
+  marketplaceUrl: string | null;
+  youtubeUrl: string | null;
+  featuredImage: string | null;
+  featuredImageAlt: string | null;
+  scheduledAt: string | null;
+  timezone: string | null;
+  releaseDate: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  tags: string[];
+};
+
+/** The short form `GET /api/posts/public` answers with. */
+export type PostSummary = Pick<
+  Post,
+  "id" | "title" | "status" | "category" | "createdAt" | "slug" | "excerpt"
+>;

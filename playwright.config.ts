@@ -1,0 +1,69 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// Browser tests run against the production build (`npm run test:e2e` builds first), served by
+// the real server on a loopback port with its own fresh data folder and the demo content.
+// The folder is made once by the runner; its workers inherit the variable and open the same
+// database to add what a test needs.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "studio-e2e-"));
+const port = Number(process.env.E2E_PORT ?? 4317);
+export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // Two groups on one server: the public pages first, whose tests compare the pages with the
+  // API's answers, then the dashboard, whose tests create, publish and delete content. Run at
+  // the same time, a post published by one could appear between another's API call and its page.
+  projects: [
+    { name: "public", testMatch: "*.spec.ts", testIgnore: "dashboard/**" },
+    { name: "dashboard", testMatch: "dashboard/**/*.spec.ts", dependencies: ["public"] },
+  ],
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    viewport: { width: 1280, height: 900 },
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `${E2E_BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SITE_URL: E2E_BASE_URL,
+      SEED_DEMO: "1",
+      NODE_ENV: "production",
+      // Many tests subscribe from the same address; the limit itself is tested over HTTP.
+      TRUST_PROXY: "0",
+      // No outside service from tests: the editor's video lookup fails at once (a closed local
+      // port), as it does when YouTube cannot be reached. Specs that need an answer start a
+      // server of their own pointed at tests/fakes/youtube-server.ts.
+      YOUTUBE_BASE_URL: "http://127.0.0.1:9",
+      YOUTUBE_IMAGE_BASE_URL: "http://127.0.0.1:9",
+    },
+  },
+});

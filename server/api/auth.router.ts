@@ -1,0 +1,100 @@
+import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
+import { type RequestHandler, Router } from "express";
+import { DEFAULT_RETURN_TO, safeReturnTo } from "../../common/return-to.ts";
+import { presentCurrentUser, readViewer } from "../auth/access.server.ts";
+import { OIDC_PROVIDER_ID } from "../auth/auth.server.ts";
+import type { ApiDeps } from "./deps.ts";
+import { HttpError } from "./http-error.ts";
+import { apiErrorHandler } from "./middleware/error-handler.ts";
+
+/**
+ * better-auth's endpoints that the browser may call, by method. Everything else it offers
+ * (sign-up, e-mail change, account linking, user deletion, ...) is not reachable over HTTP and
+ * answers our JSON 404; staff accounts are managed through /api/employees.
+ */
+const BETTER_AUTH_ENDPOINTS: Record<string, ReadonlySet<string>> = {
+  GET: new Set([
+    "/auth/get-session",
+    "/auth/list-sessions",
+    "/auth/ok",
+    // Where the identity provider sends the browser back (only answers when one is configured).
+    `/auth/callback/${OIDC_PROVIDER_ID}`,
+  ]),
+  POST: new Set([
+    "/auth/sign-in/email",
+    "/auth/sign-out",
+    "/auth/change-password",
+    "/auth/revoke-session",
+    "/auth/revoke-sessions",
+    "/auth/revoke-other-sessions",
+  ]),
+};
+
+/**
+ * Sign-in, sign-out and the current user, mounted at /api ahead of the JSON body parser:
+ * better-auth reads request bodies itself. Our `GET /api/auth/user` is matched before the
+ * better-auth handler, so the contract of DECISIONS.md section 4 holds.
+ */
+export function authRouter(deps: ApiDeps) {
+  const { auth } = deps;
+  const router = Router();
+  const betterAuthHandler = toNodeHandler(auth);
+  router.use((_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+
+  router.get("/auth/user", async (req, res) => {
+    const { viewer, setCookies } = await readViewer(deps, fromNodeHeaders(req.headers));
+    for (const cookie of setCookies) res.append("Set-Cookie", cookie);
+    if (!viewer) throw HttpError.unauthorized("You are not signed in.");
+    res.json(presentCurrentUser(viewer));
+  });
+
+  const forwardToBetterAuth: RequestHandler = (req, res, next) => {
+    if (!BETTER_AUTH_ENDPOINTS[req.method]?.has(req.path)) return next();
+    betterAuthHandler(req, res).catch(next);
+  };
+  router.all("/auth/*path", forwardToBetterAuth);
+
+  router.get("/login", async (req, res) => {
+    const returnTo = safeReturnTo(req.query.returnTo);
+    if (deps.config.oidc) {
+      // Straight to the identity provider; it sends the browser back to /api/auth/callback/oidc,
+      // which signs in and lands on returnTo (or on /login with ?error= when refused).
+      const started = await auth.api
+        .signInSocial({
+          body: { provider: OIDC_PROVIDER_ID, callbackURL: returnTo, errorCallbackURL: "/login" },
+          headers: fromNodeHeaders(req.headers),
+          returnHeaders: true,
+        })
+        .catch((error: unknown) => {
+          // The provider is unreachable or misconfigured: e-mail and password still work.
+          console.error("Cannot start sign-in with the identity provider:", error);
+          return null;
+        });
+      if (started?.response.url) {
+        for (const cookie of started.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+        return res.redirect(302, started.response.url);
+      }
+      return res.redirect(302, "/login?error=provider_unavailable");
+    }
+    res.redirect(
+      302,
+      returnTo === DEFAULT_RETURN_TO ? "/login" : `/login?returnTo=${encodeURIComponent(returnTo)}`,
+    );
+  });
+
+  router.get("/logout", async (req, res) => {
+    const headers = fromNodeHeaders(req.headers);
+    if (headers.get("cookie")) {
+      // Deletes the session row, so the old cookie is worthless even if it was copied.
+      const result = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
+      for (const cookie of result?.headers.getSetCookie() ?? []) res.append("Set-Cookie", cookie);
+    }
+    res.redirect(302, "/");
+  });
+
+  router.use(apiErrorHandler);
+  return router;
+}

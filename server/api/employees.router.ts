@@ -1,0 +1,69 @@
+import { Router } from "express";
+import { z } from "zod";
+import { EmployeeInputSchema } from "../../common/schemas/employee.ts";
+import type { EmployeeWithInvitation } from "../../common/types/employee.ts";
+import { requireAdmin, viewerOf } from "../auth/access.server.ts";
+import { presentEmployee } from "../presenters/employee.server.ts";
+import {
+  addEmployee,
+  deleteEmployee,
+  inviteEmployee,
+  listEmployees,
+  updateEmployee,
+} from "../services/employees.server.ts";
+import type { ApiDeps } from "./deps.ts";
+import { parseInput } from "./middleware/validate.ts";
+
+const IdParamsSchema = z.object({ id: z.uuid("That employee does not exist.") });
+
+/** Employee management (SPEC.md section 7): admins and the owner only. */
+export function employeesRouter(deps: ApiDeps) {
+  const { db, config } = deps;
+  const ownerEmail = config.adminEmail;
+  const router = Router();
+  router.use(requireAdmin(deps));
+
+  const invitationContext = (invitedBy: string) => ({
+    ownerEmail,
+    invitedBy,
+    secret: config.sessionSecret,
+    siteUrl: config.siteUrl,
+  });
+
+  router.get("/", async (_req, res) => {
+    const rows = await listEmployees(db);
+    res.json(rows.map((row) => presentEmployee(row, ownerEmail)));
+  });
+
+  router.post("/", async (req, res) => {
+    const input = parseInput(EmployeeInputSchema, req.body);
+    const { employee, invitation } = await addEmployee(
+      db,
+      input,
+      invitationContext(viewerOf(res).id),
+    );
+    const body: EmployeeWithInvitation = { ...presentEmployee(employee, ownerEmail), invitation };
+    res.status(201).json(body);
+  });
+
+  router.put("/:id", async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const input = parseInput(EmployeeInputSchema, req.body);
+    const row = await updateEmployee(db, id, input, { ownerEmail });
+    res.json(presentEmployee(row, ownerEmail));
+  });
+
+  router.delete("/:id", async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    await deleteEmployee(db, id, { ownerEmail });
+    res.status(204).end();
+  });
+
+  /** A fresh invitation link for an employee who has not signed in yet. */
+  router.post("/:id/invitation", async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    res.status(201).json(await inviteEmployee(db, id, invitationContext(viewerOf(res).id)));
+  });
+
+  return router;
+}

@@ -1,0 +1,42 @@
+import express, { Router } from "express";
+import { appsRouter } from "./apps.router.ts";
+import { dashboardRouter } from "./dashboard.router.ts";
+import type { ApiDeps } from "./deps.ts";
+import { employeesRouter } from "./employees.router.ts";
+import { invitationsRouter } from "./invitations.router.ts";
+import { apiErrorHandler, apiNotFound } from "./middleware/error-handler.ts";
+import { newsletterRouter } from "./newsletter.router.ts";
+import { portfolioRouter } from "./portfolio.router.ts";
+import { postsRouter } from "./posts.router.ts";
+import { subscribersRouter } from "./subscribers.router.ts";
+import { uploadRouter } from "./upload.router.ts";
+import { youtubeRouter } from "./youtube.router.ts";
+
+/** Largest JSON body a call accepts (posts have their own, POST_BODY_LIMIT); larger ones get 413. */
+export const JSON_BODY_LIMIT = "1mb";
+
+/** Everything under /api: the routers, a JSON 404 for unknown paths, and the error middleware. */
+export function apiRouter(deps: ApiDeps) {
+  const api = Router();
+  api.use((_req, res, next) => {
+    // API answers are personal or change often; never let a shared cache keep them. Set before
+    // the body parser, so its refusals (invalid JSON, too large) carry it too.
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+  // Ahead of the JSON parser: post bodies have their own, larger limit, read only for staff.
+  api.use("/posts", postsRouter(deps));
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  api.use("/portfolio", portfolioRouter(deps));
+  api.use("/apps", appsRouter(deps));
+  api.use("/newsletter", newsletterRouter(deps));
+  api.use("/employees", employeesRouter(deps));
+  api.use("/invitations", invitationsRouter(deps));
+  api.use("/dashboard", dashboardRouter(deps));
+  api.use("/subscribers", subscribersRouter(deps));
+  api.use("/upload", uploadRouter(deps));
+  api.use("/youtube", youtubeRouter(deps));
+  api.use(apiNotFound);
+  api.use(apiErrorHandler);
+  return api;
+}

@@ -1,0 +1,63 @@
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import { z } from "zod";
+import { isUniqueViolation } from "../../db/dialect.server.ts";
+import { HttpError } from "../http-error.ts";
+import { fieldErrors } from "./validate.ts";
+
+/** Unknown paths under /api answer JSON, never a page. */
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(HttpError.notFound(`There is no API endpoint ${req.method} ${req.baseUrl}${req.path}.`));
+};
+
+type BodyParserError = Error & { type?: string; status?: number; expose?: boolean };
+
+/**
+ * The one place an error becomes a response: `{"message": …}` with the right status, and
+ * never a stack trace. Anything unexpected is logged and answered as a plain 500.
+ */
+export const apiErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) return next(error);
+  const { status, body } = toResponse(error as unknown);
+  // An HttpError is a deliberate answer (an outside service that failed: 502, 504), not a fault.
+  if (status >= 500 && !(error instanceof HttpError)) {
+    console.error(`${req.method} ${req.originalUrl} failed:`, error);
+  }
+  res.status(status).json(body);
+};
+
+function toResponse(error: unknown): { status: number; body: object } {
+  if (error instanceof HttpError) {
+    return {
+      status: error.status,
+      body: error.errors
+        ? { message: error.message, errors: error.errors }
+        : { message: error.message },
+    };
+  }
+  if (error instanceof z.ZodError) {
+    const errors = fieldErrors(error);
+    return { status: 400, body: { message: Object.values(errors)[0] ?? "Invalid input.", errors } };
+  }
+  if (isUniqueViolation(error)) {
+    return { status: 409, body: { message: "That already exists." } };
+  }
+  const e = error as BodyParserError;
+  // Express's router fails on a path parameter it cannot percent-decode ("/slug/%") with a
+  // URIError marked 400 but not `expose`: the client's mistake, not ours.
+  if (error instanceof URIError && e.status === 400) {
+    return { status: 400, body: { message: "The address of the request is not valid." } };
+  }
+  switch (e?.type) {
+    case "entity.too.large":
+      return { status: 413, body: { message: "The request body is too large." } };
+    case "entity.parse.failed":
+      return { status: 400, body: { message: "The request body is not valid JSON." } };
+    case "encoding.unsupported":
+    case "charset.unsupported":
+      return { status: 415, body: { message: "The request body's encoding is not supported." } };
+  }
+  if (typeof e?.status === "number" && e.status >= 400 && e.status < 500 && e.expose) {
+    return { status: e.status, body: { message: e.message } };
+  }
+  return { status: 500, body: { message: "Something went wrong on our side. Please try again." } };
+}

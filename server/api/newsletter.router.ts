@@ -1,0 +1,34 @@
+import { Router } from "express";
+import { NEWSLETTER_RATE_LIMIT } from "../../common/constants.ts";
+import { NewsletterInputSchema } from "../../common/schemas/subscriber.ts";
+import { subscribe, unsubscribe } from "../services/subscribers.server.ts";
+import type { ApiDeps } from "./deps.ts";
+import { createRateLimit } from "./middleware/rate-limit.ts";
+import { parseInput } from "./middleware/validate.ts";
+
+export function newsletterRouter({ db }: ApiDeps) {
+  const router = Router();
+  router.use(
+    createRateLimit(db, {
+      name: "newsletter",
+      ...NEWSLETTER_RATE_LIMIT,
+      message: "Too many newsletter requests from your address. Please try again in a few minutes.",
+    }),
+  );
+
+  // Both answers are the same whether or not the address was already on the list, so the
+  // form cannot be used to find out who is subscribed (DECISIONS.md section 4).
+  router.post("/subscribe", async (req, res) => {
+    const { email } = parseInput(NewsletterInputSchema, req.body);
+    await subscribe(db, email);
+    res.json({ message: "You've been successfully subscribed to our newsletter." });
+  });
+
+  router.post("/unsubscribe", async (req, res) => {
+    const { email } = parseInput(NewsletterInputSchema, req.body);
+    await unsubscribe(db, email);
+    res.json({ message: "You have been unsubscribed from our newsletter." });
+  });
+
+  return router;
+}

@@ -1,0 +1,52 @@
+import { Router } from "express";
+import { z } from "zod";
+import { audienceOf, loadViewer, requireEmployee } from "../auth/access.server.ts";
+import { presentPortfolioItem } from "../presenters/portfolio-item.server.ts";
+import {
+  countPublishedPortfolio,
+  deletePortfolioPost,
+  getPortfolioPost,
+  listPortfolio,
+} from "../services/portfolio.server.ts";
+import type { ApiDeps } from "./deps.ts";
+import { HttpError } from "./http-error.ts";
+
+const NOT_FOUND = "That portfolio item does not exist. It may have been deleted.";
+
+/** The `:id` of a portfolio call: a UUID, or an item that cannot exist (404). */
+function itemId(params: Record<string, unknown>): string {
+  const id = params.id;
+  if (typeof id !== "string" || !z.uuid().safeParse(id).success) {
+    throw HttpError.notFound(NOT_FOUND);
+  }
+  return id;
+}
+
+export function portfolioRouter(deps: ApiDeps) {
+  const { db } = deps;
+  const router = Router();
+  const staffOnly = requireEmployee(deps);
+
+  router.get("/", loadViewer(deps), async (_req, res) => {
+    const now = new Date();
+    const rows = await listPortfolio(db, { now, audience: audienceOf(res) });
+    res.json(rows.map((row) => presentPortfolioItem(row, now)));
+  });
+
+  router.get("/stats", async (_req, res) => {
+    res.json({ published: await countPublishedPortfolio(db) });
+  });
+
+  router.get("/:id", staffOnly, async (req, res) => {
+    const row = await getPortfolioPost(db, itemId(req.params));
+    if (!row) throw HttpError.notFound(NOT_FOUND);
+    res.json(presentPortfolioItem(row));
+  });
+
+  router.delete("/:id", staffOnly, async (req, res) => {
+    if (!(await deletePortfolioPost(db, itemId(req.params)))) throw HttpError.notFound(NOT_FOUND);
+    res.status(204).end();
+  });
+
+  return router;
+}

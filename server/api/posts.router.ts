@@ -1,0 +1,118 @@
+import express, { Router } from "express";
+import { z } from "zod";
+import { MAX_FEATURED_IMAGE_DATA_URL_LENGTH, PostInputSchema } from "../../common/schemas/post.ts";
+import { audienceOf, loadViewer, requireEmployee, viewerOf } from "../auth/access.server.ts";
+import { presentPost, presentPostSummary } from "../presenters/post.server.ts";
+import {
+  deletePost,
+  findSlugRedirect,
+  getPostById,
+  getPostBySlug,
+  listAllPosts,
+  listPublicPostSummaries,
+  listPublishedPosts,
+  POST_NOT_FOUND_MESSAGE,
+  savePost,
+} from "../services/posts.server.ts";
+import type { ApiDeps } from "./deps.ts";
+import { HttpError } from "./http-error.ts";
+import { parseInput } from "./middleware/validate.ts";
+import { ListQuerySchema } from "./query.ts";
+
+/**
+ * A post's JSON may carry its featured image as a data: URL of up to MAX_UPLOAD_BYTES, so it
+ * gets a larger body limit than other calls; only staff's bodies are read at all.
+ */
+export const POST_BODY_LIMIT = MAX_FEATURED_IMAGE_DATA_URL_LENGTH + 1024 * 1024;
+
+/** The `:id` of a post call: a UUID, or a post that cannot exist (404). */
+function postId(params: Record<string, unknown>): string {
+  const id = params.id;
+  if (typeof id !== "string" || !z.uuid().safeParse(id).success) {
+    throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
+  }
+  return id;
+}
+
+export function postsRouter(deps: ApiDeps) {
+  const { db, config } = deps;
+  const router = Router();
+  const staffOnly = requireEmployee(deps);
+  const withViewer = loadViewer(deps);
+  const postBody = express.json({ limit: POST_BODY_LIMIT });
+
+  router.get("/published", async (req, res) => {
+    const { limit } = parseInput(ListQuerySchema, req.query);
+    const now = new Date();
+    const rows = await listPublishedPosts(db, { limit, now });
+    res.json(rows.map((row) => presentPost(row, now)));
+  });
+
+  router.get("/public", withViewer, async (req, res) => {
+    const { limit } = parseInput(ListQuerySchema, req.query);
+    const now = new Date();
+    const rows = await listPublicPostSummaries(db, { limit, now, audience: audienceOf(res) });
+    res.json(rows.map((row) => presentPostSummary(row, now)));
+  });
+
+  router.get("/slug/:slug", withViewer, async (req, res) => {
+    const now = new Date();
+    const audience = audienceOf(res);
+    const slug = String(req.params.slug);
+    const row = await getPostBySlug(db, slug, { now, audience });
+    if (row) {
+      res.json(presentPost(row, now));
+      return;
+    }
+    const current = await findSlugRedirect(db, slug, { now, audience });
+    if (current) {
+      res.redirect(301, `${req.baseUrl}/slug/${encodeURIComponent(current)}`);
+      return;
+    }
+    throw HttpError.notFound("That post does not exist or is not published.");
+  });
+
+  router.get("/", staffOnly, async (req, res) => {
+    const { limit } = parseInput(ListQuerySchema, req.query);
+    const now = new Date();
+    const rows = await listAllPosts(db, { limit });
+    res.json(rows.map((row) => presentPost(row, now)));
+  });
+
+  router.post("/", staffOnly, postBody, async (req, res) => {
+    const input = parseInput(PostInputSchema, req.body);
+    const row = await savePost(db, {
+      input,
+      authorId: viewerOf(res).id,
+      dataDir: config.dataDir,
+      siteUrl: config.siteUrl,
+    });
+    res.status(201).json(presentPost(row));
+  });
+
+  router.get("/:id", staffOnly, async (req, res) => {
+    const row = await getPostById(db, postId(req.params));
+    if (!row) throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
+    res.json(presentPost(row));
+  });
+
+  router.put("/:id", staffOnly, postBody, async (req, res) => {
+    const input = parseInput(PostInputSchema, req.body);
+    const row = await savePost(db, {
+      id: postId(req.params),
+      input,
+      authorId: viewerOf(res).id,
+      dataDir: config.dataDir,
+      siteUrl: config.siteUrl,
+    });
+    res.json(presentPost(row));
+  });
+
+  router.delete("/:id", staffOnly, async (req, res) => {
+    if (!(await deletePost(db, postId(req.params))))
+      throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
+    res.status(204).end();
+  });
+
+  return router;
+}

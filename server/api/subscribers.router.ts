@@ -1,0 +1,37 @@
+import { Router } from "express";
+import {
+  MAILING_LIST_CONTENT_TYPE,
+  mailingListCsv,
+  mailingListFileName,
+} from "../../common/mailing-list.ts";
+import { requireEmployee } from "../auth/access.server.ts";
+import { presentSubscriber } from "../presenters/subscriber.server.ts";
+import { deleteSubscriber, listSubscribers } from "../services/subscribers.server.ts";
+import type { ApiDeps } from "./deps.ts";
+
+/** The mailing list (SPEC.md section 2, Subscribers and Mailing List): staff only. */
+export function subscribersRouter(deps: ApiDeps) {
+  const { db } = deps;
+  const router = Router();
+  router.use(requireEmployee(deps));
+
+  router.get("/", async (_req, res) => {
+    res.json((await listSubscribers(db)).map(presentSubscriber));
+  });
+
+  /** The whole list as a CSV download, newest first (common/mailing-list.ts). */
+  router.get("/export", async (_req, res) => {
+    const rows = await listSubscribers(db);
+    res
+      .set("Content-Type", MAILING_LIST_CONTENT_TYPE)
+      .set("Content-Disposition", `attachment; filename="${mailingListFileName(new Date())}"`)
+      .send(mailingListCsv(rows.map(presentSubscriber)));
+  });
+
+  router.delete("/:id", async (req, res) => {
+    await deleteSubscriber(db, req.params.id);
+    res.status(204).end();
+  });
+
+  return router;
+}

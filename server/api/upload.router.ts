@@ -1,0 +1,47 @@
+import { type RequestHandler, Router } from "express";
+import multer from "multer";
+import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_FIELD } from "../../common/constants.ts";
+import type { UploadedImage } from "../../common/types/youtube.ts";
+import { requireEmployee } from "../auth/access.server.ts";
+import { storeImage, UPLOAD_MESSAGES } from "../storage/uploads.server.ts";
+import type { ApiDeps } from "./deps.ts";
+import { HttpError } from "./http-error.ts";
+
+const WRONG_FIELD = `Send one image in the form field "${UPLOAD_IMAGE_FIELD}" (multipart/form-data).`;
+
+/**
+ * Reads the one file of a multipart upload into memory, refusing it as soon as it passes
+ * MAX_UPLOAD_BYTES; busboy's and multer's refusals become our JSON errors.
+ */
+function readImageField(): RequestHandler {
+  const parse = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+  }).single(UPLOAD_IMAGE_FIELD);
+  return (req, res, next) => {
+    parse(req, res, (error: unknown) => {
+      if (!error) return next();
+      if (error instanceof multer.MulterError) {
+        if (error.code === "LIMIT_FILE_SIZE") {
+          return next(HttpError.payloadTooLarge(UPLOAD_MESSAGES.tooLarge));
+        }
+        return next(HttpError.badRequest(WRONG_FIELD));
+      }
+      // busboy: a body that is not well-formed multipart (cut short, bad boundary, …).
+      next(HttpError.badRequest("The upload was incomplete or malformed. Please try again."));
+    });
+  };
+}
+
+export function uploadRouter(deps: ApiDeps) {
+  const { config } = deps;
+  const router = Router();
+
+  router.post("/image", requireEmployee(deps), readImageField(), async (req, res) => {
+    if (!req.file) throw HttpError.badRequest(WRONG_FIELD);
+    const stored = await storeImage(config.dataDir, req.file.buffer);
+    res.status(201).json({ url: `/uploads/${stored.name}` } satisfies UploadedImage);
+  });
+
+  return router;
+}

@@ -1,0 +1,388 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPost } from "../tests/factories/post.ts";
+import { eventually, expectNoStackTrace, readError } from "../tests/helpers/http.ts";
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  TEST_DATABASE_URL,
+  type TestDatabase,
+} from "../tests/helpers/test-database.ts";
+import {
+  startTestServer,
+  startTestServerOn,
+  type TestServer,
+} from "../tests/helpers/test-server.ts";
+import { allowConsoleError } from "../tests/setup/setup-test-env.ts";
+import { openDatabase } from "./db/db.server.ts";
+import { uploadsDir } from "./storage/uploads.server.ts";
+
+const SERVER_ERROR = { message: "Something went wrong on our side. Please try again." };
+
+/**
+ * Headers helmet sets on every response (DECISIONS.md: security headers everywhere). API
+ * answers and files are never run as a page: their policy allows no inline script at all, so
+ * they carry no nonce.
+ */
+function expectSecurityHeaders(response: Response, { nonce = true } = {}) {
+  const h = response.headers;
+  expect(h.get("x-content-type-options")).toBe("nosniff");
+  expect(h.get("x-frame-options")).toBe("SAMEORIGIN");
+  expect(h.get("referrer-policy")).toBe("no-referrer");
+  expect(h.get("cross-origin-opener-policy")).toBe("same-origin");
+  expect(h.get("cross-origin-resource-policy")).toBe("same-origin");
+  const csp = h.get("content-security-policy") ?? "";
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("frame-ancestors 'self'");
+  if (nonce) expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}';/);
+  else expect(csp).toContain("script-src 'self';");
+  expect(h.get("x-powered-by")).toBeNull();
+}
+
+describeEachDatabase("the app", (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(() => server.close());
+
+  describe("GET /healthz", () => {
+    it('answers 200 {"status":"ok"} when the database answers', async () => {
+      const response = await server.request("/healthz");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: "ok" });
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    });
+
+    it("carries the security headers", async () => {
+      expectSecurityHeaders(await server.request("/healthz"));
+    });
+
+    it("answers 503 when the database is closed", async () => {
+      const broken = await startTestServer(kind);
+      try {
+        await broken.db.handle.close();
+        const response = await broken.request("/healthz");
+        expect(response.status).toBe(503);
+        expect(await response.json()).toEqual({ status: "unavailable" });
+      } finally {
+        await broken.close();
+      }
+    });
+  });
+
+  describe("security headers", () => {
+    it("sets them on API answers, successful or not, without a script nonce", async () => {
+      const noNonce = { nonce: false };
+      expectSecurityHeaders(await server.request("/api/posts/published"), noNonce);
+      expectSecurityHeaders(await server.request("/api/no-such-thing"), noNonce);
+      expectSecurityHeaders(
+        await server.postJson("/api/newsletter/subscribe", { email: "x" }),
+        noNonce,
+      );
+    });
+
+    it("uses a fresh script nonce on every response", async () => {
+      const nonce = async () =>
+        (await server.request("/healthz")).headers
+          .get("content-security-policy")
+          ?.match(/'nonce-([^']+)'/)?.[1];
+      const [a, b] = [await nonce(), await nonce()];
+      expect(a).toBeTruthy();
+      expect(a).not.toBe(b);
+    });
+
+    it("asks for HTTPS only when the site is served over HTTPS", async () => {
+      expect(
+        (await server.request("/healthz")).headers.get("strict-transport-security"),
+      ).toBeNull();
+      const secure = await startTestServerOn(server.db, { SITE_URL: "https://studio.example" });
+      try {
+        const response = await secure.request("/healthz");
+        expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+        expect(response.headers.get("content-security-policy")).toContain(
+          "upgrade-insecure-requests",
+        );
+      } finally {
+        await secure.close();
+      }
+    });
+
+    it("never lets a shared cache keep an API answer", async () => {
+      for (const path of ["/api/posts/published", "/api/apps", "/api/portfolio/stats", "/api/x"]) {
+        const response = await server.request(path);
+        expect(response.headers.get("cache-control"), path).toBe("no-store");
+      }
+    });
+  });
+
+  describe("unknown /api paths", () => {
+    it("answer a JSON 404 naming the endpoint, never a page", async () => {
+      const body = await readError(await server.request("/api/no-such-thing"), 404);
+      expect(body).toEqual({ message: "There is no API endpoint GET /api/no-such-thing." });
+    });
+
+    it("answer JSON 404 for every method and depth", async () => {
+      const calls: [string, RequestInit][] = [
+        ["/api", {}],
+        ["/api/", {}],
+        ["/api/posts/slug/a/b", {}],
+        ["/api/posts/published/extra", {}],
+        ["/api/portfolio/stats/extra", {}],
+        ["/api/posts/published", { method: "POST" }],
+        ["/api/apps", { method: "DELETE" }],
+        ["/api/newsletter/subscribe", { method: "PUT" }],
+        ["/api/%E0%A4%A", {}],
+      ];
+      for (const [path, init] of calls) {
+        const response = await server.request(path, init);
+        expect(response.status, `${init.method ?? "GET"} ${path}`).toBe(404);
+        await readError(response, 404);
+      }
+    });
+  });
+
+  describe("errors", () => {
+    it("never put a stack trace or a file path in a 4xx body", async () => {
+      const responses = [
+        await server.request("/api/posts/published?limit=zero"),
+        await server.request("/api/posts/slug/%"),
+        await server.request("/api/posts/slug/missing"),
+        await server.postJson("/api/newsletter/subscribe", { email: 5 }),
+        await server.request("/api/newsletter/subscribe", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{not json",
+        }),
+        await server.request("/uploads/missing.png"),
+      ];
+      for (const response of responses) {
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expectNoStackTrace(await response.text());
+      }
+    });
+
+    it("answer a plain 500 message when the database fails", async () => {
+      const broken = await startTestServer(kind);
+      try {
+        await createPost(broken.db.handle.db);
+        await broken.db.handle.close();
+        for (const call of [
+          () => broken.request("/api/posts/published"),
+          () => broken.request("/api/posts/slug/anything"),
+          () => broken.request("/api/portfolio"),
+          () => broken.request("/api/apps"),
+          () => broken.postJson("/api/newsletter/subscribe", { email: "a@example.com" }),
+        ]) {
+          allowConsoleError();
+          const body = await readError(await call(), 500);
+          expect(body).toEqual(SERVER_ERROR);
+        }
+      } finally {
+        await broken.close();
+      }
+    });
+  });
+
+  describe("GET /uploads/:file", () => {
+    const png = () =>
+      sharp({ create: { width: 4, height: 3, channels: 3, background: "#4ade80" } })
+        .png()
+        .toBuffer();
+
+    it("serves an uploaded image with its image type, nosniff and a long immutable lifetime", async () => {
+      const dir = uploadsDir(server.db.dataDir);
+      mkdirSync(dir, { recursive: true });
+      const bytes = await png();
+      for (const [name, type] of [
+        ["hello.png", "image/png"],
+        ["hello.jpg", "image/jpeg"],
+        ["hello.webp", "image/webp"],
+      ] as const) {
+        writeFileSync(path.join(dir, name), bytes);
+        const response = await server.request(`/uploads/${name}`);
+        expect(response.status, name).toBe(200);
+        expect(response.headers.get("content-type")).toBe(type);
+        expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+        expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        expectSecurityHeaders(response, { nonce: false });
+      }
+    });
+
+    it("answers JSON 404 for a missing file and 403 for a hidden one", async () => {
+      expect(await readError(await server.request("/uploads/missing.png"), 404)).toEqual({
+        message: "No such file.",
+      });
+      expect(await readError(await server.request("/uploads/.secret"), 403)).toEqual({
+        message: "Not allowed.",
+      });
+      expect(await readError(await server.request("/uploads/"), 404)).toEqual({
+        message: "No such file.",
+      });
+    });
+
+    it("serves only image files, never anything else that sits in the folder", async () => {
+      const dir = uploadsDir(server.db.dataDir);
+      mkdirSync(dir, { recursive: true });
+      for (const name of ["page.html", "notes.txt", "drawing.svg", "script.js", "hello.png.html"]) {
+        writeFileSync(path.join(dir, name), "<script>alert(1)</script>");
+        const body = await readError(await server.request(`/uploads/${name}`), 404);
+        expect(body, name).toEqual({ message: "No such file." });
+      }
+    });
+
+    it("never serves files outside the uploads folder, however the path is written", async () => {
+      const dir = uploadsDir(server.db.dataDir);
+      mkdirSync(path.join(dir, "sub"), { recursive: true });
+      writeFileSync(path.join(server.db.dataDir, "outside.png"), "secret");
+      writeFileSync(path.join(dir, "sub", "inner.png"), "secret");
+      // Sent exactly as written: fetch() would resolve the dot segments before sending.
+      for (const target of [
+        "/uploads/../outside.png",
+        "/uploads/%2e%2e/outside.png",
+        "/uploads/%2E%2E%2Foutside.png",
+        "/uploads/..%2Foutside.png",
+        "/uploads/..%5Coutside.png",
+        "/uploads/%252e%252e%252foutside.png",
+        "/uploads/.%2e/outside.png",
+        "/uploads/sub/inner.png",
+        "/uploads/sub%2Finner.png",
+        "/uploads//etc/passwd",
+        "/uploads/%00.png",
+        "/uploads/%",
+      ]) {
+        const { status, body } = await rawGet(server.url, target);
+        expect([400, 403, 404], target).toContain(status);
+        expect(body, target).not.toContain("secret");
+        expectNoStackTrace(body);
+      }
+    });
+  });
+});
+
+/** A GET whose request target is sent byte for byte as given (fetch() would normalise it). */
+function rawGet(baseUrl: string, target: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`);
+    });
+    let raw = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      raw += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0);
+      resolve({ status, body: raw.slice(raw.indexOf("\r\n\r\n") + 4) });
+    });
+  });
+}
+
+/**
+ * A TCP proxy in front of the PostgreSQL server, so a test can cut the database connection the
+ * way a network failure or a database restart would, then bring it back on the same port.
+ */
+class TcpProxy {
+  port = 0;
+  #server: net.Server | undefined;
+  #sockets = new Set<net.Socket>();
+  readonly #target: { host: string; port: number };
+
+  constructor(target: { host: string; port: number }) {
+    this.#target = target;
+  }
+
+  async start() {
+    const server = net.createServer((client) => {
+      const upstream = net.connect(this.#target.port, this.#target.host);
+      for (const socket of [client, upstream]) {
+        this.#sockets.add(socket);
+        socket.on("close", () => this.#sockets.delete(socket));
+        socket.on("error", () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.on("close", () => upstream.destroy());
+      upstream.on("close", () => client.destroy());
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(this.port, "127.0.0.1", () => resolve());
+    });
+    this.port = (server.address() as net.AddressInfo).port;
+    this.#server = server;
+  }
+
+  /** Stops listening and drops every open connection at once. */
+  async stop() {
+    const server = this.#server;
+    this.#server = undefined;
+    for (const socket of this.#sockets) socket.destroy();
+    this.#sockets.clear();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+describe.skipIf(!TEST_DATABASE_URL)("GET /healthz with PostgreSQL going away [postgres]", () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let server: TestServer;
+  let closeHandle: () => Promise<void>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    const target = new URL(TEST_DATABASE_URL ?? "");
+    proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await proxy.start();
+    const viaProxy = new URL(target);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    const handle = openDatabase({
+      databaseUrl: viaProxy.toString(),
+      dataDir: database.dataDir,
+      schema: database.schema,
+    });
+    closeHandle = () => handle.close();
+    server = await startTestServerOn({ ...database, handle });
+  });
+  afterAll(async () => {
+    await server.close();
+    await closeHandle().catch(() => undefined);
+    await proxy.stop();
+    await database.destroy();
+  });
+
+  it("answers 503 while the database is unreachable and 200 again once it is back", async () => {
+    const ok = await server.request("/healthz");
+    expect(ok.status).toBe(200);
+    expect((await server.request("/api/apps")).status).toBe(200);
+
+    // The pool logs each idle connection it loses ("PostgreSQL connection lost").
+    allowConsoleError(20);
+    await proxy.stop();
+    await eventually(async () => {
+      const response = await server.request("/healthz");
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "unavailable" });
+    });
+    const failed = await server.request("/api/apps");
+    expect(await readError(failed, 500)).toEqual(SERVER_ERROR);
+
+    await proxy.start();
+    await eventually(async () => {
+      const response = await server.request("/healthz");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: "ok" });
+    });
+    const apps = await server.request("/api/apps");
+    expect(apps.status).toBe(200);
+    expect(await apps.json()).toEqual([]);
+  });
+});

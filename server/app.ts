@@ -1,0 +1,192 @@
+import { readdirSync } from "node:fs";
+import express, { type RequestHandler } from "express";
+import helmet from "helmet";
+import { authRouter } from "./api/auth.router.ts";
+import { apiRouter } from "./api/index.ts";
+import { sameOriginWrites } from "./api/middleware/same-origin.ts";
+import { type Auth, authFor, CLIENT_ADDRESS_HEADER, hasSessionCookie } from "./auth/auth.server.ts";
+import type { Config } from "./config/env.server.ts";
+import type { DatabaseHandle } from "./db/db.server.ts";
+import { classifyPath } from "./http/cacheable-paths.server.ts";
+import { createCspNonce } from "./http/nonce-template.server.ts";
+import { createResponseCache } from "./http/response-cache.server.ts";
+import { isUploadFileName, uploadsDir } from "./storage/uploads.server.ts";
+
+/**
+ * How long an anonymous answer is reused: it bounds how late a scheduled post appears and how
+ * long another server process on the same database shows what this one no longer would.
+ */
+export const RESPONSE_CACHE_TTL_MS = 1000;
+
+/** Build files never change under the same name; this only bounds how long memory is held. */
+const BUILD_FILE_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type CreateAppOptions = {
+  handle: DatabaseHandle;
+  config: Config;
+  /** Sign-in (better-auth); by default the instance for this database and configuration. */
+  auth?: Auth;
+  /** Serves the pages (React Router); absent in API-only tests. */
+  pages?: RequestHandler;
+  /** The built browser assets, served in production. */
+  clientDir?: string;
+  /** Development: Vite's middleware, which also means a relaxed CSP for hot reload. */
+  devMiddleware?: RequestHandler;
+  /** Lifetime of the response cache in milliseconds; 0 turns it off. Off in development. */
+  responseCacheTtlMs?: number;
+};
+
+/** Builds the Express app: headers, /healthz, /uploads, /api, then the pages. It does not listen. */
+export function createApp({
+  handle,
+  config,
+  auth = authFor(handle.db, config),
+  pages,
+  clientDir,
+  devMiddleware,
+  responseCacheTtlMs = RESPONSE_CACHE_TTL_MS,
+}: CreateAppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  // Express would hash every body for an ETag; API answers are no-store, and the response
+  // cache gives the answers it keeps a validator once instead of per request.
+  app.set("etag", false);
+
+  const caching = !devMiddleware && responseCacheTtlMs > 0;
+  // First, so that a cached answer costs no more than a lookup (README: "Response cache").
+  if (caching) {
+    const staticRoots = new Set(clientDir ? readdirSync(clientDir) : []);
+    const cache = createResponseCache({
+      ttlMs: responseCacheTtlMs,
+      classifyPath: (pathname) => classifyPath(pathname, staticRoots),
+      hasSessionCookie,
+    });
+    app.use(cache.middleware);
+  }
+
+  app.use((req, res, next) => {
+    // Only what may become HTML needs a script nonce, not JSON or files; a page rendered for the
+    // response cache has its placeholder already.
+    if (res.locals.cspNonce === undefined && !NO_NONCE_PATH.test(req.url)) {
+      res.locals.cspNonce = createCspNonce();
+    }
+    // The client's address as TRUST_PROXY allows it to be known, replacing anything the client
+    // sent under that name; sign-in limits and session records read it (auth.server.ts).
+    req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? "unknown";
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: false,
+      strictTransportSecurity: config.siteUrl.startsWith("https:"),
+    }),
+  );
+  if (!devMiddleware) {
+    const directives = {
+      defaultSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "https:"],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'"],
+      frameSrc: ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'self'"],
+      upgradeInsecureRequests: config.siteUrl.startsWith("https:") ? [] : null,
+    };
+    // Without a nonce the policy is one fixed string, which helmet builds once.
+    const withoutNonce = helmet.contentSecurityPolicy({
+      directives: { ...directives, scriptSrc: ["'self'"] },
+    });
+    const withNonce = helmet.contentSecurityPolicy({
+      directives: {
+        ...directives,
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+        ],
+      },
+    });
+    app.use((req, res, next) =>
+      (res.locals.cspNonce === undefined ? withoutNonce : withNonce)(req, res, next),
+    );
+  }
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await handle.ping();
+    res.set("Cache-Control", "no-store");
+    res.status(ok ? 200 : 503).json(ok ? { status: "ok" } : { status: "unavailable" });
+  });
+
+  const deps = { db: handle.db, config, auth };
+  app.use("/api", sameOriginWrites(config.siteUrl));
+  // Ahead of apiRouter's JSON body parser: better-auth reads the request body itself.
+  app.use("/api", authRouter(deps));
+  app.use("/api", apiRouter(deps));
+
+  app.use(
+    "/uploads",
+    uploadsGuard,
+    express.static(uploadsDir(config.dataDir), {
+      index: false,
+      dotfiles: "deny",
+      fallthrough: false,
+      immutable: true,
+      maxAge: "1y",
+    }),
+    (
+      error: { status?: number },
+      _req: express.Request,
+      res: express.Response,
+      _next: express.NextFunction,
+    ) => {
+      const status = error.status === 403 ? 403 : 404;
+      res.status(status).json({ message: status === 404 ? "No such file." : "Not allowed." });
+    },
+  );
+
+  if (devMiddleware) app.use(devMiddleware);
+  if (clientDir) {
+    // Fingerprinted build assets never change under the same name. Each is read and compressed
+    // once, then served from memory to everyone.
+    const buildFiles = caching
+      ? [createResponseCache({ ttlMs: BUILD_FILE_CACHE_TTL_MS, classifyPath: () => "plain" })]
+      : [];
+    app.use(
+      "/assets",
+      ...buildFiles.map((cache) => cache.middleware),
+      express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+  if (pages) app.use(pages);
+  return app;
+}
+
+/**
+ * /uploads serves image files by their plain names only: one path segment, no dot in front, an
+ * image extension (so the content type is always an image type). Anything else, encoded or not,
+ * never reaches the file system.
+ */
+const uploadsGuard: RequestHandler = (req, res, next) => {
+  let name: string;
+  try {
+    name = decodeURIComponent(req.path.slice(1));
+  } catch {
+    name = "";
+  }
+  if (name.startsWith(".") || name.includes("/") || name.includes("\\")) {
+    res.status(403).json({ message: "Not allowed." });
+    return;
+  }
+  if (!isUploadFileName(name)) {
+    res.status(404).json({ message: "No such file." });
+    return;
+  }
+  next();
+};
+
+/** Paths whose answers are JSON or files: their policy needs no script nonce. */
+const NO_NONCE_PATH = /^\/(api|assets|uploads)(\/|\?|$)/;

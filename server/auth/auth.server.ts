@@ -1,0 +1,269 @@
+import { randomUUID } from "node:crypto";
+import { kyselyAdapter } from "@better-auth/kysely-adapter";
+import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { getSessionCookie } from "better-auth/cookies";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from "kysely";
+import {
+  INVALID_CREDENTIALS_MESSAGE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "../../common/schemas/auth.ts";
+import type { Config } from "../config/env.server.ts";
+import type { Db } from "../db/db.server.ts";
+import { type DbKind, dbKindOf } from "../db/dialect.server.ts";
+import {
+  createSignInThrottle,
+  type SignInThrottle,
+  TOO_MANY_SIGN_INS_MESSAGE,
+} from "./sign-in-throttle.server.ts";
+
+/**
+ * The client's address as the Express app determined it (honouring TRUST_PROXY). The app sets
+ * this header on every request after removing any copy the client sent, so better-auth (session
+ * records) and the sign-in limits read an address nobody can forge.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-studio-client-address";
+
+/** The identity provider's id in better-auth: its callback is /api/auth/callback/oidc. */
+export const OIDC_PROVIDER_ID = "oidc";
+
+/** Why an identity-provider sign-in was refused (the /login page explains each). */
+export const OIDC_REFUSALS = {
+  unverified: "email_not_verified",
+  notStaff: "not_staff",
+} as const;
+
+/** What the /login page says when the identity provider's sign-in came back refused. */
+export function describeProviderRefusal(code: string): string {
+  if (code === OIDC_REFUSALS.notStaff) {
+    return "That account is not on the staff list. Ask an admin to add you as an employee with the same e-mail address.";
+  }
+  if (code === OIDC_REFUSALS.unverified) {
+    return "Your identity provider has not verified that e-mail address, so it cannot be matched to an employee.";
+  }
+  return "Signing in with your organisation's account did not work. Please try again.";
+}
+
+/** Prefix of the cookies better-auth sets (`studio.session_token`, …). */
+const COOKIE_PREFIX = "studio";
+
+/** True when a Cookie header carries a session token, valid or not. */
+export function hasSessionCookie(cookieHeader: string): boolean {
+  const headers = new Headers({ cookie: cookieHeader });
+  return getSessionCookie(headers, { cookiePrefix: COOKIE_PREFIX }) !== null;
+}
+
+/** Session lifetime; an active session is extended once a day. */
+const SESSION_DAYS = 7;
+const DAY_SECONDS = 24 * 60 * 60;
+
+export type AuthDeps = { db: Db; kind: DbKind; config: Config };
+
+/**
+ * The better-auth instance: e-mail and password sign-in, sessions in our database through the
+ * same Kysely instance as everything else (migration 0002 creates its tables). Public sign-up is
+ * off: staff accounts come from the owner's bootstrap and from invitations.
+ */
+export function createAuth({ db, kind, config }: AuthDeps) {
+  const secure = config.siteUrl.startsWith("https:");
+  const throttle = createSignInThrottle(db);
+  return betterAuth({
+    appName: config.site.companyName,
+    baseURL: config.siteUrl,
+    basePath: "/api/auth",
+    secret: config.sessionSecret,
+    database: kyselyAdapter(kind === "postgres" ? db.withPlugin(new TimestampsAsDates()) : db, {
+      type: kind,
+      usePlural: true,
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+    },
+    session: {
+      expiresIn: SESSION_DAYS * DAY_SECONDS,
+      updateAge: DAY_SECONDS,
+      // Every request reads the session row, so signing out, deactivation and password changes
+      // take effect at once rather than when a cached copy in the cookie expires.
+      cookieCache: { enabled: false },
+    },
+    user: {
+      changeEmail: { enabled: false },
+      deleteUser: { enabled: false },
+      // An identity-provider account is admitted only with a verified e-mail that an employee
+      // record (or the owner's ADMIN_EMAIL) names; that e-mail is how accounts are matched.
+      validateUserInfo: async ({ user, source }) => {
+        if (source.method !== "oauth") return;
+        if (user.emailVerified !== true) return { error: OIDC_REFUSALS.unverified };
+        const email = String(user.email ?? "").toLowerCase();
+        if (email && email === config.adminEmail) return;
+        const employee = await db
+          .selectFrom("employees")
+          .select("id")
+          .where("email", "=", email)
+          .executeTakeFirst();
+        if (!employee) return { error: OIDC_REFUSALS.notStaff };
+      },
+    },
+    account: {
+      // Linking an identity-provider account to an existing login by e-mail needs the provider
+      // to vouch for the address (email_verified); our logins' addresses count as verified.
+      accountLinking: { enabled: true, trustedProviders: [] },
+    },
+    plugins: config.oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: OIDC_PROVIDER_ID,
+                discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                clientId: config.oidc.clientId,
+                clientSecret: config.oidc.clientSecret,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+                requireIdTokenVerification: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+    // Its limiter keeps counters in memory by default and is off outside production; sign-in
+    // attempts are limited in the database instead (sign-in-throttle.server.ts).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    logger: { level: "error" },
+    onAPIError: {
+      // Refusals (401, 403, 429, ...) are answers, not faults; only server-side failures are logged.
+      onError: (error) => {
+        if (!(error instanceof APIError) || error.statusCode >= 500) {
+          console.error("Sign-in request failed:", error);
+        }
+      },
+    },
+    // The site's own origin, and whatever host the request came to (a second hostname, or
+    // 127.0.0.1 in tests); the Origin check in front of /api applies the same rule.
+    trustedOrigins: (request) => {
+      const host = request?.headers.get("host");
+      return host ? [`http://${host}`, `https://${host}`] : [];
+    },
+    advanced: {
+      useSecureCookies: secure,
+      cookiePrefix: COOKIE_PREFIX,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure, path: "/" },
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      database: { generateId: () => randomUUID() },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-in/email") {
+          await beginSignIn(throttle, ctx.body, clientAddress(ctx));
+        }
+        if (ctx.path === "/change-password") {
+          // A new password ends every other session, whatever the caller asked for.
+          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) {
+            // better-auth's own wording is close but not ours; say it the same way everywhere.
+            throw new APIError("UNAUTHORIZED", {
+              message: INVALID_CREDENTIALS_MESSAGE,
+              code: "INVALID_EMAIL_OR_PASSWORD",
+            });
+          }
+          return;
+        }
+        await throttle.succeeded(accountKey(ctx.body), clientAddress(ctx));
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<Db, WeakMap<Config, Auth>>();
+
+/**
+ * The better-auth instance for this database and configuration, created on first use; the
+ * Express app and the page loaders (which get only db and config) share it.
+ */
+export function authFor(db: Db, config: Config): Auth {
+  let byConfig = instances.get(db);
+  if (!byConfig) {
+    byConfig = new WeakMap();
+    instances.set(db, byConfig);
+  }
+  let auth = byConfig.get(config);
+  if (!auth) {
+    auth = createAuth({ db, kind: dbKindOf(db), config });
+    byConfig.set(config, auth);
+  }
+  return auth;
+}
+
+type HookContext = { headers?: Headers | undefined; request?: Request | undefined };
+
+function clientAddress(ctx: HookContext): string {
+  return (
+    ctx.request?.headers.get(CLIENT_ADDRESS_HEADER) ??
+    ctx.headers?.get(CLIENT_ADDRESS_HEADER) ??
+    "unknown"
+  );
+}
+
+function accountKey(body: unknown): string {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase() : "";
+}
+
+async function beginSignIn(throttle: SignInThrottle, body: unknown, address: string) {
+  const attempt = await throttle.begin(accountKey(body), address);
+  if (!attempt.allowed) {
+    throw new APIError(
+      "TOO_MANY_REQUESTS",
+      { message: TOO_MANY_SIGN_INS_MESSAGE, code: "TOO_MANY_SIGN_IN_ATTEMPTS" },
+      { "Retry-After": String(attempt.retryAfterSeconds) },
+    );
+  }
+  // Repeated attempts on one account get slower before they are refused.
+  if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
+}
+
+/** better-auth's timestamp columns; PostgreSQL rows carry them as ISO strings (db.server.ts). */
+const TIMESTAMP_COLUMNS = new Set([
+  "createdAt",
+  "updatedAt",
+  "expiresAt",
+  "accessTokenExpiresAt",
+  "refreshTokenExpiresAt",
+]);
+
+/**
+ * Our PostgreSQL pool hands timestamps back as ISO strings so rows look the same on both
+ * databases; better-auth expects Date objects from a PostgreSQL adapter and compares them with
+ * `<`, which silently fails on strings (an expired session would never expire). This plugin,
+ * applied only to better-auth's view of the shared Kysely instance, turns them back into Dates.
+ * On SQLite better-auth does the conversion itself.
+ */
+class TimestampsAsDates implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs) {
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs) {
+    for (const row of args.result.rows as Record<string, unknown>[]) {
+      for (const [key, value] of Object.entries(row)) {
+        if (typeof value === "string" && TIMESTAMP_COLUMNS.has(key)) row[key] = new Date(value);
+      }
+    }
+    return args.result;
+  }
+}

@@ -1,0 +1,82 @@
+import { afterEach, expect, it } from "vitest";
+import { signInRequest } from "../../tests/helpers/staff.ts";
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from "../../tests/helpers/test-database.ts";
+import { startTestServerOn, type TestServer } from "../../tests/helpers/test-server.ts";
+import { loadConfig } from "../config/env.server.ts";
+import { authFor } from "./auth.server.ts";
+import { ensureOwnerAccount } from "./owner.server.ts";
+
+const OWNER = { ADMIN_EMAIL: "Boss@Studio.test", ADMIN_PASSWORD: "first-owner-password" };
+
+describeEachDatabase("owner bootstrap", (kind) => {
+  let database: TestDatabase | undefined;
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+    await database?.destroy();
+    database = undefined;
+  });
+
+  async function start(env: Record<string, string>) {
+    database ??= await createTestDatabase(kind);
+    const server = await startTestServerOn(database, env);
+    servers.push(server);
+    return server;
+  }
+
+  it("creates the owner's login on start, with the e-mail in lower case", async () => {
+    const server = await start(OWNER);
+    expect((await signInRequest(server, "boss@studio.test", OWNER.ADMIN_PASSWORD)).status).toBe(
+      200,
+    );
+    const users = await server.db.handle.db
+      .selectFrom("users")
+      .select(["email", "emailVerified"])
+      .execute();
+    expect(users).toEqual([
+      { email: "boss@studio.test", emailVerified: kind === "sqlite" ? 1 : true },
+    ]);
+  });
+
+  it("never changes an existing login: a new ADMIN_PASSWORD on restart does not replace the old one", async () => {
+    await start(OWNER);
+    const restarted = await start({ ...OWNER, ADMIN_PASSWORD: "a-different-password" });
+    expect((await signInRequest(restarted, OWNER.ADMIN_EMAIL, "a-different-password")).status).toBe(
+      401,
+    );
+    expect((await signInRequest(restarted, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD)).status).toBe(
+      200,
+    );
+  });
+
+  it("creates exactly one login when two processes start at once", async () => {
+    database = await createTestDatabase(kind);
+    const db = database.handle.db;
+    // Two configurations stand for two processes: each has its own better-auth instance.
+    const configs = [0, 1].map(() => loadConfig({ DATA_DIR: database?.dataDir, ...OWNER }));
+    const results = await Promise.all(
+      configs.map((config) => ensureOwnerAccount({ db, auth: authFor(db, config), config })),
+    );
+    expect(results.sort()).toEqual(["created", "exists"]);
+    const users = await db.selectFrom("users").select("id").execute();
+    const accounts = await db.selectFrom("accounts").select("id").execute();
+    expect(users).toHaveLength(1);
+    expect(accounts).toHaveLength(1);
+  });
+
+  it("does nothing without ADMIN_EMAIL", async () => {
+    const server = await start({});
+    expect(
+      await ensureOwnerAccount({
+        db: server.db.handle.db,
+        auth: server.auth,
+        config: server.config,
+      }),
+    ).toBe("not-configured");
+    expect(await server.db.handle.db.selectFrom("users").select("id").execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,180 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, validated once at start-up.
+ * Nothing else in the code base reads `process.env`; `.env.example` documents the same list.
+ */
+const EnvSchema = z.object({
+  /** Port to listen on. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to listen on. */
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Folder for the SQLite database file, uploaded files and the generated session secret. */
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** postgres://… to use PostgreSQL instead of the embedded SQLite database. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  /** Public origin used for canonical links, share links and feeds. Defaults to http://localhost:PORT. */
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The owner's login, created on start when it does not exist yet. */
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  /** 1 seeds demo content into an empty database; 0 starts empty. */
+  SEED_DEMO: z.enum(["0", "1"]).default("1"),
+  /** Signs sessions and links; generated once and kept in DATA_DIR when not given. */
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * An OpenID Connect provider for staff sign-in (optional; all three together). The issuer URL
+   * is where `/.well-known/openid-configuration` lives; register
+   * `{SITE_URL}/api/auth/callback/oidc` as the redirect URI there.
+   */
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Number of reverse-proxy hops to trust for the client address (0 = none). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Where YouTube is reached for the editor's video lookup: oEmbed and watch pages, and
+   * thumbnails. Only for pointing tests (or a proxy) elsewhere.
+   */
+  YOUTUBE_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://www.youtube.com"),
+  YOUTUBE_IMAGE_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://i.ytimg.com"),
+  /** Site settings shown on public pages. */
+  COMPANY_NAME: z.string().min(1).default("Override Studios"),
+  COMMUNITY_INVITE_URL: z.url().default("https://discord.gg/override-studios"),
+  VIDEO_CHANNEL_URL: z.url().default("https://www.youtube.com/@overridestudios"),
+  MARKETPLACE_CREATOR_URL: z
+    .url()
+    .default("https://www.minecraft.net/en-us/marketplace/creator/override-studios"),
+  EXTERNAL_EDITOR_URL: z.url().default("https://editor.overridestudios.net"),
+  PETITION_URL: z.url().default("https://www.change.org/p/unban-override-studios-apps"),
+});
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  siteUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  sessionSecret: string;
+  trustProxy: number;
+  /** The OpenID Connect provider for staff sign-in, when configured. */
+  oidc: Readonly<{ issuer: string; clientId: string; clientSecret: string }> | undefined;
+  /** YouTube's endpoints for the video lookup, without trailing slashes. */
+  youtube: Readonly<{ baseUrl: string; imageBaseUrl: string }>;
+  site: PublicSiteSettings;
+}>;
+
+/** The settings the browser may see; sent to pages through the root loader. */
+export type PublicSiteSettings = Readonly<{
+  companyName: string;
+  communityInviteUrl: string;
+  videoChannelUrl: string;
+  marketplaceCreatorUrl: string;
+  externalEditorUrl: string;
+  petitionUrl: string;
+}>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * Parses the environment into a frozen configuration.
+ * Throws ConfigError naming every invalid variable.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as "not set", as they do in most deployment tools.
+  const cleaned = Object.fromEntries(
+    Object.keys(EnvSchema.shape).map((key) => [key, env[key] === "" ? undefined : env[key]]),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+    );
+  }
+  const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcSet !== 0 && oidcSet !== 3) {
+    throw new ConfigError(
+      "Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together",
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO === "1",
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    trustProxy: e.TRUST_PROXY,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? Object.freeze({
+            issuer: e.OIDC_ISSUER.replace(/\/+$/, ""),
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+          })
+        : undefined,
+    youtube: Object.freeze({
+      baseUrl: e.YOUTUBE_BASE_URL.replace(/\/+$/, ""),
+      imageBaseUrl: e.YOUTUBE_IMAGE_BASE_URL.replace(/\/+$/, ""),
+    }),
+    site: Object.freeze({
+      companyName: e.COMPANY_NAME,
+      communityInviteUrl: e.COMMUNITY_INVITE_URL,
+      videoChannelUrl: e.VIDEO_CHANNEL_URL,
+      marketplaceCreatorUrl: e.MARKETPLACE_CREATOR_URL,
+      externalEditorUrl: e.EXTERNAL_EDITOR_URL,
+      petitionUrl: e.PETITION_URL,
+    }),
+  });
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return usableSecret(file, readFileSync(file, "utf8"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  try {
+    // "wx" fails if another process wrote the file first; then that one wins.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return usableSecret(file, readFileSync(file, "utf8"));
+  }
+}
+
+/**
+ * A kept secret that is too short (an empty file left by a crash, a hand edit) must stop the
+ * server: signing sessions with it would make them forgeable.
+ */
+function usableSecret(file: string, content: string): string {
+  const secret = content.trim();
+  if (secret.length >= 32) return secret;
+  throw new ConfigError(
+    `Invalid configuration:\n  SESSION_SECRET: ${file} holds fewer than 32 characters; delete it to have a new secret generated, or set SESSION_SECRET`,
+  );
+}

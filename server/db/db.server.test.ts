@@ -1,0 +1,55 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+// Two servers started together on one fresh SQLite file: while one is already writing
+// (migrating, RESERVED lock), the other asks for WAL mode, which needs an exclusive lock.
+// SQLite sees a possible deadlock and answers SQLITE_BUSY at once, without waiting out the
+// busy timeout; openDatabase must wait and retry instead of failing to start.
+
+const dbModule = fileURLToPath(new URL("./db.server.ts", import.meta.url));
+const OPEN_AND_REPORT = `
+  const { openDatabase } = await import(${JSON.stringify(dbModule)});
+  const handle = openDatabase({ dataDir: process.argv[1] });
+  const { rows } = await handle.db.executeQuery({ sql: "PRAGMA journal_mode", parameters: [], query: { kind: "RawNode" } });
+  await handle.close();
+  console.log(rows[0].journal_mode);
+`;
+
+function openInChild(dataDir: string): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", OPEN_AND_REPORT, dataDir], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      out += chunk;
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, out: out.trim() }));
+  });
+}
+
+describe("openDatabase on SQLite", () => {
+  it("waits for another process's write to finish before switching a fresh file to WAL", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "studio-open-"));
+    const other = new DatabaseSync(path.join(dataDir, "studio.db"));
+    try {
+      other.exec("begin immediate; create table migrating (x integer);");
+      const opened = openInChild(dataDir);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      other.exec("commit");
+      expect(await opened).toEqual({ code: 0, out: "wal" });
+    } finally {
+      other.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

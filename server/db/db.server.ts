@@ -1,0 +1,149 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { type DbKind, withImmediateTransactions } from "./dialect.server.ts";
+import type { Database } from "./tables.ts";
+
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: DbKind;
+  /** Answers true when a trivial query succeeds within the timeout. */
+  ping: (timeoutMs?: number) => Promise<boolean>;
+  close: () => Promise<void>;
+};
+
+export type OpenDatabaseOptions = {
+  /** postgres://… ; when absent the SQLite file `studio.db` in dataDir is used. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL schema to work in (tests give each file its own). */
+  schema?: string | undefined;
+};
+
+/**
+ * Opens the database the configuration names: PostgreSQL through a `pg` pool when a URL is
+ * given, otherwise the SQLite file in the data folder through Node's built-in driver.
+ * The same Kysely instance later serves better-auth, so there is one connection (SQLite) or
+ * one pool (PostgreSQL) per process.
+ */
+export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.schema)
+    : openSqlite(options.dataDir);
+}
+
+function openSqlite(dataDir: string): DatabaseHandle {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "studio.db");
+  const database = new DatabaseSync(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  // node:sqlite's defaults suit a script, not a server: readers must not block the writer
+  // (WAL), an acknowledged write must survive a power cut (synchronous=FULL), and the
+  // foreign keys we declare must be enforced.
+  enableWal(database);
+  database.exec(`
+    PRAGMA synchronous = FULL;
+    PRAGMA foreign_keys = ON;
+    PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS};
+  `);
+  const db = new Kysely<Database>({
+    dialect: withImmediateTransactions(new NodeSqliteDialect({ database })),
+  });
+  return {
+    db,
+    kind: "sqlite",
+    ping: async () => {
+      try {
+        database.prepare("select 1").get();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Switches the database to WAL mode. Changing the journal mode needs an exclusive lock, and
+ * SQLite answers SQLITE_BUSY at once instead of waiting out the busy timeout when another
+ * process holds a lock (two servers opening a fresh file together): retry until the timeout.
+ */
+function enableWal(database: DatabaseSync) {
+  const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+    try {
+      const row = database.prepare("PRAGMA journal_mode = WAL").get() as { journal_mode?: string };
+      if (row.journal_mode?.toLowerCase() !== "wal") {
+        throw new Error(`SQLite refused WAL mode (journal mode is ${row.journal_mode})`);
+      }
+      return;
+    } catch (error) {
+      // The primary result code, also for the extended ones (SQLITE_BUSY_RECOVERY, ...).
+      const busy = (((error as { errcode?: number }).errcode ?? 0) & 0xff) === SQLITE_BUSY;
+      if (!busy || Date.now() >= deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
+    }
+  }
+}
+
+/** SQLITE_BUSY, as node:sqlite reports it in `errcode`. */
+const SQLITE_BUSY = 5;
+
+function openPostgres(connectionString: string, schema: string | undefined): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    // Each statement that hangs longer than this is a bug or a lost server, not a slow query.
+    statement_timeout: 15_000,
+    options: schema ? `-c search_path=${schema}` : undefined,
+    // Timestamps travel as ISO strings on both databases, so rows look the same everywhere.
+    types: {
+      getTypeParser: (oid, format) =>
+        oid === pg.types.builtins.TIMESTAMPTZ
+          ? (value: string) => new Date(value).toISOString()
+          : oid === pg.types.builtins.INT8
+            ? (value: string) => Number(value)
+            : pg.types.getTypeParser(oid, format),
+    },
+  });
+  // An idle client whose server connection drops emits 'error' on the pool; without a
+  // listener that would crash the process. The pool discards the client and opens a new
+  // one on the next query, which is exactly the recovery we want.
+  pool.on("error", (error) => {
+    console.error(`PostgreSQL connection lost (${error.message}); it will be re-established.`);
+  });
+  // A client that is checked out (running a query, or just handed out from the idle list as its
+  // connection dies) has no pool listener, and an unheard 'error' would crash the process. Its
+  // query fails on its own and is reported by whoever ran it; the pool then drops the client.
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: "postgres",
+    ping: async (timeoutMs = 2000) => {
+      try {
+        await Promise.race([
+          sql`select 1`.execute(db),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error("timeout")), timeoutMs).unref(),
+          ),
+        ]);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}

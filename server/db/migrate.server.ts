@@ -1,0 +1,46 @@
+import { sql } from "kysely";
+import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
+import type { Db } from "./db.server.ts";
+import { dbKindOf } from "./dialect.server.ts";
+import * as m0001 from "./migrations/0001-create-content.ts";
+import * as m0002 from "./migrations/0002-create-auth.ts";
+import * as m0003 from "./migrations/0003-create-post-slug-redirects.ts";
+
+// Listed by hand rather than read from the folder: the server runs from one bundle, where
+// there is no migrations folder to read. Append new migrations here, in order.
+const migrations: Record<string, Migration> = {
+  "0001-create-content": m0001,
+  "0002-create-auth": m0002,
+  "0003-create-post-slug-redirects": m0003,
+};
+
+/** Applies every pending migration; safe to call twice and from two processes at once. */
+export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: await currentPostgresSchema(db),
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === "Error")?.migrationName;
+    throw new Error(`Migration ${failed ?? "(setup)"} failed: ${String(result.error)}`, {
+      cause: result.error,
+    });
+  }
+  return result;
+}
+
+/**
+ * PostgreSQL: the schema our tables go to (the first one on the search_path). Kysely looks for
+ * its bookkeeping tables in every schema unless told which one, so another schema in the same
+ * database that was migrated before (a second site, a test run) would make it skip creating
+ * them here and then fail on "relation kysely_migration_lock does not exist".
+ */
+async function currentPostgresSchema(db: Db): Promise<string | undefined> {
+  if (dbKindOf(db) !== "postgres") return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(
+    db,
+  );
+  return rows[0]?.schema ?? undefined;
+}

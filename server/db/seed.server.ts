@@ -1,0 +1,107 @@
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import type { Config } from "../config/env.server.ts";
+import { insertApp, type NewApp } from "../services/apps.server.ts";
+import { insertPost, type NewPost } from "../services/posts.server.ts";
+import { uploadsDir } from "../storage/uploads.server.ts";
+import type { Db } from "./db.server.ts";
+import { lockTransaction } from "./dialect.server.ts";
+import { buildDemoContent } from "./seed-content.server.ts";
+import { demoImageName, type ImageSpec, writeDemoImages } from "./seed-images.server.ts";
+
+/** What a seeding run added. */
+export type SeedSummary = { posts: number; apps: number; subscribers: number; images: number };
+
+const SEED_LOCK = "studio-site:seed-demo-content";
+
+/**
+ * Seeds demo content (posts, apps, subscribers and their generated images) into a database
+ * that has no posts and no apps, and does nothing to one that has either. Safe to run twice
+ * and from several processes at once: the emptiness check and every insert happen in one
+ * serialized transaction, so exactly one run seeds. Returns what was added, or null.
+ */
+export async function seedDemoContent(
+  db: Db,
+  config: Config,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<SeedSummary | null> {
+  // Cheap check first, so a restart of a site with content draws no images.
+  if (!(await hasNoContent(db))) return null;
+
+  const content = buildDemoContent(config, now);
+  const footer = config.site.companyName;
+  const images: { file: string; spec: ImageSpec }[] = [];
+  const image = (stem: string, spec: ImageSpec) => {
+    const file = demoImageName(stem);
+    images.push({ file, spec });
+    return file;
+  };
+  const posts: NewPost[] = content.posts.map(({ art, ...post }) => ({
+    ...post,
+    featuredImage: art
+      ? image(post.slug, {
+          kind: "banner",
+          title: art.title ?? post.title,
+          label: art.label,
+          footer,
+          palette: art.palette,
+          art: art.art,
+          seed: post.slug,
+        })
+      : null,
+    featuredImageAlt: art ? `Cover art for ${post.title}` : null,
+  }));
+  const apps: NewApp[] = content.apps.map(({ palette, ...app }) => ({
+    ...app,
+    logoUrl: `/uploads/${image(`${app.slug}-logo`, { kind: "logo", palette, seed: app.slug })}`,
+    imageUrl: `/uploads/${image(app.slug, {
+      kind: "banner",
+      title: app.name,
+      label: app.category,
+      footer,
+      palette,
+      art: "sprite",
+      seed: app.slug,
+    })}`,
+  }));
+
+  // The images are drawn before the transaction, so the write lock is held for milliseconds
+  // rather than seconds; a run that finds it lost the race removes its own images again.
+  const dir = uploadsDir(config.dataDir);
+  let seeded = false;
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeDemoImages(dir, images);
+    seeded = await db.transaction().execute(async (trx) => {
+      await lockTransaction(trx, SEED_LOCK);
+      if (!(await hasNoContent(trx))) return false;
+      for (const post of posts) await insertPost(trx, post);
+      for (const app of apps) await insertApp(trx, app);
+      await trx
+        .insertInto("subscribers")
+        .values(content.subscribers.map((s) => ({ id: crypto.randomUUID(), ...s })))
+        .onConflict((oc) => oc.column("email").doNothing())
+        .execute();
+      return true;
+    });
+  } finally {
+    if (!seeded) {
+      await Promise.all(images.map(({ file }) => rm(path.join(dir, file), { force: true })));
+    }
+  }
+  return seeded
+    ? {
+        posts: posts.length,
+        apps: apps.length,
+        subscribers: content.subscribers.length,
+        images: images.length,
+      }
+    : null;
+}
+
+async function hasNoContent(db: Db): Promise<boolean> {
+  const post = await db.selectFrom("posts").select("id").limit(1).executeTakeFirst();
+  if (post) return false;
+  const app = await db.selectFrom("apps").select("id").limit(1).executeTakeFirst();
+  return !app;
+}

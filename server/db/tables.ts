@@ -1,0 +1,173 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table and row types. Tables are plural snake_case; columns are camelCase, spelled exactly
+ * like the JSON fields of the API and like better-auth's own tables (docs/decisions/001).
+ * Timestamps are ISO-8601 UTC strings on both databases (see db.server.ts).
+ */
+export type Database = {
+  posts: PostsTable;
+  apps: AppsTable;
+  subscribers: SubscribersTable;
+  employees: EmployeesTable;
+  rate_limits: RateLimitsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  invitations: InvitationsTable;
+  post_slug_redirects: PostSlugRedirectsTable;
+};
+
+export type PostsTable = {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  status: string;
+  category: string;
+  packType: string | null;
+  marketplaceUrl: string | null;
+  youtubeUrl: string | null;
+  featuredImage: string | null;
+  featuredImageAlt: string | null;
+  scheduledAt: string | null;
+  timezone: string | null;
+  releaseDate: string | null;
+  publishedAt: string | null;
+  /** JSON array of strings. */
+  tags: string;
+  authorId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** An old slug of a published post, answered with a permanent redirect to its current slug. */
+export type PostSlugRedirectsTable = {
+  slug: string;
+  postId: string;
+  createdAt: string;
+};
+
+export type AppsTable = {
+  id: string;
+  name: string;
+  slug: string;
+  category: string;
+  relationship: string;
+  status: string;
+  logoUrl: string | null;
+  imageUrl: string | null;
+  shortDescription: string;
+  description: string;
+  downloadCount: number;
+  rating: number | null;
+  releaseDate: string | null;
+  /** JSON array of platform names. */
+  platforms: string;
+  websiteUrl: string | null;
+  downloadUrl: string | null;
+  sortOrder: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type SubscribersTable = {
+  id: string;
+  /** Trimmed and lower-cased, unique. */
+  email: string;
+  createdAt: string;
+};
+
+export type EmployeesTable = {
+  id: string;
+  /** Lower-cased, unique. */
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  /** 0/1 on SQLite, boolean on PostgreSQL. */
+  isActive: boolean | number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type RateLimitsTable = {
+  key: string;
+  hits: number;
+  resetAt: string;
+};
+
+/** better-auth's tables (migration 0002); better-auth reads and writes them itself. */
+export type UsersTable = {
+  id: string;
+  name: string;
+  /** Lower-cased, unique. */
+  email: string;
+  emailVerified: boolean | number;
+  image: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type SessionsTable = {
+  id: string;
+  expiresAt: string;
+  /** The value of the session cookie (before signing). */
+  token: string;
+  createdAt: string;
+  updatedAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+};
+
+export type AccountsTable = {
+  id: string;
+  accountId: string;
+  /** "credential" for e-mail and password; otherwise the identity provider's id. */
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: string | null;
+  refreshTokenExpiresAt: string | null;
+  scope: string | null;
+  /** The password hash of a credential account. */
+  password: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type VerificationsTable = {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type InvitationsTable = {
+  id: string;
+  employeeId: string;
+  /** SHA-256 of the token in the link; the token itself is never stored. */
+  tokenHash: string;
+  expiresAt: string;
+  usedAt: string | null;
+  /** The user id of the admin who created it. */
+  createdBy: string | null;
+  createdAt: string;
+};
+
+export type PostRow = Selectable<PostsTable>;
+export type NewPostRow = Insertable<PostsTable>;
+export type PostUpdate = Updateable<PostsTable>;
+export type AppRow = Selectable<AppsTable>;
+export type NewAppRow = Insertable<AppsTable>;
+export type SubscriberRow = Selectable<SubscribersTable>;
+export type EmployeeRow = Selectable<EmployeesTable>;
+export type NewEmployeeRow = Insertable<EmployeesTable>;
+export type InvitationRow = Selectable<InvitationsTable>;

@@ -1,0 +1,163 @@
+import type { Server } from "node:http";
+import type { Socket } from "node:net";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import type { RequestHandler } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createApp } from "./app.ts";
+import { authFor } from "./auth/auth.server.ts";
+import { ensureOwnerAccount } from "./auth/owner.server.ts";
+import { type Config, ConfigError, loadConfig } from "./config/env.server.ts";
+import { appContext } from "./context.server.ts";
+import { type DatabaseHandle, openDatabase } from "./db/db.server.ts";
+import { migrateToLatest } from "./db/migrate.server.ts";
+import { seedDemoContent } from "./db/seed.server.ts";
+import {
+  type ScheduledPublishing,
+  startScheduledPublishing,
+} from "./jobs/publish-scheduled.server.ts";
+
+/** How long in-flight requests get to finish after SIGTERM before connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export type StartOptions = {
+  /** Development: Vite's middleware and a loader for the live server build. */
+  dev?: { middleware: RequestHandler; loadBuild: () => Promise<ServerBuild> };
+};
+
+/**
+ * The server process: read the configuration, open and migrate the database, seed demo
+ * content into an empty one, listen, and shut down cleanly on SIGTERM or SIGINT.
+ * Any failure before listening is reported in one line and ends the process with code 1.
+ */
+export async function start({ dev }: StartOptions = {}): Promise<Server> {
+  const config = readConfigOrExit();
+  const handle = await openDatabaseOrExit(config);
+  const auth = authFor(handle.db, config);
+  if ((await ensureOwnerAccount({ db: handle.db, auth, config })) === "created") {
+    console.log(`Created the owner's login for ${config.adminEmail}.`);
+  }
+  if (config.seedDemo) await seedDemoContent(handle.db, config);
+
+  const pages = createRequestHandler({
+    build: dev ? dev.loadBuild : () => import("virtual:react-router/server-build"),
+    mode: dev ? "development" : "production",
+    getLoadContext: (_req, res) => {
+      const context = new RouterContextProvider();
+      context.set(appContext, { db: handle.db, config, nonce: String(res.locals.cspNonce) });
+      return context;
+    },
+  });
+  const app = createApp({
+    handle,
+    config,
+    auth,
+    pages,
+    clientDir: dev ? undefined : fileURLToPath(new URL("../client", import.meta.url)),
+    devMiddleware: dev?.middleware,
+  });
+
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve) => {
+    server.once("listening", resolve);
+    server.once("error", (error) => {
+      console.error(`Cannot listen on ${config.host}:${config.port}: ${error.message}`);
+      process.exit(1);
+    });
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const publishing = startScheduledPublishing(handle.db);
+  // Signal handlers first: whoever waits for this line may send SIGTERM the moment it appears.
+  installShutdown(server, handle, publishing);
+  console.log(`Studio Site is serving on http://${config.host}:${port} (${handle.kind} database)`);
+  return server;
+}
+
+function readConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function openDatabaseOrExit(config: Config): Promise<DatabaseHandle> {
+  const where = config.databaseUrl
+    ? `PostgreSQL at ${redactUrl(config.databaseUrl)}`
+    : `SQLite in ${config.dataDir}`;
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = openDatabase(config);
+    await migrateToLatest(handle.db);
+    return handle;
+  } catch (error) {
+    console.error(`Cannot open the database (${where}): ${describeError(error)}`);
+    await handle?.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+function installShutdown(server: Server, handle: DatabaseHandle, publishing: ScheduledPublishing) {
+  let stopping = false;
+  // close() would also wait for connections with nothing left to answer: ones opened ahead of
+  // time that have not sent a byte (browsers pre-connect; Node counts them busy until its
+  // headers timeout), and keep-alive ones whose last request finished after the signal (they
+  // stay open until the keep-alive timeout). Shutdown closes those at once.
+  const connections = new Set<Socket>();
+  server.on("connection", (socket) => {
+    connections.add(socket);
+    socket.once("close", () => connections.delete(socket));
+  });
+  server.on("request", (_req, res) => {
+    res.once("finish", () => {
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
+  });
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    for (const socket of connections) {
+      if (socket.bytesRead === 0) socket.destroy();
+    }
+    // close() stops accepting, closes idle keep-alive connections, and calls back once
+    // every request in flight has been answered.
+    server.close(async () => {
+      clearTimeout(force);
+      // The sweep's last query must finish before the database it runs on closes.
+      await publishing.stop();
+      await handle.close().catch((error: unknown) => console.error(describeError(error)));
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(unparseable URL)";
+  }
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) {
+    return error.errors.map((e: unknown) => describeError(e)).join("; ");
+  }
+  if (error instanceof Error) {
+    return error.message || (error as NodeJS.ErrnoException).code || error.name;
+  }
+  return String(error);
+}

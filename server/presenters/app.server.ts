@@ -1,0 +1,26 @@
+import type { App } from "../../common/types/app.ts";
+import type { AppRow } from "../db/tables.ts";
+import { parseStringList } from "./post.server.ts";
+
+/** An app row as the API and the pages send it. */
+export function presentApp(row: AppRow): App {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    category: row.category,
+    relationship: row.relationship,
+    status: row.status,
+    logoUrl: row.logoUrl,
+    imageUrl: row.imageUrl,
+    shortDescription: row.shortDescription,
+    description: row.description,
+    downloadCount: Number(row.downloadCount),
+    rating: row.rating === null ? null : Number(row.rating),
+    releaseDate: row.releaseDate,
+    platforms: parseStringList(row.platforms),
+    websiteUrl: row.websiteUrl,
+    downloadUrl: row.downloadUrl,
+    sortOrder: Number(row.sortOrder),
+  };
+}

@@ -1,0 +1,50 @@
+import { MAX_LIST_LIMIT } from "../../common/constants.ts";
+import type { PortfolioItem } from "../../common/types/portfolio-item.ts";
+import type { PostRow } from "../db/tables.ts";
+import {
+  effectiveState,
+  htmlToPlainText,
+  studioFilterKey,
+} from "../services/content-rules.server.ts";
+
+/** A marketplace-content post as a portfolio item (DECISIONS.md section 2). */
+export function presentPortfolioItem(row: PostRow, now = new Date()): PortfolioItem {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    packType: studioFilterKey(row.packType),
+    status: effectiveState(row, now).status,
+    shortDescription: row.excerpt,
+    fullDescription: plainText(row.content),
+    launchDate: row.releaseDate,
+    createdAt: row.createdAt,
+    marketplaceLink: row.marketplaceUrl,
+    marketplaceUrl: row.marketplaceUrl,
+    imageUrl: row.featuredImage,
+    featuredImage: row.featuredImage,
+    releaseDate: row.releaseDate,
+    isPost: true,
+  };
+}
+
+/**
+ * htmlToPlainText, remembered per HTML. The portfolio converts every item's content on every
+ * call (about 50 µs per item, most of the CPU time of GET /api/portfolio) although the content
+ * rarely changes. Keyed by the HTML itself, so an edited post is simply a new entry. Room for two
+ * full lists; beyond that the oldest entries go first.
+ */
+const plainTextCache = new Map<string, string>();
+const PLAIN_TEXT_CACHE_SIZE = 2 * MAX_LIST_LIMIT;
+
+function plainText(html: string): string {
+  let text = plainTextCache.get(html);
+  if (text === undefined) {
+    text = htmlToPlainText(html);
+    if (plainTextCache.size >= PLAIN_TEXT_CACHE_SIZE) {
+      plainTextCache.delete(plainTextCache.keys().next().value as string);
+    }
+    plainTextCache.set(html, text);
+  }
+  return text;
+}

@@ -1,0 +1,65 @@
+import type { Post, PostSummary } from "../../common/types/post.ts";
+import type { PostRow } from "../db/tables.ts";
+import { effectiveState } from "../services/content-rules.server.ts";
+
+/** A post row as the API and the pages send it. */
+export function presentPost(row: PostRow, now = new Date()): Post {
+  const { status, publishedAt } = effectiveState(row, now);
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    content: row.content,
+    status,
+    category: row.category,
+    packType: row.packType,
+    marketplaceUrl: row.marketplaceUrl,
+    youtubeUrl: row.youtubeUrl,
+    featuredImage: row.featuredImage,
+    featuredImageAlt: row.featuredImageAlt,
+    scheduledAt: row.scheduledAt,
+    timezone: row.timezone,
+    releaseDate: row.releaseDate,
+    publishedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    tags: parseStringList(row.tags),
+  };
+}
+
+type SummaryRow = Pick<
+  PostRow,
+  | "id"
+  | "title"
+  | "status"
+  | "category"
+  | "createdAt"
+  | "slug"
+  | "excerpt"
+  | "scheduledAt"
+  | "publishedAt"
+>;
+
+/** The short form of a post (`GET /api/posts/public`). */
+export function presentPostSummary(row: SummaryRow, now = new Date()): PostSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    status: effectiveState(row, now).status,
+    category: row.category,
+    createdAt: row.createdAt,
+    slug: row.slug,
+    excerpt: row.excerpt,
+  };
+}
+
+/** Reads a JSON list column, tolerating anything that is not a list of strings. */
+export function parseStringList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}

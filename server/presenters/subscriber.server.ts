@@ -1,0 +1,7 @@
+import type { Subscriber } from "../../common/types/subscriber.ts";
+import type { SubscriberRow } from "../db/tables.ts";
+
+/** A subscriber row as the API sends it. */
+export function presentSubscriber(row: SubscriberRow): Subscriber {
+  return { id: row.id, email: row.email, createdAt: row.createdAt };
+}

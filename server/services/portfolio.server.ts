@@ -1,0 +1,60 @@
+import type { Db } from "../db/db.server.ts";
+import type { PostRow } from "../db/tables.ts";
+import {
+  type Audience,
+  effectiveLimit,
+  publiclyVisible,
+  visibleTo,
+} from "./content-rules.server.ts";
+import { getPostById, POST_COLUMNS } from "./posts.server.ts";
+
+const MARKETPLACE = "marketplace-content";
+
+/** Marketplace-content posts the public may see, newest first (the portfolio view). */
+export function listPublishedPortfolio(db: Db, { now = new Date() }: { now?: Date } = {}) {
+  return listPortfolio(db, { now, audience: "public" });
+}
+
+/** Marketplace-content posts `audience` may see (staff: every status), newest first. */
+export function listPortfolio(
+  db: Db,
+  { now = new Date(), audience }: { now?: Date; audience: Audience },
+) {
+  return db
+    .selectFrom("posts")
+    .select(POST_COLUMNS)
+    .where("posts.category", "=", MARKETPLACE)
+    .where(visibleTo(audience, now))
+    .orderBy("posts.createdAt", "desc")
+    .orderBy("posts.id", "desc")
+    .limit(effectiveLimit(undefined))
+    .execute();
+}
+
+/** How many portfolio items the public may see. */
+export async function countPublishedPortfolio(db: Db, now = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom("posts")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("posts.category", "=", MARKETPLACE)
+    .where(publiclyVisible(now))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The marketplace-content post with this id, any status; null for other posts. */
+export async function getPortfolioPost(db: Db, id: string): Promise<PostRow | null> {
+  const row = await getPostById(db, id);
+  return row?.category === MARKETPLACE ? row : null;
+}
+
+/** Deletes the marketplace-content post with this id; false when there is none. */
+export async function deletePortfolioPost(db: Db, id: string): Promise<boolean> {
+  if (id.length > 100 || id.includes("\0")) return false;
+  const result = await db
+    .deleteFrom("posts")
+    .where("id", "=", id)
+    .where("category", "=", MARKETPLACE)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import type { Post } from "../../../common/types/post.ts";
+import { expect, test } from "../fixtures.ts";
+
+/** A title no other test uses, so lists shared with parallel specs can be searched for it. */
+export function uniqueTitle(prefix: string): string {
+  return `${prefix} ${randomBytes(3).toString("hex")}`;
+}
+
+/** The editor's editable content area. */
+export function contentArea(page: Page) {
+  return page.getByRole("textbox", { name: "Content", exact: true });
+}
+
+/** A toolbar button of the content editor. */
+export function toolbarButton(page: Page, name: string) {
+  return page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", {
+    name,
+    exact: true,
+  });
+}
+
+/** Opens the Create section (with an optional query string) once the editor is ready. */
+export async function openEditor(page: Page, search = "") {
+  await page.goto(`/dashboard/create${search}`);
+  await expect(contentArea(page)).toBeVisible();
+}
+
+/** Fills the fields every post needs: title and some content. */
+export async function fillBasics(page: Page, title: string, text = "Some words for the post.") {
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await contentArea(page).click();
+  await page.keyboard.type(text);
+}
+
+/** The toast on screen with this title. */
+export function toast(page: Page, title: string) {
+  return page.locator('[data-slot="toast"]').filter({ hasText: title });
+}
+
+/** Waits for a save to finish: back on All Posts with the toast the person sees. */
+export async function expectSaved(page: Page, message: string) {
+  await expect(page).toHaveURL("/dashboard/posts");
+  await expect(toast(page, message)).toBeVisible();
+}
+
+/** Every post as staff see it (GET /api/posts), from the signed-in page's session. */
+export async function staffPosts(page: Page): Promise<Post[]> {
+  const response = await page.request.get("/api/posts");
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Post[];
+}
+
+/** The post with this title, as staff see it. */
+export async function staffPostTitled(page: Page, title: string): Promise<Post> {
+  const post = (await staffPosts(page)).find((candidate) => candidate.title === title);
+  if (!post) throw new Error(`no post titled ${title}`);
+  return post;
+}
+
+/** A page in a fresh browser context: an anonymous visitor, with outside hosts blocked. */
+export async function visitorPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: String(test.info().project.use.baseURL),
+  });
+  await context.route(
+    (url) => url.hostname !== "127.0.0.1" && url.hostname !== "localhost",
+    (route) => route.abort("blockedbyclient"),
+  );
+  return context.newPage();
+}

@@ -1,0 +1,239 @@
+import type { Page } from "@playwright/test";
+import type { Subscriber } from "../../../common/types/subscriber.ts";
+import { createSubscriber } from "../../factories/subscriber.ts";
+import { expect, signInAs, test } from "../fixtures.ts";
+import {
+  articleNames,
+  expectConfirmation,
+  expectPageMatchesApi,
+  holdResponses,
+  pageHeading,
+  toast,
+  uniqueId,
+} from "./helpers.ts";
+
+// Mailing List (SPEC.md section 2, "Subscribers" and "Mailing List"; sections 8 and 9).
+
+const DAY_MS = 24 * 3600 * 1000;
+// The counters use the browser's time zone; this one is far from UTC, so a test that passed
+// only because the browser ran in UTC would show it.
+const TIME_ZONE = "Pacific/Auckland";
+
+async function listSubscribers(page: Page): Promise<Subscriber[]> {
+  const response = await page.request.get("/api/subscribers");
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+/** "2025-6": the calendar month of an instant in TIME_ZONE. */
+function monthIn(date: Date): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: TIME_ZONE,
+    year: "numeric",
+    month: "numeric",
+  }).formatToParts(date);
+  return `${parts.find((p) => p.type === "year")?.value}-${parts.find((p) => p.type === "month")?.value}`;
+}
+
+const subscribers = (page: Page) =>
+  page.getByRole("list", { name: "All Subscribers", exact: true });
+const stat = (page: Page, label: string) =>
+  page
+    .locator('[data-slot="subscriber-stat"]')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator("dd");
+
+test.describe("mailing list", () => {
+  test.use({ timezoneId: TIME_ZONE });
+
+  test("the three counters and the list, newest first, as the API has them", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    const employee = await createStaff();
+    await signInAs(page, employee);
+    const id = uniqueId();
+    const now = Date.now();
+    await createSubscriber(db, { email: `today-${id}@example.com` });
+    await createSubscriber(db, {
+      email: `six-days-${id}@example.com`,
+      createdAt: new Date(now - 6 * DAY_MS).toISOString(),
+    });
+    await createSubscriber(db, {
+      email: `eight-days-${id}@example.com`,
+      createdAt: new Date(now - 8 * DAY_MS).toISOString(),
+    });
+    await createSubscriber(db, {
+      email: `last-year-${id}@example.com`,
+      createdAt: new Date(now - 400 * DAY_MS).toISOString(),
+    });
+
+    await page.goto("/dashboard/mailing-list");
+    await expect(pageHeading(page, "Mailing List")).toBeVisible();
+    await expectPageMatchesApi(
+      page,
+      () => listSubscribers(page),
+      async (list) => {
+        const checkedAt = new Date();
+        const thisMonth = monthIn(checkedAt);
+        await expect(stat(page, "Total Subscribers")).toHaveText(String(list.length));
+        await expect(stat(page, "This Month")).toHaveText(
+          String(list.filter((s) => monthIn(new Date(s.createdAt)) === thisMonth).length),
+        );
+        await expect(stat(page, "This Week")).toHaveText(
+          String(
+            list.filter((s) => Date.parse(s.createdAt) >= checkedAt.getTime() - 7 * DAY_MS).length,
+          ),
+        );
+        expect(await articleNames(subscribers(page))).toEqual(list.map((s) => s.email));
+      },
+    );
+    const today = subscribers(page).getByRole("article", { name: `today-${id}@example.com` });
+    await expect(today.getByText("Active", { exact: true })).toBeVisible();
+  });
+
+  test("removing a subscriber asks, naming the address, and says so", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    const admin = await createStaff({ role: "admin" });
+    await signInAs(page, admin);
+    const subscriber = await createSubscriber(db, { email: `leaving-${uniqueId()}@example.com` });
+    await page.goto("/dashboard/mailing-list");
+    const row = subscribers(page).getByRole("article", { name: subscriber.email });
+    const description = `Are you sure you want to remove ${subscriber.email} from the mailing list?`;
+
+    await row.getByRole("button", { name: `Remove ${subscriber.email}` }).click();
+    let dialog = await expectConfirmation(page, description);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(row).toBeVisible();
+
+    await row.getByRole("button", { name: `Remove ${subscriber.email}` }).click();
+    dialog = await expectConfirmation(page, description);
+    await dialog.getByRole("button", { name: "Remove" }).click();
+    await expect(toast(page, "status", "Subscriber removed from mailing list.")).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect((await listSubscribers(page)).some((s) => s.id === subscriber.id)).toBe(false);
+    // The counters follow the list.
+    await expect(stat(page, "Total Subscribers")).toHaveText(
+      String((await listSubscribers(page)).length),
+    );
+  });
+
+  test("a subscriber removed elsewhere meanwhile: the server's message", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    const employee = await createStaff();
+    await signInAs(page, employee);
+    const subscriber = await createSubscriber(db, { email: `twice-${uniqueId()}@example.com` });
+    await page.goto("/dashboard/mailing-list");
+    const row = subscribers(page).getByRole("article", { name: subscriber.email });
+    await expect(row).toBeVisible();
+    await db.deleteFrom("subscribers").where("id", "=", subscriber.id).execute();
+    await row.getByRole("button", { name: `Remove ${subscriber.email}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+    await expect(toast(page, "alert", "Error")).toContainText(
+      "That subscriber is not on the mailing list.",
+    );
+    await expect(row).toHaveCount(0);
+  });
+
+  test("a remove that fails without a message says 'Failed to remove subscriber.'", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    const employee = await createStaff();
+    await signInAs(page, employee);
+    const subscriber = await createSubscriber(db, { email: `stays-${uniqueId()}@example.com` });
+    await page.route(`**/api/subscribers/${subscriber.id}`, (route) =>
+      route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" }),
+    );
+    await page.goto("/dashboard/mailing-list");
+    const row = subscribers(page).getByRole("article", { name: subscriber.email });
+    await row.getByRole("button", { name: `Remove ${subscriber.email}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+    await expect(toast(page, "alert", "Error")).toContainText("Failed to remove subscriber.");
+    await expect(row).toBeVisible();
+  });
+
+  test("Export CSV downloads mailing-list-{date}.csv with the header and the subscribers", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    const employee = await createStaff();
+    await signInAs(page, employee);
+    const subscriber = await createSubscriber(db, {
+      email: `csv-${uniqueId()}@example.com`,
+      createdAt: "2025-03-05T23:30:00.000Z",
+    });
+    await page.goto("/dashboard/mailing-list");
+    await expect(subscribers(page)).toBeVisible();
+    const before = new Date().toISOString().slice(0, 10);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
+    const after = new Date().toISOString().slice(0, 10);
+    expect([`mailing-list-${before}.csv`, `mailing-list-${after}.csv`]).toContain(
+      download.suggestedFilename(),
+    );
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const csv = Buffer.concat(chunks).toString("utf8");
+    expect(csv.startsWith("Email,Subscribed Date\r\n")).toBe(true);
+    expect(csv).toContain(`\r\n${subscriber.email},2025-03-05\r\n`);
+    // Line for line the file the API gives.
+    const apiLines = (await (await page.request.get("/api/subscribers/export")).text()).split(
+      "\r\n",
+    );
+    for (const line of csv.split("\r\n")) expect(apiLines).toContain(line);
+  });
+
+  test.describe("when the export fails", () => {
+    test.use({ allowedConsoleErrors: [/Failed to export the mailing list/] });
+
+    test("the failure is only logged", async ({ page, createStaff }) => {
+      const employee = await createStaff();
+      await signInAs(page, employee);
+      await page.route("**/api/subscribers/export", (route) =>
+        route.fulfill({ status: 500, json: { message: "Something went wrong." } }),
+      );
+      await page.goto("/dashboard/mailing-list");
+      await expect(subscribers(page)).toBeVisible();
+      const logged = page.waitForEvent(
+        "console",
+        (message) =>
+          message.type() === "error" &&
+          message.text().includes("Failed to export the mailing list"),
+      );
+      await page.getByRole("button", { name: "Export CSV" }).click();
+      await logged;
+      await expect(page.getByRole("button", { name: "Export CSV" })).toBeEnabled();
+      await expect(page.locator('[data-slot="toast"]')).toHaveCount(0);
+    });
+  });
+
+  test("shows placeholders while the list loads", async ({ page, createStaff }) => {
+    const employee = await createStaff();
+    await signInAs(page, employee);
+    const release = await holdResponses(page, "**/api/subscribers");
+    await page.goto("/dashboard/mailing-list");
+    const placeholders = page
+      .getByRole("list", { name: "All Subscribers (loading)" })
+      .locator('[data-slot="skeleton-row"]');
+    await expect(placeholders).toHaveCount(3);
+    await expect(page.locator('[data-slot="subscriber-stat"] [data-slot="skeleton"]')).toHaveCount(
+      3,
+    );
+    release();
+    await expect(subscribers(page).getByRole("article").first()).toBeVisible();
+    await expect(placeholders).toHaveCount(0);
+  });
+});

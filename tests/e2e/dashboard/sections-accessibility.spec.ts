@@ -1,0 +1,80 @@
+import type { Page } from "@playwright/test";
+import {
+  DESKTOP,
+  expect,
+  expectNoSeriousA11yViolations,
+  hasHorizontalScroll,
+  MOBILE,
+  signInAs,
+  test,
+} from "../fixtures.ts";
+import { pageHeading } from "./helpers.ts";
+
+// Every dashboard section at desktop width and at 375 px: no serious accessibility violation
+// (axe-core) and no sideways scrolling, once its data has arrived. Employees has its own spec.
+
+const SECTIONS: [string, RegExp][] = [
+  ["/dashboard", /^Welcome, /],
+  ["/dashboard/posts", /^All Content$/],
+  ["/dashboard/scheduled", /^Scheduled Posts$/],
+  ["/dashboard/drafts", /^Drafts$/],
+  ["/dashboard/marketplace", /^Marketplace Portfolio/],
+  ["/dashboard/news", /^News Posts$/],
+  ["/dashboard/apps", /^Apps & Tools$/],
+  ["/dashboard/videos", /^YouTube Videos$/],
+  ["/dashboard/mailing-list", /^Mailing List$/],
+];
+
+/** Waits until nothing on the page is loading any more. */
+async function waitForData(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+async function expectSound(page: Page) {
+  expect(await hasHorizontalScroll(page)).toBe(false);
+  await expectNoSeriousA11yViolations(page);
+}
+
+// Desktop as an admin, the small screen as a plain employee.
+const SETUPS = [
+  [DESKTOP, "admin"],
+  [MOBILE, "employee"],
+] as const;
+
+for (const [viewport, role] of SETUPS) {
+  test.describe(`at ${viewport.width}px as ${role === "admin" ? "an admin" : "an employee"}`, () => {
+    test.beforeEach(async ({ page, createStaff }) => {
+      await signInAs(page, await createStaff({ role }));
+      await page.setViewportSize(viewport);
+    });
+
+    for (const [path, heading] of SECTIONS) {
+      test(`${path} is accessible and fits`, async ({ page }) => {
+        await page.goto(path);
+        await expect(pageHeading(page, heading)).toBeVisible();
+        await waitForData(page);
+        await expectSound(page);
+      });
+    }
+
+    test("the app form with its messages, and a confirmation, are accessible and fit", async ({
+      page,
+    }) => {
+      await page.goto("/dashboard/apps");
+      await waitForData(page);
+      await page.getByRole("button", { name: "Add App" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add App" });
+      await dialog.getByRole("button", { name: "Add App" }).click();
+      await expect(dialog.getByText("Name is required")).toBeVisible();
+      await expectSound(page);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await page
+        .getByRole("button", { name: /^Delete / })
+        .first()
+        .click();
+      await expect(page.getByRole("alertdialog")).toBeVisible();
+      await expectSound(page);
+      await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+    });
+  });
+}

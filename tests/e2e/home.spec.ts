@@ -1,0 +1,124 @@
+import type { Post } from "../../common/types/post.ts";
+import {
+  DESKTOP,
+  expect,
+  expectNoSeriousA11yViolations,
+  hasHorizontalScroll,
+  MOBILE,
+  test,
+} from "./fixtures.ts";
+
+test.describe("home page", () => {
+  test("shows the hero with the published count, the stats and the Innovation Hub", async ({
+    page,
+    request,
+  }) => {
+    const { published } = await (await request.get("/api/portfolio/stats")).json();
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Override Everything" }),
+    ).toBeVisible();
+    await expect(page.getByText(`${published} projects published`, { exact: false })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Explore", exact: true })).toHaveAttribute(
+      "href",
+      "/studio",
+    );
+    const watch = page.getByRole("link", { name: "Watch Videos" });
+    await expect(watch).toHaveAttribute("target", "_blank");
+    await expect(page.getByText("5+", { exact: true })).toBeVisible();
+    await expect(page.getByText("∞", { exact: true })).toBeVisible();
+
+    await expect(page.getByRole("heading", { name: "Innovation Hub" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "EXPLORE CONTENT" })).toHaveAttribute(
+      "href",
+      "/studio",
+    );
+    await expect(page.getByRole("link", { name: "LEARN MORE" })).toHaveAttribute("href", "/apps");
+    await expect(page.getByRole("link", { name: "TRY NOW" })).toHaveAttribute("target", "_blank");
+    await expect(page.getByText("STAY TUNED")).toHaveAttribute("aria-disabled", "true");
+  });
+
+  test("lists the 3 latest published posts, linking to their pages", async ({ page, request }) => {
+    const latest: Post[] = await (await request.get("/api/posts/published?limit=3")).json();
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Latest Updates" });
+    const links = section.getByRole("link").filter({ has: page.getByRole("heading") });
+    await expect(links).toHaveCount(latest.length);
+    for (const [i, post] of latest.entries()) {
+      await expect(links.nth(i)).toHaveAttribute("href", `/blog/${post.slug}`);
+      await expect(links.nth(i)).toContainText(post.title);
+    }
+  });
+
+  test("the newsletter form validates, subscribes and reports each state", async ({ page }) => {
+    await page.goto("/");
+    await expect(
+      page.getByText("No spam, just epic content updates. Unsubscribe anytime."),
+    ).toBeVisible();
+    const email = page.getByRole("textbox", { name: "Email address" });
+    const button = page.getByRole("button", { name: "Subscribe" });
+    await expect(email).toHaveAttribute("type", "email");
+
+    await email.fill("not-an-address");
+    await button.click();
+    const toast = page.getByRole("alert");
+    await expect(toast).toContainText("Invalid Email");
+    await expect(toast).toContainText("Please enter a valid email address.");
+
+    // Hold the request so the submitting state can be seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/newsletter/subscribe", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const address = `reader-${Date.now()}@example.com`;
+    await email.fill(address);
+    await button.click();
+    await expect(page.getByRole("button", { name: "Subscribing..." })).toBeDisabled();
+    await expect(email).toBeDisabled();
+    release();
+    const status = page.getByRole("status");
+    await expect(status).toContainText("Success!");
+    await expect(status).toContainText("You've been successfully subscribed to our newsletter.");
+    await expect(email).toHaveValue("");
+    // At most one toast at a time.
+    await expect(page.locator('[data-slot="toast"]')).toHaveCount(1);
+  });
+
+  test("a refused subscription shows the server's message", async ({ page }) => {
+    await page.route("**/api/newsletter/subscribe", (route) =>
+      route.fulfill({ status: 429, json: { message: "Too many newsletter requests." } }),
+    );
+    await page.goto("/");
+    await page.getByRole("textbox", { name: "Email address" }).fill("someone@example.com");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    const toast = page.getByRole("alert");
+    await expect(toast).toContainText("Subscription Failed");
+    await expect(toast).toContainText("Too many newsletter requests.");
+  });
+
+  test("the server-rendered HTML carries the page's main text", async ({ request }) => {
+    // React separates adjacent text with comments in server HTML; read it as a person would.
+    const html = (await (await request.get("/")).text()).replaceAll("<!-- -->", "");
+    for (const text of ["Override Everything", "Innovation Hub", "Latest Updates"]) {
+      expect(html).toContain(text);
+    }
+    expect(html).toContain(
+      `© ${new Date().getFullYear()} Override Studios LLC. All rights reserved.`,
+    );
+  });
+
+  for (const viewport of [DESKTOP, MOBILE]) {
+    test(`has no serious accessibility violations and no sideways scroll at ${viewport.width}px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});

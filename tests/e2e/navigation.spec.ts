@@ -1,0 +1,182 @@
+import type { App } from "../../common/types/app.ts";
+import { expect, expectNoSeriousA11yViolations, MOBILE, test } from "./fixtures.ts";
+
+test.describe("top navigation", () => {
+  test("links to every public section and highlights the current one", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await nav.getByRole("link", { name: "Studio", exact: true }).click();
+    await expect(page).toHaveURL("/studio");
+    await expect(nav.getByRole("link", { name: "Studio", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(nav.getByRole("link", { name: "YouTube", exact: true })).toHaveAttribute(
+      "href",
+      "/videos",
+    );
+  });
+
+  test("moves between pages without reloading the document", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "still here";
+    });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Studio", exact: true }).click();
+    await expect(page).toHaveURL("/studio");
+    await nav.getByRole("link", { name: "YouTube", exact: true }).click();
+    await expect(page).toHaveURL("/videos");
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+      "still here",
+    );
+  });
+
+  test("Support and Contact open the community invite in a new tab", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["Support", "Contact"]) {
+      const link = nav.getByRole("link", { name });
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("href", /^https:\/\//);
+      await expect(link).toHaveAttribute("rel", /noopener/);
+    }
+  });
+
+  test("the logo sends a signed-out visitor to the login endpoint", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: /staff sign in/ })).toHaveAttribute(
+      "href",
+      "/api/login",
+    );
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Logout" })).toHaveCount(0);
+  });
+
+  test("Apps & Tools opens on hover with the first 6 apps and closes 300 ms after leaving", async ({
+    page,
+    request,
+  }) => {
+    const apps: App[] = await (await request.get("/api/apps")).json();
+    await page.goto("/");
+    const menu = page.locator("#apps-menu");
+    await page.getByRole("link", { name: "Apps & Tools", exact: true }).hover();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "View All Apps & Tools" })).toHaveAttribute(
+      "href",
+      "/apps",
+    );
+    const shown = apps.slice(0, 6);
+    for (const app of shown) {
+      const link = menu.getByRole("link", { name: app.name, exact: true });
+      if (app.websiteUrl) {
+        await expect(link).toHaveAttribute("href", app.websiteUrl);
+        await expect(link).toHaveAttribute("target", "_blank");
+      } else {
+        await expect(link).toHaveAttribute("href", `/apps#${app.slug}`);
+      }
+    }
+    for (const app of apps.slice(6)) {
+      await expect(menu.getByRole("link", { name: app.name, exact: true })).toHaveCount(0);
+    }
+    if (apps.length > 6) {
+      await expect(menu.getByText(`+${apps.length - 6} more apps`)).toBeVisible();
+    }
+
+    // Leaving starts the close delay: still open shortly after, closed once it has passed.
+    await page.mouse.move(640, 600);
+    const left = Date.now();
+    await page.waitForTimeout(150);
+    if (Date.now() - left < 290) await expect(menu).toBeVisible();
+    await expect(menu).toBeHidden({ timeout: 2000 });
+    expect(Date.now() - left).toBeGreaterThanOrEqual(300);
+
+    // Coming back within the delay keeps it open.
+    await page.getByRole("link", { name: "Apps & Tools", exact: true }).hover();
+    await expect(menu).toBeVisible();
+    await page.mouse.move(640, 600);
+    await page.getByRole("link", { name: "Apps & Tools", exact: true }).hover();
+    await page.waitForTimeout(500);
+    await expect(menu).toBeVisible();
+  });
+
+  test("a click on the chevron of a menu the pointer just opened keeps it open", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const menu = page.locator("#apps-menu");
+    const toggle = page.getByRole("button", { name: "Show apps and tools" });
+    await toggle.hover();
+    await expect(menu).toBeVisible();
+    await toggle.click();
+    await page.waitForTimeout(100);
+    await expect(menu).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    // A second click closes it.
+    await toggle.click();
+    await expect(menu).toBeHidden();
+  });
+
+  test("Apps & Tools works from the keyboard and closes on Escape", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Show apps and tools" });
+    await toggle.focus();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(page.locator("#apps-menu a").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.locator("#apps-menu")).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+
+  test("small screens get a toggle menu with the same items", async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toBeVisible();
+    const menu = page.locator("#mobile-menu");
+    await expect(menu).toHaveCount(0);
+    await toggle.click();
+    for (const name of ["Home", "Studio", "Apps & Tools", "YouTube", "Support", "Contact"]) {
+      await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await menu.getByRole("link", { name: "Studio", exact: true }).click();
+    await expect(page).toHaveURL("/studio");
+    await expect(menu).toHaveCount(0);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe("not-found page", () => {
+  test("any other path answers 404 with the not-found page", async ({ page, request }) => {
+    const response = await request.get("/no/such/page");
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain("404 Page Not Found");
+    await page.goto("/no/such/page");
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+    await expect(page).toHaveTitle(/404 Page Not Found/);
+  });
+
+  test("unknown API paths answer JSON, never a page", async ({ request }) => {
+    const response = await request.get("/api/no-such-endpoint");
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual({ message: expect.any(String) });
+  });
+});

@@ -1,0 +1,393 @@
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { Post } from "../../common/types/post.ts";
+import {
+  DESKTOP,
+  expect,
+  expectNoSeriousA11yViolations,
+  hasHorizontalScroll,
+  MOBILE,
+  test,
+} from "./fixtures.ts";
+import { type OwnServer, startOwnServer } from "./own-server.ts";
+
+// The rules are written out here rather than imported from the page's code, so the test says
+// what the page must do independently of how it does it.
+
+/** What readers see as each category's name on the cards. */
+const CATEGORY_NAMES: Record<string, string> = {
+  news: "News",
+  "marketplace-content": "Marketplace",
+  youtube: "YouTube",
+};
+
+function countText(n: number, term = ""): string {
+  const count = `${n} ${n === 1 ? "article" : "articles"} found`;
+  return term ? `${count} for "${term}"` : count;
+}
+
+function matches(post: Post, term: string): boolean {
+  const needle = term.toLowerCase();
+  return [post.title, post.excerpt ?? "", post.category, CATEGORY_NAMES[post.category] ?? ""].some(
+    (text) => text.toLowerCase().includes(needle),
+  );
+}
+
+const newest = (a: Post, b: Post) =>
+  Date.parse(b.createdAt) - Date.parse(a.createdAt) || (b.id < a.id ? -1 : 1);
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+const alphabetical = (a: Post, b: Post) => collator.compare(a.title, b.title) || newest(a, b);
+
+async function publishedPosts(request: APIRequestContext): Promise<Post[]> {
+  const response = await request.get("/api/posts/published");
+  expect(response.ok()).toBe(true);
+  return response.json();
+}
+
+/** The article links on the page, in order. */
+function articleLinks(page: Page): Locator {
+  return page.getByRole("region", { name: "Articles" }).getByRole("listitem").getByRole("link");
+}
+
+async function expectArticles(page: Page, posts: Post[]) {
+  const links = articleLinks(page);
+  await expect(links).toHaveCount(posts.length);
+  await expect
+    .poll(() =>
+      links.evaluateAll((elements) => elements.map((element) => element.getAttribute("href"))),
+    )
+    .toEqual(posts.map((post) => `/blog/${post.slug}`));
+  for (const [i, post] of posts.entries()) {
+    await expect(links.nth(i).getByRole("heading", { level: 3 })).toHaveText(post.title);
+  }
+}
+
+/** Text as React writes it into HTML. */
+function htmlText(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#x27;");
+}
+
+/** A word of the text at least five letters long, for searching. */
+function wordOf(text: string): string {
+  const word = text.split(/[^A-Za-z]+/).find((w) => w.length >= 5);
+  if (!word) throw new Error(`no usable word in "${text}"`);
+  return word;
+}
+
+test.describe("news page", () => {
+  test("lists every published post, newest first, with the count, linking to /blog/{slug}", async ({
+    page,
+    request,
+  }) => {
+    const posts = await publishedPosts(request);
+    expect(posts.length, "the demo content has published posts").toBeGreaterThan(1);
+    expect(new Set(posts.map((post) => post.category)).size).toBeGreaterThan(1);
+    await page.goto("/news");
+    await expect(page).toHaveTitle(/^Latest News \| /);
+    await expect(page.getByRole("heading", { level: 1, name: "Latest News" })).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveAttribute(
+      "placeholder",
+      "Search articles...",
+    );
+    await expect(page.getByText(countText(posts.length), { exact: true })).toBeVisible();
+    await expectArticles(page, [...posts].sort(newest));
+    // The API's own order is newest first too.
+    await expectArticles(page, posts);
+  });
+
+  test("sorts newest first, oldest first and alphabetically, keeping the sort in the address", async ({
+    page,
+    request,
+  }) => {
+    const posts = await publishedPosts(request);
+    await page.goto("/news");
+    const sort = page.getByRole("combobox", { name: "Sort by" });
+    await expect(sort).toHaveValue("newest");
+    await expect(sort.locator("option")).toHaveText([
+      "Newest First",
+      "Oldest First",
+      "Alphabetical",
+    ]);
+
+    await sort.selectOption({ label: "Oldest First" });
+    await expectArticles(page, [...posts].sort(newest).reverse());
+    await expect(page).toHaveURL("/news?sort=oldest");
+
+    await sort.selectOption({ label: "Alphabetical" });
+    const byTitle = [...posts].sort(alphabetical);
+    await expectArticles(page, byTitle);
+    await expect(page).toHaveURL("/news?sort=title");
+    // The count does not change with the order.
+    await expect(page.getByText(countText(posts.length), { exact: true })).toBeVisible();
+
+    await sort.selectOption({ label: "Newest First" });
+    await expectArticles(page, [...posts].sort(newest));
+    await expect(page).toHaveURL("/news");
+  });
+
+  test("searches titles, excerpts and categories ignoring case, with the count and the term", async ({
+    page,
+    request,
+  }) => {
+    const posts = await publishedPosts(request);
+    await page.goto("/news");
+    const search = page.getByRole("searchbox", { name: "Search articles" });
+
+    // A word from a title, typed in capitals.
+    const titleWord = wordOf(posts[0]?.title ?? "").toUpperCase();
+    await search.fill(titleWord);
+    const byTitle = posts.filter((post) => matches(post, titleWord));
+    await expect(
+      page.getByText(countText(byTitle.length, titleWord), { exact: true }),
+    ).toBeVisible();
+    await expectArticles(page, byTitle);
+    await expect(page).toHaveURL(`/news?q=${encodeURIComponent(titleWord)}`);
+
+    // A word only an excerpt holds.
+    const excerptOnly = posts
+      .flatMap((post) => (post.excerpt ?? "").split(/[^A-Za-z]+/))
+      .find(
+        (word) =>
+          word.length >= 6 &&
+          posts.every((post) => !post.title.toLowerCase().includes(word.toLowerCase())),
+      );
+    if (!excerptOnly) throw new Error("no word found only in excerpts");
+    await search.fill(excerptOnly.toLowerCase());
+    const byExcerpt = posts.filter((post) => matches(post, excerptOnly));
+    expect(byExcerpt.length).toBeGreaterThan(0);
+    await expect(
+      page.getByText(countText(byExcerpt.length, excerptOnly.toLowerCase()), { exact: true }),
+    ).toBeVisible();
+    await expectArticles(page, byExcerpt);
+
+    // A category, by its stored name.
+    await search.fill("Marketplace-Content");
+    const byCategory = posts.filter((post) => matches(post, "marketplace-content"));
+    expect(byCategory.length).toBeGreaterThan(0);
+    expect(byCategory.every((post) => post.category === "marketplace-content")).toBe(true);
+    await expect(
+      page.getByText(countText(byCategory.length, "Marketplace-Content"), { exact: true }),
+    ).toBeVisible();
+    await expectArticles(page, byCategory);
+
+    // A search with one result says "article".
+    const unique = posts.find(
+      (post) => posts.filter((other) => matches(other, post.title)).length === 1,
+    );
+    if (!unique) throw new Error("no post with a unique title");
+    await search.fill(unique.title);
+    await expect(
+      page.getByText(`1 article found for "${unique.title}"`, { exact: true }),
+    ).toBeVisible();
+    await expectArticles(page, [unique]);
+
+    // Search and sort work together.
+    await search.fill("youtube");
+    await page.getByRole("combobox", { name: "Sort by" }).selectOption("title");
+    const youtube = posts.filter((post) => matches(post, "youtube")).sort(alphabetical);
+    await expectArticles(page, youtube);
+    await expect(page).toHaveURL("/news?q=youtube&sort=title");
+  });
+
+  test("a search nobody matches shows the empty state, and Clear Search brings every article back", async ({
+    page,
+    request,
+  }) => {
+    const posts = await publishedPosts(request);
+    await page.goto("/news?sort=oldest");
+    const search = page.getByRole("searchbox", { name: "Search articles" });
+    const term = "zqxv-no-such-article";
+    await search.fill(term);
+    await expect(page.getByText(countText(0, term), { exact: true })).toBeVisible();
+    await expect(page.getByText("No articles found matching your search.")).toBeVisible();
+    await expect(articleLinks(page)).toHaveCount(0);
+    await expect(page).toHaveURL(`/news?q=${term}&sort=oldest`);
+
+    await page.getByRole("button", { name: "Clear Search" }).click();
+    await expect(search).toHaveValue("");
+    await expect(search).toBeFocused();
+    await expect(page.getByText("No articles found matching your search.")).toHaveCount(0);
+    await expect(page.getByText(countText(posts.length), { exact: true })).toBeVisible();
+    // The sort stays as it was.
+    await expectArticles(page, [...posts].sort(newest).reverse());
+    await expect(page).toHaveURL("/news?sort=oldest");
+  });
+
+  test("a shared address opens the same search and sort, rendered on the server", async ({
+    page,
+    request,
+  }) => {
+    const posts = await publishedPosts(request);
+    const term = "dragon";
+    const expected = posts.filter((post) => matches(post, term)).sort(alphabetical);
+    expect(expected.length).toBeGreaterThan(1);
+
+    const html = await (await request.get(`/news?q=${term}&sort=title`)).text();
+    expect(html).toContain(htmlText(countText(expected.length, term)));
+    const positions = expected.map((post) => html.indexOf(`href="/blog/${post.slug}"`));
+    expect(positions.every((position) => position > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const post of posts.filter((p) => !matches(p, term))) {
+      expect(html).not.toContain(`href="/blog/${post.slug}"`);
+    }
+
+    await page.goto(`/news?q=${term}&sort=title`);
+    await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue(term);
+    await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("title");
+    await expectArticles(page, expected);
+  });
+
+  test("searches without JavaScript as a plain form", async ({ browser, request, baseURL }) => {
+    const posts = await publishedPosts(request);
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto("/news");
+      await page.getByRole("searchbox", { name: "Search articles" }).fill("youtube");
+      await page.getByRole("combobox", { name: "Sort by" }).selectOption("oldest");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect(page).toHaveURL("/news?q=youtube&sort=oldest");
+      const expected = posts
+        .filter((post) => matches(post, "youtube"))
+        .sort(newest)
+        .reverse();
+      await expect(
+        page.getByText(countText(expected.length, "youtube"), { exact: true }),
+      ).toBeVisible();
+      await expectArticles(page, expected);
+
+      await page.getByRole("searchbox", { name: "Search articles" }).fill("zqxv-nothing");
+      await page.keyboard.press("Enter");
+      await expect(page.getByText("No articles found matching your search.")).toBeVisible();
+      await page.getByRole("button", { name: "Clear Search" }).click();
+      await expect(page).toHaveURL("/news?sort=oldest");
+      await expect(articleLinks(page)).toHaveCount(posts.length);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("going back to a search shows it again", async ({ page, request }) => {
+    const posts = await publishedPosts(request);
+    const expected = posts.filter((post) => matches(post, "youtube"));
+    await page.goto("/");
+    await page.getByRole("link", { name: "All news" }).click();
+    await expect(page).toHaveURL("/news");
+    await page.getByRole("searchbox", { name: "Search articles" }).fill("youtube");
+    await expect(page).toHaveURL("/news?q=youtube");
+    await articleLinks(page).first().click();
+    await expect(page).toHaveURL(`/blog/${expected[0]?.slug}`);
+    await page.goBack();
+    await expect(page).toHaveURL("/news?q=youtube");
+    await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue("youtube");
+    await expectArticles(page, expected);
+    // Typing replaced the history entry rather than adding one per keystroke.
+    await page.goBack();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("shows placeholder cards while the articles load after a client-side navigation", async ({
+    page,
+    request,
+  }) => {
+    const posts = await publishedPosts(request);
+    await page.goto("/");
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same document";
+    });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Hold back the page's own data (not the navigation's other requests).
+    await page.route(
+      (url) =>
+        url.pathname === "/news.data" &&
+        (url.searchParams.get("_routes") ?? "").split(",").includes("routes/site/news"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.getByRole("link", { name: "All news" }).click();
+    await expect(page).toHaveURL("/news");
+    await expect(page.getByRole("heading", { level: 1, name: "Latest News" })).toBeVisible();
+    const loading = page.getByRole("status").filter({ hasText: "Loading articles…" });
+    await expect(loading).toBeVisible();
+    release();
+    await expect(articleLinks(page)).toHaveCount(posts.length);
+    await expect(loading).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+      "same document",
+    );
+  });
+
+  test("the server-rendered HTML carries the page's main text and every article", async ({
+    request,
+  }) => {
+    const posts = await publishedPosts(request);
+    const response = await request.get("/news");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    for (const text of [
+      "Latest News",
+      'placeholder="Search articles..."',
+      "Newest First",
+      "Oldest First",
+      "Alphabetical",
+      countText(posts.length),
+    ]) {
+      expect(html).toContain(text);
+    }
+    for (const post of posts) {
+      expect(html).toContain(`href="/blog/${post.slug}"`);
+      expect(html).toContain(htmlText(post.title));
+    }
+    expect(html).toMatch(/<title>Latest News \| [^<]+<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+  });
+
+  for (const viewport of [DESKTOP, MOBILE]) {
+    test(`has no serious accessibility violations and no sideways scroll at ${viewport.width}px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/news");
+      await expect(articleLinks(page).first()).toBeVisible();
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await expectNoSeriousA11yViolations(page);
+      await page.goto("/news?q=zqxv-nothing");
+      await expect(page.getByText("No articles found matching your search.")).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
+
+test.describe("news page with nothing published", () => {
+  let server: OwnServer;
+  test.beforeAll(async () => {
+    server = await startOwnServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("says so", async ({ page, request }) => {
+    const posts: Post[] = await (await request.get(`${server.url}/api/posts/published`)).json();
+    expect(posts).toEqual([]);
+    await page.goto(`${server.url}/news`);
+    await expect(page.getByText("No articles published yet.")).toBeVisible();
+    await expect(page.getByText(countText(0), { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Clear Search" })).toHaveCount(0);
+    // Searching an empty list still says nothing is published, not that nothing matched.
+    await page.getByRole("searchbox", { name: "Search articles" }).fill("anything");
+    await expect(page.getByText(countText(0, "anything"), { exact: true })).toBeVisible();
+    await expect(page.getByText("No articles published yet.")).toBeVisible();
+    const html = await (await request.get(`${server.url}/news`)).text();
+    expect(html).toContain("No articles published yet.");
+  });
+});

@@ -1,0 +1,629 @@
+import { randomBytes } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { PACK_TYPE_LABELS } from "../../common/constants.ts";
+import { formatLongDate, formatShortDate } from "../../common/format.ts";
+import { imageSrc } from "../../common/images.ts";
+import type { Post } from "../../common/types/post.ts";
+import { parseYouTubeId } from "../../common/youtube.ts";
+import { createPost, fromNow } from "../factories/post.ts";
+import {
+  DESKTOP,
+  expect,
+  expectNoSeriousA11yViolations,
+  hasHorizontalScroll,
+  MOBILE,
+  test,
+} from "./fixtures.ts";
+
+const DAY = 24 * 3_600_000;
+const run = randomBytes(3).toString("hex");
+
+/** Posts this spec adds: dated long ago, so they stay out of every "latest" list. */
+const slugs = {
+  hostile: `hostile-markup-${run}`,
+  brokenImage: `broken-image-${run}`,
+  rawPackType: `raw-pack-type-${run}`,
+  draft: `unpublished-draft-${run}`,
+  future: `scheduled-next-week-${run}`,
+};
+const HOSTILE_TITLE = "</script><script>alert(1)</script>";
+const HOSTILE_EXCERPT = "</script><script>alert(2)</script> & <!-- \u2028";
+
+test.beforeAll(async ({ db }) => {
+  const old = (days: number) => fromNow(-days * DAY);
+  await createPost(db, {
+    slug: slugs.hostile,
+    title: HOSTILE_TITLE,
+    excerpt: HOSTILE_EXCERPT,
+    createdAt: old(400),
+    tags: ["</script><script>alert(5)</script>"],
+    content: [
+      "<p>Safe paragraph survives.</p>",
+      "<img src=x onerror=alert(3)>",
+      "<script>alert(4)</script>",
+      '<p><a href="javascript:alert(6)">bad link</a> <a href="https://example.com/x">outside</a></p>',
+      "<svg onload=alert(7)><circle r=1></circle></svg>",
+      '<iframe src="https://evil.example/embed"></iframe>',
+      '<p style="position:fixed;inset:0" onmouseover="alert(8)">hover me</p>',
+      '<form action="javascript:alert(9)"><button>go</button></form>',
+    ].join(""),
+  });
+  await createPost(db, {
+    slug: slugs.brokenImage,
+    title: `Broken Image ${run}`,
+    createdAt: old(401),
+    featuredImage: `missing-e2e-${run}.png`,
+  });
+  await createPost(db, {
+    slug: slugs.rawPackType,
+    title: `Persona Pack ${run}`,
+    category: "marketplace-content",
+    packType: "persona",
+    createdAt: old(402),
+  });
+  await createPost(db, { slug: slugs.draft, status: "draft", createdAt: old(403) });
+  await createPost(db, {
+    slug: slugs.future,
+    status: "scheduled",
+    scheduledAt: fromNow(7 * DAY),
+    createdAt: old(404),
+  });
+});
+
+async function publishedPosts(request: APIRequestContext) {
+  return (await (await request.get("/api/posts/published")).json()) as Post[];
+}
+
+function isFutureRelease(post: Post) {
+  return post.releaseDate !== null && Date.parse(post.releaseDate) > Date.now();
+}
+
+/** Text as React writes it into HTML. */
+function html(text: string) {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
+}
+
+/** Waits until React has taken over the server-rendered page. */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.querySelector("main");
+    return root !== null && Object.keys(root).some((key) => key.startsWith("__react"));
+  });
+}
+
+test.describe("post page", () => {
+  test("marketplace content with a future release: every element of the page", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const post = (await publishedPosts(request)).find(
+      (p) =>
+        p.category === "marketplace-content" &&
+        isFutureRelease(p) &&
+        p.youtubeUrl &&
+        p.marketplaceUrl &&
+        p.featuredImage &&
+        p.packType,
+    );
+    if (!post) throw new Error("the demo content has an upcoming marketplace release");
+    await page.goto(`/blog/${post.slug}`);
+    const header = page.locator("article header").first();
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(post.title);
+    await expect(header.getByText(post.excerpt ?? "", { exact: true })).toBeVisible();
+    await expect(header.getByText("Marketplace", { exact: true })).toBeVisible();
+    await expect(
+      header.getByText(PACK_TYPE_LABELS[post.packType ?? ""] ?? "", { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Studio" })).toHaveAttribute(
+      "href",
+      "/studio",
+    );
+
+    // The release badge: yellow while the release is still to come.
+    const badge = header.getByText(`Releases ${formatShortDate(post.releaseDate)}`, {
+      exact: true,
+    });
+    await expect(badge).toBeVisible();
+    await expect(badge).toHaveClass(/gold/);
+    await expect(header.getByText(/^Released /)).toHaveCount(0);
+
+    const tags = header.getByRole("list", { name: "Tags" }).getByRole("listitem");
+    await expect(tags).toHaveText(post.tags.map((tag) => `#${tag}`));
+
+    const image = page.locator("article img").first();
+    await expect(image).toHaveAttribute("src", imageSrc(post.featuredImage) ?? "");
+    await expect(image).toHaveAttribute("alt", post.featuredImageAlt || post.title);
+    await expect(image).toHaveAttribute("width", "1200");
+    await expect(image).toHaveAttribute("height", "630");
+    await expect(page.getByText("Featured image not available")).toHaveCount(0);
+
+    await expect(page.getByRole("heading", { level: 2, name: "Trailer Video" })).toBeVisible();
+    const trailer = page.locator("iframe").first();
+    await expect(trailer).toHaveAttribute(
+      "src",
+      `https://www.youtube-nocookie.com/embed/${parseYouTubeId(post.youtubeUrl)}`,
+    );
+    await expect(trailer).toHaveAttribute("loading", "lazy");
+    await expect(trailer).toHaveAttribute("title", /.+/);
+
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Available on Minecraft Marketplace" }),
+    ).toBeVisible();
+    const get = page.getByRole("link", { name: "Get on Marketplace" });
+    await expect(get).toHaveAttribute("href", post.marketplaceUrl ?? "");
+    await expect(get).toHaveAttribute("target", "_blank");
+    await expect(get).toHaveAttribute("rel", "noopener noreferrer");
+
+    // The content, rendered with the post typography.
+    const content = page.locator(".prose-post");
+    for (const [, heading] of post.content.matchAll(/<h2>([^<]+)<\/h2>/g)) {
+      await expect(content.getByRole("heading", { name: heading ?? "" })).toBeVisible();
+    }
+
+    const footer = page.locator("article footer");
+    await expect(
+      footer.getByText(`Published on ${formatLongDate(post.publishedAt ?? post.createdAt)}`),
+    ).toBeVisible();
+    await expect(footer.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText(
+      post.tags.map((tag) => `#${tag}`),
+    );
+
+    // Share links for {SITE_URL}/blog/{slug}.
+    const url = encodeURIComponent(`${baseURL}/blog/${post.slug}`);
+    const title = encodeURIComponent(post.title);
+    const shares = {
+      "Share on X": `https://twitter.com/intent/tweet?url=${url}&text=${title}`,
+      "Share on Facebook": `https://www.facebook.com/sharer/sharer.php?u=${url}`,
+      "Share on Reddit": `https://www.reddit.com/submit?url=${url}&title=${title}`,
+    };
+    for (const [name, href] of Object.entries(shares)) {
+      const link = page.getByRole("link", { name, exact: true });
+      await expect(link).toHaveAttribute("href", href);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+    await expect(page.getByRole("link", { name: "Share on X" })).toContainText("X");
+    await expect(page.getByRole("link", { name: "Share on Facebook" })).toContainText("Facebook");
+    await expect(page.getByRole("link", { name: "Share on Reddit" })).toContainText("Reddit");
+    await expect(page.getByRole("button", { name: "Copy Link" })).toBeVisible();
+  });
+
+  test("marketplace content released in the past shows a green 'Released' badge", async ({
+    page,
+    request,
+  }) => {
+    const post = (await publishedPosts(request)).find(
+      (p) => p.category === "marketplace-content" && p.releaseDate && !isFutureRelease(p),
+    );
+    if (!post) throw new Error("the demo content has a released marketplace pack");
+    await page.goto(`/post/${post.slug}`);
+    const header = page.locator("article header").first();
+    const badge = header.getByText(`Released ${formatShortDate(post.releaseDate)}`, {
+      exact: true,
+    });
+    await expect(badge).toBeVisible();
+    await expect(badge).toHaveClass(/grass/);
+    await expect(header.getByText(/^Releases /)).toHaveCount(0);
+    await expect(
+      header.getByText(PACK_TYPE_LABELS[post.packType ?? ""] ?? post.packType ?? "", {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Studio" })).toBeVisible();
+    if (!post.youtubeUrl) {
+      await expect(page.getByRole("heading", { name: "Trailer Video" })).toHaveCount(0);
+    }
+  });
+
+  test("a pack type without a label is shown as it is", async ({ page }) => {
+    await page.goto(`/blog/${slugs.rawPackType}`);
+    const header = page.locator("article header").first();
+    await expect(header.getByText("persona", { exact: true })).toBeVisible();
+    // Without a release date, the publication date is shown.
+    await expect(header.getByText(/^Release/)).toHaveCount(0);
+  });
+
+  test("a news post: category badge and publication date, no marketplace parts", async ({
+    page,
+    request,
+  }) => {
+    const post = (await publishedPosts(request)).find(
+      (p) => p.category === "news" && p.featuredImage && p.tags.length > 0,
+    );
+    if (!post) throw new Error("the demo content has a news post");
+    await page.goto(`/blog/${post.slug}`);
+    const header = page.locator("article header").first();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(post.title);
+    await expect(header.getByText("News", { exact: true })).toBeVisible();
+    await expect(
+      header.getByText(formatShortDate(post.publishedAt ?? post.createdAt), { exact: true }),
+    ).toBeVisible();
+    await expect(header.getByText(/^Release/)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Back to Studio" })).toHaveCount(0);
+    await expect(page.getByText("Available on Minecraft Marketplace")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Trailer Video" })).toHaveCount(0);
+    for (const label of Object.values(PACK_TYPE_LABELS)) {
+      await expect(header.getByText(label, { exact: true })).toHaveCount(0);
+    }
+    await expect(
+      page.getByText(`Published on ${formatLongDate(post.publishedAt ?? post.createdAt)}`),
+    ).toBeVisible();
+  });
+
+  test("YouTube posts embed their video, whatever form its address has", async ({
+    page,
+    request,
+  }) => {
+    const videos = (await publishedPosts(request)).filter(
+      (p) => p.category === "youtube" && p.youtubeUrl,
+    );
+    expect(videos.length).toBeGreaterThan(0);
+    for (const post of videos) {
+      const id = parseYouTubeId(post.youtubeUrl);
+      expect(id, post.youtubeUrl ?? "").toMatch(/^[A-Za-z0-9_-]{11}$/);
+      await page.goto(`/blog/${post.slug}`);
+      await expect(
+        page.locator("article header").getByText("YouTube", { exact: true }),
+      ).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Trailer Video" })).toBeVisible();
+      await expect(page.locator("iframe").first()).toHaveAttribute(
+        "src",
+        `https://www.youtube-nocookie.com/embed/${id}`,
+      );
+    }
+  });
+
+  test("a missing, draft or future post answers 404 with 'Post Not Found'", async ({
+    page,
+    request,
+  }) => {
+    for (const path of [
+      "/blog/no-such-post",
+      "/post/no-such-post",
+      `/blog/${slugs.draft}`,
+      `/post/${slugs.draft}`,
+      `/blog/${slugs.future}`,
+    ]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      const body = await response.text();
+      expect(body).toContain("Post Not Found");
+      expect(body).toContain(
+        html("The post you're looking for doesn't exist or has been removed."),
+      );
+    }
+    const response = await page.goto(`/blog/${slugs.draft}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Post Not Found" })).toBeVisible();
+    await expect(
+      page.getByText("The post you're looking for doesn't exist or has been removed."),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(/^Post Not Found/);
+    await page.getByRole("link", { name: "Back to News" }).click();
+    await expect(page).toHaveURL("/news");
+  });
+
+  test("Copy Link copies {SITE_URL}/blog/{slug} and confirms with an alert", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const post = (await publishedPosts(request))[0];
+    if (!post) throw new Error("the demo content has posts");
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", {
+        configurable: true,
+        value: {
+          writeText: async (text: string) => {
+            (window as unknown as { copied: string }).copied = text;
+          },
+        },
+      });
+    });
+    await page.goto(`/post/${post.slug}`);
+    await waitForHydration(page);
+    const alerts: { type: string; message: string }[] = [];
+    page.on("dialog", async (dialog) => {
+      alerts.push({ type: dialog.type(), message: dialog.message() });
+      await dialog.accept();
+    });
+    await page.getByRole("button", { name: "Copy Link" }).click();
+    await expect
+      .poll(() => alerts)
+      .toEqual([{ type: "alert", message: "Link copied to clipboard!" }]);
+    expect(await page.evaluate(() => (window as unknown as { copied?: string }).copied)).toBe(
+      `${baseURL}/blog/${post.slug}`,
+    );
+  });
+
+  test("Copy Link works with the browser's real clipboard", async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const post = (await publishedPosts(request))[0];
+    if (!post) throw new Error("the demo content has posts");
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await page.goto(`/blog/${post.slug}`);
+    await waitForHydration(page);
+    const alerts: string[] = [];
+    page.on("dialog", async (dialog) => {
+      alerts.push(dialog.message());
+      await dialog.accept();
+    });
+    await page.getByRole("button", { name: "Copy Link" }).click();
+    await expect.poll(() => alerts).toEqual(["Link copied to clipboard!"]);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${baseURL}/blog/${post.slug}`,
+    );
+  });
+
+  test("a featured image that fails to load shows 'Featured image not available'", async ({
+    page,
+  }) => {
+    // Fails at once, possibly before the page is interactive.
+    await page.goto(`/blog/${slugs.brokenImage}`);
+    await expect(page.getByText("Featured image not available")).toBeVisible();
+    await expect(page.locator("article img")).toHaveCount(0);
+  });
+
+  test("a featured image that fails after the page is interactive shows the fallback too", async ({
+    page,
+  }) => {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/uploads/missing-e2e-${run}.png`, async (route) => {
+      await released;
+      await route.fulfill({ status: 404, body: "" });
+    });
+    await page.goto(`/blog/${slugs.brokenImage}`, { waitUntil: "domcontentloaded" });
+    await waitForHydration(page);
+    const image = page.locator("article img").first();
+    await expect(image).toHaveAttribute("alt", `Broken Image ${run}`);
+    release();
+    await expect(page.getByText("Featured image not available")).toBeVisible();
+    await expect(page.locator("article img")).toHaveCount(0);
+  });
+
+  test("the server-rendered HTML has the post's text without JavaScript", async ({ request }) => {
+    const post = (await publishedPosts(request)).find(
+      (p) => p.category === "marketplace-content" && p.marketplaceUrl && p.youtubeUrl,
+    );
+    if (!post) throw new Error("the demo content has a marketplace post with a trailer");
+    for (const path of [`/blog/${post.slug}`, `/post/${post.slug}`]) {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const body = await response.text();
+      expect(body).toContain(`>${html(post.title)}</h1>`);
+      expect(body).toContain(html(post.excerpt ?? ""));
+      expect(body).toContain("Trailer Video");
+      expect(body).toContain("Available on Minecraft Marketplace");
+      expect(body).toContain("Published on");
+      expect(body).toContain('class="prose-post');
+      // Content HTML escapes only what it must (&, <, >) in text.
+      for (const [, text] of post.content.matchAll(/<(?:h2|li)>([^<]+)<\/(?:h2|li)>/g)) {
+        expect(body).toContain(text ?? "");
+      }
+    }
+  });
+
+  test("client-side navigation to a post shows 'Loading post...' while it loads", async ({
+    page,
+    request,
+  }) => {
+    const [latest] = (await (await request.get("/api/posts/published?limit=3")).json()) as Post[];
+    if (!latest) throw new Error("the demo content has posts");
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same document";
+    });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname.startsWith("/blog/") && url.pathname.endsWith(".data"),
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    await page
+      .getByRole("region", { name: "Latest Updates" })
+      .getByRole("link")
+      .filter({ hasText: latest.title })
+      .first()
+      .click();
+    await expect(page.getByRole("status").filter({ hasText: "Loading post..." })).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(latest.title);
+    await expect(page.getByText("Loading post...")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+      "same document",
+    );
+  });
+
+  for (const viewport of [DESKTOP, MOBILE]) {
+    test(`is accessible and fits the screen at ${viewport.width} px`, async ({ page, request }) => {
+      await page.setViewportSize(viewport);
+      const posts = await publishedPosts(request);
+      const marketplace = posts.find(
+        (p) => p.category === "marketplace-content" && p.youtubeUrl && p.marketplaceUrl,
+      );
+      const news = posts.find((p) => p.category === "news");
+      for (const path of [
+        `/blog/${marketplace?.slug}`,
+        `/blog/${news?.slug}`,
+        `/blog/${slugs.brokenImage}`,
+        "/blog/no-such-post",
+      ]) {
+        await page.goto(path);
+        await waitForHydration(page);
+        expect(await hasHorizontalScroll(page), path).toBe(false);
+        await expectNoSeriousA11yViolations(page);
+      }
+      await page.goto(`/blog/${marketplace?.slug}`);
+      // Share buttons and the marketplace link stay usable on small screens.
+      for (const name of [
+        "Share on X",
+        "Share on Facebook",
+        "Share on Reddit",
+        "Get on Marketplace",
+      ]) {
+        await expect(page.getByRole("link", { name })).toBeVisible();
+      }
+    });
+  }
+});
+
+test.describe("post page: hostile content stays harmless", () => {
+  test("a title like </script><script>… cannot break out of the embedded page data", async ({
+    request,
+  }) => {
+    const response = await request.get(`/blog/${slugs.hostile}`);
+    expect(response.status()).toBe(200);
+    const body = await response.text();
+    expect(body).not.toContain("</script><script>alert(");
+    expect(body).not.toContain("<script>alert(");
+    expect(body).not.toMatch(/onerror=|onload=|onmouseover=/i);
+    expect(body).not.toContain("javascript:alert");
+    expect(body).not.toContain("evil.example");
+    // The title is in the page as text, and in the JSON-LD with "<" escaped.
+    expect(body).toContain(`>${html(HOSTILE_TITLE)}</h1>`);
+    const ld = body.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1] ?? "";
+    expect(ld).toContain("\\u003c/script\\u003e");
+    expect(JSON.parse(ld).headline).toBe(HOSTILE_TITLE);
+  });
+
+  test("no script in the title, excerpt, tags or content ever runs", async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on("dialog", async (dialog) => {
+      dialogs.push(dialog.message());
+      await dialog.dismiss();
+    });
+    await page.goto(`/blog/${slugs.hostile}`);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(HOSTILE_TITLE);
+    await expect(
+      page.locator("article header").getByText("</script><script>alert(2)</script> &"),
+    ).toBeVisible();
+    const content = page.locator(".prose-post");
+    await expect(content.getByText("Safe paragraph survives.")).toBeVisible();
+    await expect(content.locator("script, img, svg, iframe, form, button, [style]")).toHaveCount(0);
+    await expect(content.getByText("bad link")).toBeVisible();
+    await expect(content.locator("a")).toHaveCount(1);
+    const outside = content.getByRole("link", { name: "outside" });
+    await expect(outside).toHaveAttribute("target", "_blank");
+    await expect(outside).toHaveAttribute("rel", "noopener noreferrer");
+    await content.getByText("hover me").hover();
+    await content.getByText("bad link").click();
+    await page.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+  });
+
+  test("the page sends a Content-Security-Policy with a per-request nonce and YouTube-only frames", async ({
+    page,
+    request,
+  }) => {
+    const post = (await publishedPosts(request)).find((p) => p.youtubeUrl);
+    if (!post) throw new Error("the demo content has a post with a video");
+    const first = await request.get(`/blog/${post.slug}`);
+    const second = await request.get(`/blog/${post.slug}`);
+    const csp = first.headers()["content-security-policy"] ?? "";
+    const directives = new Map(
+      csp.split(";").map((part) => {
+        const [name = "", ...values] = part.trim().split(/\s+/);
+        return [name, values] as const;
+      }),
+    );
+    const scriptSrc = directives.get("script-src") ?? [];
+    const nonce = scriptSrc.find((value) => value.startsWith("'nonce-"))?.slice(7, -1);
+    expect(nonce).toBeTruthy();
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(directives.get("frame-src")?.sort()).toEqual([
+      "https://www.youtube-nocookie.com",
+      "https://www.youtube.com",
+    ]);
+    expect(directives.get("object-src")).toEqual(["'none'"]);
+    // A new nonce for every response, and every script of the page carries it.
+    expect(second.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
+    const body = await first.text();
+    const scripts = [...body.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1] ?? "");
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) {
+      if (attributes.includes('type="application/ld+json"')) continue;
+      expect(attributes).toContain(`nonce="${nonce}"`);
+    }
+
+    const response = await page.goto(`/blog/${post.slug}`);
+    expect(response?.headers()["content-security-policy"]).toMatch(/script-src [^;]*'nonce-/);
+    await expect(page.locator("iframe").first()).toHaveAttribute(
+      "src",
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/[A-Za-z0-9_-]{11}$/,
+    );
+  });
+});
+
+test.describe("post page: share previews", () => {
+  test("title, description, canonical link, Open Graph, Twitter card and JSON-LD", async ({
+    request,
+    page,
+    baseURL,
+  }) => {
+    const post = (await publishedPosts(request)).find((p) => p.featuredImage && p.excerpt);
+    if (!post) throw new Error("the demo content has a post with an image");
+    const url = `${baseURL}/blog/${post.slug}`;
+    const image = `${baseURL}/uploads/${post.featuredImage}`;
+    for (const path of [`/blog/${post.slug}`, `/post/${post.slug}`]) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(
+        new RegExp(`^${post.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+      );
+      const head = page.locator("head");
+      const meta = (attribute: string, value: string) =>
+        head.locator(`meta[${attribute}="${value}"]`);
+      await expect(meta("name", "description")).toHaveAttribute("content", post.excerpt ?? "");
+      await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
+      await expect(meta("property", "og:type")).toHaveAttribute("content", "article");
+      await expect(meta("property", "og:title")).toHaveAttribute("content", post.title);
+      await expect(meta("property", "og:description")).toHaveAttribute(
+        "content",
+        post.excerpt ?? "",
+      );
+      await expect(meta("property", "og:url")).toHaveAttribute("content", url);
+      await expect(meta("property", "og:image")).toHaveAttribute("content", image);
+      await expect(meta("property", "og:site_name")).toHaveAttribute("content", /.+/);
+      await expect(meta("name", "twitter:card")).toHaveAttribute("content", "summary_large_image");
+      await expect(meta("name", "twitter:title")).toHaveAttribute("content", post.title);
+      await expect(meta("name", "twitter:description")).toHaveAttribute(
+        "content",
+        post.excerpt ?? "",
+      );
+      await expect(meta("name", "twitter:image")).toHaveAttribute("content", image);
+
+      const ld = JSON.parse(
+        (await head.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+      );
+      expect(ld["@type"]).toBe("Article");
+      expect(ld.headline).toBe(post.title);
+      expect(ld.description).toBe(post.excerpt);
+      expect(ld.image).toEqual([image]);
+      expect(ld.datePublished).toBe(post.publishedAt ?? post.createdAt);
+      expect(ld.dateModified).toBe(post.updatedAt);
+      expect(ld.author["@type"]).toBe("Organization");
+      expect(ld.publisher.name).toBe(ld.author.name);
+      expect(ld.mainEntityOfPage["@id"]).toBe(url);
+    }
+  });
+});

@@ -1,0 +1,308 @@
+import type { Locator, Page } from "@playwright/test";
+import { BUILT_IN_VIDEOS } from "../../app/lib/built-in-videos.ts";
+import { formatCount } from "../../common/format.ts";
+import { imageSrc } from "../../common/images.ts";
+import type { Post } from "../../common/types/post.ts";
+import { parseYouTubeId } from "../../common/youtube.ts";
+import { loadConfig } from "../../server/config/env.server.ts";
+import {
+  DESKTOP,
+  expect,
+  expectNoSeriousA11yViolations,
+  hasHorizontalScroll,
+  MOBILE,
+  test,
+} from "./fixtures.ts";
+import { type OwnServer, startOwnServer } from "./own-server.ts";
+
+/** The channel the e2e server links to: its configuration, read the way the server reads it. */
+function channelUrl(): string {
+  return loadConfig({ ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }).site.videoChannelUrl;
+}
+
+/** The playable YouTube posts the API publishes, newest first (its own order). */
+async function publishedVideos(request: import("@playwright/test").APIRequestContext) {
+  const posts: Post[] = await (await request.get("/api/posts/published")).json();
+  return posts
+    .filter((post) => post.category === "youtube")
+    .map((post) => ({ post, videoId: parseYouTubeId(post.youtubeUrl) }))
+    .filter((entry): entry is { post: Post; videoId: string } => entry.videoId !== null);
+}
+
+function videoCards(page: Page): Locator {
+  return page.getByRole("region", { name: /videos$/ }).locator('[data-slot="card"]');
+}
+
+/** Text as React writes it into HTML. */
+function htmlText(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#x27;");
+}
+
+test.describe("videos page", () => {
+  test("lists the published YouTube posts, newest first, as playable cards", async ({
+    page,
+    request,
+  }) => {
+    const expected = await publishedVideos(request);
+    expect(expected.length, "the demo content has YouTube posts").toBeGreaterThan(0);
+    await page.goto("/videos");
+    await expect(page).toHaveTitle(/^Videos \| /);
+    await expect(page.getByRole("heading", { level: 1, name: "Videos" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Latest videos" })).toBeVisible();
+
+    const cards = videoCards(page);
+    await expect(cards).toHaveCount(expected.length);
+    for (const [i, { post }] of expected.entries()) {
+      const card = cards.nth(i);
+      await expect(card.getByRole("heading", { level: 3 })).toHaveText(post.title);
+      await expect(
+        card.getByRole("button", { name: `Play ${post.title}`, exact: true }),
+      ).toBeVisible();
+      await expect(card.getByRole("link", { name: /Read the post/ })).toHaveAttribute(
+        "href",
+        `/blog/${post.slug}`,
+      );
+      // The featured image when there is one, else YouTube's thumbnail.
+      const thumbnail = card.locator("img");
+      const src =
+        imageSrc(post.featuredImage) ??
+        `https://i.ytimg.com/vi/${parseYouTubeId(post.youtubeUrl)}/hqdefault.jpg`;
+      await expect(thumbnail).toHaveAttribute("src", src);
+      await expect(thumbnail).toHaveAttribute("width", /\d+/);
+      await expect(thumbnail).toHaveAttribute("height", /\d+/);
+    }
+    // A post does not say how long its video is, so its card shows no duration.
+    await expect(page.locator('[data-slot="video-duration"]')).toHaveCount(0);
+    await expect(page.getByText("No videos available")).toHaveCount(0);
+  });
+
+  test("links to the channel, its subscribe page and more videos in a new tab", async ({
+    page,
+  }) => {
+    const channel = channelUrl();
+    await page.goto("/videos");
+    const links = {
+      "Visit YouTube Channel": channel,
+      Subscribe: `${channel}?sub_confirmation=1`,
+      "View More": channel,
+    };
+    for (const [name, href] of Object.entries(links)) {
+      const link = page.getByRole("link", { name, exact: true });
+      await expect(link).toHaveAttribute("href", href);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+  });
+
+  for (const viewport of [DESKTOP, MOBILE]) {
+    test(`Play opens a full-screen player that the Close button closes, at ${viewport.width}px`, async ({
+      page,
+      request,
+    }) => {
+      const [first] = await publishedVideos(request);
+      if (!first) throw new Error("no YouTube post to play");
+      await page.setViewportSize(viewport);
+      await page.goto("/videos");
+      const play = page.getByRole("button", { name: `Play ${first.post.title}`, exact: true });
+      await play.click();
+
+      const player = page.getByRole("dialog", { name: first.post.title });
+      await expect(player).toBeVisible();
+      const frame = player.locator("iframe");
+      await expect(frame).toHaveAttribute(
+        "src",
+        `https://www.youtube-nocookie.com/embed/${first.videoId}?autoplay=1`,
+      );
+      await expect(frame).toHaveAttribute("title", first.post.title);
+      expect(await player.boundingBox()).toEqual({
+        x: 0,
+        y: 0,
+        width: viewport.width,
+        height: viewport.height,
+      });
+      await expectNoSeriousA11yViolations(page);
+
+      await player.getByRole("button", { name: "Close", exact: true }).click();
+      await expect(player).toHaveCount(0);
+      await expect(page.locator("iframe")).toHaveCount(0);
+      await expect(play).toBeFocused();
+    });
+  }
+
+  test("Escape closes the player, and the keyboard alone can play a video", async ({
+    page,
+    request,
+  }) => {
+    const videos = await publishedVideos(request);
+    const last = videos.at(-1);
+    if (!last) throw new Error("no YouTube post to play");
+    await page.goto("/videos");
+    const play = page.getByRole("button", { name: `Play ${last.post.title}`, exact: true });
+    await play.focus();
+    await page.keyboard.press("Enter");
+    const player = page.getByRole("dialog", { name: last.post.title });
+    await expect(player).toBeVisible();
+    await expect(player.locator("iframe")).toHaveAttribute(
+      "src",
+      `https://www.youtube-nocookie.com/embed/${last.videoId}?autoplay=1`,
+    );
+    // The player takes the focus, so Escape reaches it at once.
+    await expect(player.getByRole("button", { name: "Close", exact: true })).toBeFocused();
+
+    await page.keyboard.press("Escape");
+    await expect(player).toHaveCount(0);
+    await expect(play).toBeFocused();
+  });
+
+  test("a click anywhere on a card plays its video", async ({ page, request }) => {
+    const [first] = await publishedVideos(request);
+    if (!first) throw new Error("no YouTube post to play");
+    await page.goto("/videos");
+    await videoCards(page)
+      .first()
+      .click({ position: { x: 40, y: 40 } });
+    await expect(page.getByRole("dialog", { name: first.post.title })).toBeVisible();
+  });
+
+  test("shows placeholder cards while the videos load after a client-side navigation", async ({
+    page,
+    request,
+  }) => {
+    const expected = await publishedVideos(request);
+    await page.goto("/");
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same document";
+    });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Hold back the page's own data (not the navigation's other requests).
+    await page.route(
+      (url) =>
+        url.pathname === "/videos.data" &&
+        (url.searchParams.get("_routes") ?? "").split(",").includes("routes/site/videos"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "YouTube" })
+      .click();
+    await expect(page).toHaveURL("/videos");
+    await expect(page.getByRole("status").filter({ hasText: "Loading videos…" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Videos" })).toBeVisible();
+    release();
+    await expect(videoCards(page)).toHaveCount(expected.length);
+    await expect(page.getByRole("status").filter({ hasText: "Loading videos…" })).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+      "same document",
+    );
+  });
+
+  test("the server-rendered HTML carries the page's main text and every video", async ({
+    request,
+  }) => {
+    const expected = await publishedVideos(request);
+    const response = await request.get("/videos");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    for (const text of [
+      "Videos",
+      "Latest videos",
+      "Visit YouTube Channel",
+      "Subscribe",
+      "View More",
+    ]) {
+      expect(html).toContain(text);
+    }
+    for (const { post } of expected) {
+      expect(html).toContain(htmlText(post.title));
+    }
+    expect(html).toMatch(/<title>Videos \| [^<]+<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+  });
+
+  test("shows every video without JavaScript", async ({ browser, request, baseURL }) => {
+    const expected = await publishedVideos(request);
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto("/videos");
+      const cards = videoCards(page);
+      await expect(cards).toHaveCount(expected.length);
+      await expect(cards.first().getByRole("heading", { level: 3 })).toHaveText(
+        expected[0]?.post.title ?? "",
+      );
+      await expect(page.getByRole("status").filter({ hasText: "Loading videos…" })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const viewport of [DESKTOP, MOBILE]) {
+    test(`has no serious accessibility violations and no sideways scroll at ${viewport.width}px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/videos");
+      await expect(videoCards(page).first()).toBeVisible();
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
+
+test.describe("videos page without YouTube posts", () => {
+  let server: OwnServer;
+  test.beforeAll(async () => {
+    server = await startOwnServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("shows the studio's three featured videos with duration and views", async ({ page }) => {
+    await page.goto(`${server.url}/videos`);
+    await expect(page.getByRole("heading", { level: 2, name: "Featured videos" })).toBeVisible();
+    const cards = videoCards(page);
+    await expect(cards).toHaveCount(BUILT_IN_VIDEOS.length);
+    for (const [i, video] of BUILT_IN_VIDEOS.entries()) {
+      const card = cards.nth(i);
+      await expect(card.getByRole("heading", { level: 3 })).toHaveText(video.title);
+      await expect(card.locator('[data-slot="video-duration"]')).toHaveText(
+        `Duration ${video.duration}`,
+      );
+      await expect(card.getByText(`${formatCount(video.viewCount)} views`)).toBeVisible();
+      await expect(card.getByText(video.description)).toBeVisible();
+      // Outside images are blocked here, so each thumbnail falls back to a placeholder.
+      await expect(card.locator("img")).toHaveCount(0);
+      await expect(card.getByRole("link", { name: /Read the post/ })).toHaveCount(0);
+    }
+    await cards
+      .nth(1)
+      .getByRole("button", { name: `Play ${BUILT_IN_VIDEOS[1]?.title}` })
+      .click();
+    const player = page.getByRole("dialog", { name: BUILT_IN_VIDEOS[1]?.title });
+    await expect(player.locator("iframe")).toHaveAttribute(
+      "src",
+      `https://www.youtube-nocookie.com/embed/${BUILT_IN_VIDEOS[1]?.id}?autoplay=1`,
+    );
+    await page.keyboard.press("Escape");
+    await expect(player).toHaveCount(0);
+    await expect(page.getByText("No videos available")).toHaveCount(0);
+  });
+
+  test("its server-rendered HTML lists the featured videos", async ({ request }) => {
+    const html = await (await request.get(`${server.url}/videos`)).text();
+    expect(html).toContain("Featured videos");
+    for (const video of BUILT_IN_VIDEOS) expect(html).toContain(htmlText(video.title));
+  });
+});

@@ -1,0 +1,50 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { EmployeeInput } from "../../common/schemas/employee.ts";
+import type { Auth } from "../../server/auth/auth.server.ts";
+import { createPasswordLogin } from "../../server/auth/invitations.server.ts";
+import type { Db } from "../../server/db/db.server.ts";
+import type { EmployeeRow } from "../../server/db/tables.ts";
+
+/** Employee form data with a unique e-mail; override only what the test is about. */
+export function fakeEmployee(overrides: Partial<EmployeeInput> = {}): EmployeeInput {
+  const id = randomBytes(4).toString("hex");
+  return {
+    email: `employee-${id}@example.com`,
+    firstName: "Alex",
+    lastName: `Tester ${id}`,
+    role: "employee",
+    isActive: true,
+    ...overrides,
+  };
+}
+
+/** Inserts an employee record (no login). */
+export async function createEmployee(
+  db: Db,
+  overrides: Partial<EmployeeInput> = {},
+): Promise<EmployeeRow> {
+  const now = new Date().toISOString();
+  const row = { id: randomUUID(), ...fakeEmployee(overrides), createdAt: now, updatedAt: now };
+  await db.insertInto("employees").values(row).execute();
+  return row;
+}
+
+/** A password long enough for the strength rule. */
+export function fakePassword(): string {
+  return `pw-${randomBytes(12).toString("base64url")}`;
+}
+
+/** Creates a login (user and credential account) with this e-mail and password. */
+export async function createLogin(
+  db: Db,
+  auth: Auth,
+  { email, password = fakePassword() }: { email: string; password?: string },
+): Promise<{ userId: string; email: string; password: string }> {
+  const passwordHash = await (await auth.$context).password.hash(password);
+  const { userId } = await db
+    .transaction()
+    .execute((trx) =>
+      createPasswordLogin(trx, { email, name: "", passwordHash, nowIso: new Date().toISOString() }),
+    );
+  return { userId, email, password };
+}

@@ -1,0 +1,71 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Db } from "../../server/db/db.server.ts";
+import type { PostRow } from "../../server/db/tables.ts";
+import { insertPost, type NewPost } from "../../server/services/posts.server.ts";
+
+/** Post data with a unique title and slug; override only what the test is about. */
+export function fakePost(overrides: Partial<NewPost> = {}): NewPost {
+  const id = randomBytes(4).toString("hex");
+  return {
+    title: `Post ${id}`,
+    slug: `post-${id}`,
+    content: `<p>Content of post ${id}.</p>`,
+    excerpt: `Excerpt of post ${id}.`,
+    status: "published",
+    category: "news",
+    ...overrides,
+  };
+}
+
+/** Inserts a post (published news unless told otherwise) and returns its row. */
+export function createPost(db: Db, overrides: Partial<NewPost> = {}) {
+  return insertPost(db, fakePost(overrides));
+}
+
+/** An ISO timestamp `ms` milliseconds from now (negative for the past). */
+export function fromNow(ms: number): string {
+  return new Date(Date.now() + ms).toISOString();
+}
+
+/** A complete posts row (published news unless told otherwise), for inserting without the service. */
+export function fakePostRow(overrides: Partial<PostRow> = {}): PostRow {
+  const post = fakePost();
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt ?? null,
+    content: post.content,
+    status: "published",
+    category: "news",
+    packType: null,
+    marketplaceUrl: null,
+    youtubeUrl: null,
+    featuredImage: null,
+    featuredImageAlt: null,
+    scheduledAt: null,
+    timezone: null,
+    releaseDate: null,
+    publishedAt: now,
+    tags: "[]",
+    authorId: null,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+/**
+ * Inserts `count` posts in one multi-row statement (fast enough for thousands);
+ * `overrides(i)` shapes the i-th row.
+ */
+export async function createManyPosts(
+  db: Db,
+  count: number,
+  overrides: (index: number) => Partial<PostRow> = () => ({}),
+): Promise<PostRow[]> {
+  const rows = Array.from({ length: count }, (_, i) => fakePostRow(overrides(i)));
+  await db.insertInto("posts").values(rows).execute();
+  return rows;
+}

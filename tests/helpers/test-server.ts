@@ -1,0 +1,97 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Express } from "express";
+import { createApp } from "../../server/app.ts";
+import { type Auth, authFor } from "../../server/auth/auth.server.ts";
+import { ensureOwnerAccount } from "../../server/auth/owner.server.ts";
+import { type Config, loadConfig } from "../../server/config/env.server.ts";
+import type { DbKind } from "../../server/db/dialect.server.ts";
+import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+
+export type TestServer = {
+  url: string;
+  db: TestDatabase;
+  config: Config;
+  /** The app's better-auth instance. */
+  auth: Auth;
+  /** fetch() against the server; `path` starts with a slash. */
+  request: (path: string, init?: RequestInit) => Promise<Response>;
+  /** POSTs a JSON body. */
+  postJson: (path: string, body: unknown, init?: RequestInit) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+export type TestServerOptions = {
+  /**
+   * Lifetime of the response cache; off (0) unless a test asks for it. Tests arrange data
+   * straight in the database, which the cache does not see until its answers expire.
+   */
+  responseCacheTtlMs?: number;
+};
+
+/**
+ * The real Express app (API, health, uploads; no pages) on a fresh database, listening on a
+ * loopback port. close() stops the server and drops the database.
+ */
+export async function startTestServer(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const db = await createTestDatabase(kind);
+  const server = await startTestServerOn(db, env, options);
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * Another app instance on a database that already exists (e.g. a second server process
+ * sharing one database). Like the server's start, it creates the owner's login when
+ * ADMIN_EMAIL and ADMIN_PASSWORD are given. close() stops only the HTTP server; the database stays.
+ */
+export async function startTestServerOn(
+  db: TestDatabase,
+  env: Record<string, string> = {},
+  { responseCacheTtlMs = 0 }: TestServerOptions = {},
+): Promise<TestServer> {
+  const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: "0", ...env });
+  const auth = authFor(db.handle.db, config);
+  await ensureOwnerAccount({ db: db.handle.db, auth, config });
+  const app = createApp({ handle: db.handle, config, auth, responseCacheTtlMs });
+  const { url, close } = await listen(app);
+  const request = (path: string, init?: RequestInit) => fetch(url + path, init);
+  return {
+    url,
+    db,
+    config,
+    auth,
+    request,
+    postJson: (path, body, init) =>
+      request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        ...init,
+      }),
+    close,
+  };
+}
+
+/** Serves any Express app on a loopback port. */
+export async function listen(app: Express): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type Db, openDatabase } from "../../server/db/db.server.ts";
+import { createPost } from "../factories/post.ts";
+import {
+  createServerData,
+  killServerProcesses,
+  type ServerData,
+  type ServerProcess,
+  startServerProcess,
+} from "../helpers/server-process.ts";
+import { cookieHeaderFrom } from "../helpers/staff.ts";
+import { describeEachDatabase } from "../helpers/test-database.ts";
+
+// Server-rendered pages through the response cache of the production build (one second). Posts
+// are added straight to the database, as another server process would: the cache does not see
+// them until its answers expire.
+
+const OWNER = { ADMIN_EMAIL: "owner@cache.test", ADMIN_PASSWORD: "owner-cache-password" };
+const BEYOND_TTL_MS = 1300;
+const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
+
+describeEachDatabase("pages from the response cache", (kind) => {
+  let data: ServerData;
+  let server: ServerProcess;
+  let db: Db;
+  let closeDb: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    data = await createServerData(kind);
+    server = await startServerProcess({ ...data.env, ...OWNER });
+    if (data.postgres) {
+      db = data.postgres.database.handle.db;
+    } else {
+      const handle = openDatabase({ dataDir: data.dataDir });
+      db = handle.db;
+      closeDb = () => handle.close();
+    }
+  });
+  afterAll(async () => {
+    await killServerProcesses();
+    await closeDb();
+    await data?.destroy();
+  });
+
+  function get(path: string, headers: Record<string, string> = {}) {
+    return fetch(server.url + path, { headers, redirect: "manual" });
+  }
+
+  /** The nonce of the response's policy, and every nonce attribute in its page. */
+  async function noncesOf(response: Response) {
+    const html = await response.text();
+    const policy = response.headers.get("content-security-policy") ?? "";
+    return {
+      inPolicy: /'nonce-([^']+)'/.exec(policy)?.[1],
+      inPage: [...html.matchAll(/ nonce="([^"]+)"/g)].map((match) => match[1]),
+    };
+  }
+
+  it("gives every page response a fresh nonce, the same in its policy and in every script", async () => {
+    const post = await createPost(db);
+    const seen = new Set<string>();
+    for (const path of ["/", "/", `/blog/${post.slug}`, `/blog/${post.slug}`, "/news"]) {
+      for (const accept of ["identity", "gzip", BROWSER_ENCODINGS]) {
+        const response = await get(path, { "accept-encoding": accept });
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get("content-encoding")).toBe(
+          accept === "identity" ? null : "gzip",
+        );
+        expect(response.headers.get("vary")).toBe("Accept-Encoding");
+        const { inPolicy, inPage } = await noncesOf(response);
+        expect(inPolicy).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+        expect(inPage.length).toBeGreaterThan(1);
+        expect(new Set(inPage)).toEqual(new Set([inPolicy]));
+        expect(seen.has(inPolicy ?? ""), "a nonce used twice").toBe(false);
+        seen.add(inPolicy ?? "");
+      }
+    }
+  });
+
+  it("shows a new post to anonymous visitors once the cached page expires, to staff at once", async () => {
+    await sleep(BEYOND_TTL_MS);
+    const first = await (await get("/")).text();
+    const post = await createPost(db, { title: `Fresh from the workshop ${Date.now()}` });
+    expect(first).not.toContain(post.title);
+    expect(await (await get("/")).text()).not.toContain(post.title);
+
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ email: OWNER.ADMIN_EMAIL, password: OWNER.ADMIN_PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const signedIn = await get("/", { cookie: cookieHeaderFrom(signIn) });
+    expect(await signedIn.text()).toContain(post.title);
+
+    await sleep(BEYOND_TTL_MS);
+    expect(await (await get("/")).text()).toContain(post.title);
+  });
+
+  it("keeps page data for client-side navigation, with a validator", async () => {
+    const response = await get("/news.data");
+    expect(response.status).toBe(200);
+    const etag = response.headers.get("etag");
+    expect(etag).toMatch(/^W\/"/);
+    const again = await get("/news.data", { "if-none-match": etag ?? "" });
+    expect(again.status).toBe(304);
+  });
+
+  it("sends build files compressed, with a validator, and a missing one as a 404", async () => {
+    const html = await (await get("/")).text();
+    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const plain = await get(script ?? "", { "accept-encoding": "identity" });
+    expect(plain.status).toBe(200);
+    const text = await plain.text();
+    for (const encoding of ["br", "gzip"]) {
+      const response = await get(script ?? "", { "accept-encoding": encoding });
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(response.headers.get("content-type")).toMatch(/^text\/javascript/);
+      expect(response.headers.get("cache-control")).toContain("immutable");
+      expect(await response.text()).toBe(text);
+    }
+    const etag = plain.headers.get("etag") ?? "";
+    expect((await get(script ?? "", { "if-none-match": etag })).status).toBe(304);
+    expect((await get("/assets/no-such-file.js")).status).toBe(404);
+  });
+
+  it("never keeps the dashboard or the sign-in page", async () => {
+    for (let i = 0; i < 2; i++) {
+      const dashboard = await get("/dashboard");
+      expect(dashboard.status).toBe(401);
+      expect(dashboard.headers.get("vary")).toBeNull();
+      const login = await get("/login");
+      expect(login.status).toBe(200);
+      expect(login.headers.get("vary")).toBeNull();
+    }
+  });
+});

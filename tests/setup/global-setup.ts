@@ -1,0 +1,129 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  interface ProvidedContext {
+    /**
+     * For tests/helpers/server-process.ts: a folder holding scripts/start.mjs and build/ as of
+     * this test run, or why there is none.
+     */
+    serverProcess: { root: string } | { error: string };
+  }
+}
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/** What the production build is made from; a change to any of these makes the build stale. */
+const BUILD_SOURCES = ["app", "server", "common", "vite.config.ts", "react-router.config.ts"];
+const SERVER_BUILD = path.join(root, "build/server/index.js");
+/** Where each run keeps its copy: inside node_modules/, so the bundle's imports resolve. */
+const COPIES = path.join(root, "node_modules/.cache/studio-site-tests");
+
+/**
+ * Says once, in one line, when the PostgreSQL suites will not run, and prepares the production
+ * server that the process tests (tests/process) start as child processes: builds it unless the
+ * build is newer than every source file, then copies it aside for this run, so that a
+ * `react-router build` started elsewhere meanwhile (which empties build/) cannot pull it away
+ * from under a running test. The copy sits inside node_modules/ so the bundle's imports resolve.
+ */
+export default function globalSetup(project: TestProject) {
+  if (!process.env.TEST_DATABASE_URL) {
+    console.log(
+      "PostgreSQL suites skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test).",
+    );
+  }
+  removeCopiesOfEndedRuns();
+  const copy = path.join(COPIES, `server-${process.pid}-${randomBytes(4).toString("hex")}`);
+  try {
+    try {
+      copyServer(copy);
+    } catch {
+      // Someone else's build emptied build/ while we copied it: build once more and copy again.
+      rmSync(copy, { recursive: true, force: true });
+      buildServer();
+      copyServer(copy);
+    }
+    project.provide("serverProcess", { root: copy });
+  } catch (error) {
+    // A page that does not build yet should not stop the unit tests; the process tests report it.
+    const message = error instanceof Error ? error.message : String(error);
+    console.log("Process tests will fail: the production server could not be built.");
+    project.provide("serverProcess", { error: message });
+  }
+  return () => rmSync(copy, { recursive: true, force: true });
+}
+
+/** A run that was killed never removed its copy; the process id in the name tells. */
+function removeCopiesOfEndedRuns() {
+  if (!existsSync(COPIES)) return;
+  for (const name of readdirSync(COPIES)) {
+    const pid = Number(/^server-(\d+)-/.exec(name)?.[1]);
+    if (pid && !isRunning(pid)) rmSync(path.join(COPIES, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function copyServer(copy: string) {
+  if (!isBuildFresh()) buildServer();
+  cpSync(path.join(root, "build"), path.join(copy, "build"), { recursive: true });
+  mkdirSync(path.join(copy, "scripts"));
+  copyFileSync(path.join(root, "scripts/start.mjs"), path.join(copy, "scripts/start.mjs"));
+  if (!existsSync(path.join(copy, "build/server/index.js"))) {
+    throw new Error("The copied build has no build/server/index.js");
+  }
+}
+
+function isBuildFresh(): boolean {
+  return existsSync(SERVER_BUILD) && statSync(SERVER_BUILD).mtimeMs > newestSourceMtime();
+}
+
+function buildServer() {
+  console.log("Building the production server for the process tests (react-router build)…");
+  // NODE_ENV=test (set by Vitest) would leak into the bundle's mode; build as `npm run build` does.
+  const result = spawnSync("npx", ["react-router", "build"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    throw new Error(
+      `react-router build failed (${result.error?.message ?? `exit code ${result.status}`}):\n${result.stdout}${result.stderr}`,
+    );
+  }
+}
+
+function newestSourceMtime(): number {
+  let newest = 0;
+  const visit = (file: string) => {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(file)) visit(path.join(file, entry));
+    } else if (!/\.test\.tsx?$/.test(file)) {
+      // Test files beside the code are not part of the build.
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  for (const source of BUILD_SOURCES) visit(path.join(root, source));
+  return newest;
+}

@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, vi } from "vitest";
+
+// A stray console.error fails the test that caused it, unless the test said it expected one
+// (allowConsoleError). Requests to hosts other than this machine fail too: tests talk only to
+// servers they started themselves.
+
+let allowed = 0;
+let unexpected: unknown[][] = [];
+
+/** Lets the current test log up to `count` console errors (e.g. an expected 500). */
+export function allowConsoleError(count = 1) {
+  allowed += count;
+}
+
+beforeEach(() => {
+  allowed = 0;
+  unexpected = [];
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    if (allowed > 0) {
+      allowed -= 1;
+      return;
+    }
+    unexpected.push(args);
+  });
+});
+
+afterEach(() => {
+  vi.mocked(console.error).mockRestore();
+  if (unexpected.length > 0) {
+    const text = unexpected.map((args) => args.map(String).join(" ")).join("\n");
+    throw new Error(`Unexpected console.error:\n${text}`);
+  }
+});
+
+const realFetch = globalThis.fetch;
+globalThis.fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  if (!["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) {
+    return Promise.reject(new Error(`Test tried to reach an outside host: ${url.host}`));
+  }
+  return realFetch(input, init);
+};
