@@ -136,7 +136,9 @@ test.describe("dashboard content lists", () => {
     await signInAs(page, admin);
     const post = await createPost(db, { title: `Delete me ${uniqueId()}`, category: "news" });
     await page.goto("/dashboard/posts");
-    await expect(page.getByRole("link", { name: "Create Post" })).toHaveAttribute(
+    // The section's own button (the sidebar has a "Create Post" link too).
+    const section = page.getByRole("region", { name: "All Content" });
+    await expect(section.getByRole("link", { name: "Create Post" })).toHaveAttribute(
       "href",
       "/dashboard/create",
     );
