@@ -1,0 +1,70 @@
+import type { Page } from "@playwright/test";
+import type { Post } from "../../../common/types/post.ts";
+import { expect, signInAs, test } from "../fixtures.ts";
+
+// Which code a browser downloads where: visitors never get the dashboard's code or the editor,
+// and staff get the editor (TipTap, its own chunk) only when they open Create / Edit.
+
+const DASHBOARD_CHUNK = /\/assets\/dashboard-[\w-]+\.js$/;
+const EDITOR_CHUNK = /\/assets\/rich-text-editor-[\w-]+\.js$/;
+
+/** Every script the page downloads from now on, by URL. */
+function recordScripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") urls.push(response.url());
+  });
+  return urls;
+}
+
+test.describe("code splitting", () => {
+  test("a visitor going through the public pages never downloads dashboard or editor code", async ({
+    page,
+  }) => {
+    const scripts = recordScripts(page);
+    const response = await page.request.get("/api/posts/published?limit=1");
+    const [post] = (await response.json()) as Post[];
+    if (!post) throw new Error("the demo content has a published post");
+
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    // Client-side navigation loads each route's code on demand.
+    for (const [link, path] of [
+      ["Studio", "/studio"],
+      ["YouTube", "/videos"],
+      ["Apps & Tools", "/apps"],
+    ] as const) {
+      await nav.getByRole("link", { name: link, exact: true }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    await page.goto("/news");
+    await page.getByRole("link", { name: post.title }).first().click();
+    await expect(page).toHaveURL(`/blog/${post.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
+
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => DASHBOARD_CHUNK.test(url) || EDITOR_CHUNK.test(url))).toEqual(
+      [],
+    );
+  });
+
+  test("staff download the editor only when they open Create Post", async ({
+    page,
+    createStaff,
+  }) => {
+    await signInAs(page, await createStaff());
+    const scripts = recordScripts(page);
+    await page.goto("/dashboard/posts");
+    await expect(page.getByRole("heading", { level: 1, name: "All Content" })).toBeVisible();
+    expect(scripts.some((url) => DASHBOARD_CHUNK.test(url))).toBe(true);
+    expect(scripts.filter((url) => EDITOR_CHUNK.test(url))).toEqual([]);
+
+    await page
+      .getByRole("navigation", { name: "Dashboard sections" })
+      .getByRole("link", { name: "Create Post" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Create New Post" })).toBeVisible();
+    await expect.poll(() => scripts.filter((url) => EDITOR_CHUNK.test(url)).length).toBe(1);
+  });
+});
