@@ -213,6 +213,65 @@ describeEachDatabase("the app", (kind) => {
       }
     });
 
+    it("sends the smaller WebP copy of a PNG or JPEG to a browser that takes WebP, at the same address", async () => {
+      const dir = uploadsDir(server.db.dataDir);
+      mkdirSync(dir, { recursive: true });
+      const picture = sharp({
+        create: { width: 300, height: 200, channels: 3, background: "#2563eb" },
+      });
+      const original = await picture.clone().png().toBuffer();
+      const webp = await picture.clone().webp().toBuffer();
+      expect(webp.length).toBeLessThan(original.length);
+      writeFileSync(path.join(dir, "banner.png"), original);
+      writeFileSync(path.join(dir, "banner.webp"), webp);
+      const chromium = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+
+      const toBrowser = await server.request("/uploads/banner.png", {
+        headers: { accept: chromium },
+      });
+      expect(toBrowser.status).toBe(200);
+      expect(toBrowser.headers.get("content-type")).toBe("image/webp");
+      expect(toBrowser.headers.get("vary")).toMatch(/\bAccept\b/);
+      expect(toBrowser.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(Buffer.from(await toBrowser.arrayBuffer()).equals(webp)).toBe(true);
+
+      // A wildcard, a refusal or no Accept at all: the image as stored, still varying by Accept.
+      for (const accept of ["*/*", "image/webp;q=0, */*", "image/png", undefined]) {
+        const response = await server.request("/uploads/banner.png", {
+          headers: accept === undefined ? {} : { accept },
+        });
+        expect(response.headers.get("content-type"), accept).toBe("image/png");
+        expect(response.headers.get("vary"), accept).toMatch(/\bAccept\b/);
+        expect(Buffer.from(await response.arrayBuffer()).equals(original), accept).toBe(true);
+      }
+      // Asked for by its own name, the WebP copy is just a file.
+      const direct = await server.request("/uploads/banner.webp", {
+        headers: { accept: chromium },
+      });
+      expect(direct.headers.get("content-type")).toBe("image/webp");
+      expect(direct.headers.get("vary")).toBeNull();
+    });
+
+    it("keeps the stored image when its WebP copy is missing or not smaller", async () => {
+      const dir = uploadsDir(server.db.dataDir);
+      mkdirSync(dir, { recursive: true });
+      const jpeg = await sharp({
+        create: { width: 8, height: 8, channels: 3, background: "#f59e0b" },
+      })
+        .jpeg()
+        .toBuffer();
+      writeFileSync(path.join(dir, "alone.jpg"), jpeg);
+      writeFileSync(path.join(dir, "bulky.jpg"), jpeg);
+      writeFileSync(path.join(dir, "bulky.webp"), Buffer.concat([jpeg, jpeg]));
+      for (const name of ["alone.jpg", "bulky.jpg"]) {
+        const response = await server.request(`/uploads/${name}`, {
+          headers: { accept: "image/webp,*/*" },
+        });
+        expect(response.headers.get("content-type"), name).toBe("image/jpeg");
+        expect(Buffer.from(await response.arrayBuffer()).equals(jpeg), name).toBe(true);
+      }
+    });
+
     it("answers JSON 404 for a missing file and 403 for a hidden one", async () => {
       expect(await readError(await server.request("/uploads/missing.png"), 404)).toEqual({
         message: "No such file.",

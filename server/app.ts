@@ -7,10 +7,11 @@ import { sameOriginWrites } from "./api/middleware/same-origin.ts";
 import { type Auth, authFor, CLIENT_ADDRESS_HEADER, hasSessionCookie } from "./auth/auth.server.ts";
 import type { Config } from "./config/env.server.ts";
 import type { DatabaseHandle } from "./db/db.server.ts";
+import { acceptsWebp } from "./http/accept-image.server.ts";
 import { classifyPath } from "./http/cacheable-paths.server.ts";
 import { createCspNonce } from "./http/nonce-template.server.ts";
 import { createResponseCache } from "./http/response-cache.server.ts";
-import { isUploadFileName, uploadsDir } from "./storage/uploads.server.ts";
+import { isUploadFileName, smallerWebpCopy, uploadsDir } from "./storage/uploads.server.ts";
 
 /**
  * How long an anonymous answer is reused: it bounds how late a scheduled post appears and how
@@ -129,6 +130,7 @@ export function createApp({
   app.use(
     "/uploads",
     uploadsGuard,
+    preferWebp(config.dataDir),
     express.static(uploadsDir(config.dataDir), {
       index: false,
       dotfiles: "deny",
@@ -185,8 +187,27 @@ const uploadsGuard: RequestHandler = (req, res, next) => {
     res.status(404).json({ message: "No such file." });
     return;
   }
+  res.locals.uploadName = name;
   next();
 };
+
+/**
+ * A stored PNG or JPEG goes out as its WebP copy to browsers that say they take WebP, when the
+ * copy is smaller (every current browser does; the answer varies by Accept). The address stays
+ * the same, so pages, the API and share previews keep one image URL.
+ */
+function preferWebp(dataDir: string): RequestHandler {
+  return (req, res, next) => {
+    const name = res.locals.uploadName as string;
+    if (!/\.(?:png|jpe?g)$/.test(name)) return next();
+    res.vary("Accept");
+    if (!acceptsWebp(req.headers.accept)) return next();
+    smallerWebpCopy(dataDir, name).then((webpName) => {
+      if (webpName) req.url = `/${webpName}`;
+      next();
+    }, next);
+  };
+}
 
 /** Paths whose answers are JSON or files: their policy needs no script nonce. */
 const NO_NONCE_PATH = /^\/(api|assets|uploads)(\/|\?|$)/;

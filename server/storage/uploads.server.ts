@@ -28,6 +28,22 @@ export async function uploadFileExists(dataDir: string, name: string): Promise<b
   return info?.isFile() ?? false;
 }
 
+/**
+ * The WebP copy to send in place of a stored PNG or JPEG (to a browser that takes WebP): its
+ * name when it exists beside the image and is smaller, otherwise null.
+ */
+export async function smallerWebpCopy(dataDir: string, name: string): Promise<string | null> {
+  const stem = /^(.+)\.(?:png|jpe?g)$/.exec(name)?.[1];
+  if (!stem || !isUploadFileName(name)) return null;
+  const dir = uploadsDir(dataDir);
+  const webpName = `${stem}.webp`;
+  const [original, webp] = await Promise.all(
+    [name, webpName].map((file) => stat(path.join(dir, file)).catch(() => null)),
+  );
+  if (!original?.isFile() || !webp?.isFile()) return null;
+  return webp.size < original.size ? webpName : null;
+}
+
 export type StoredImage = {
   /** The stored file's name in the uploads folder (served at /uploads/{name}). */
   name: string;

@@ -55,9 +55,14 @@ test.describe("featured image", () => {
     expect(saved.featuredImageAlt).toBe("The citadel at dusk");
 
     const visitor = await visitorPage(browser);
+    const imageResponse = visitor.waitForResponse((response) =>
+      response.url().endsWith(`/uploads/${saved.featuredImage}`),
+    );
     await visitor.goto(`/blog/${saved.slug}`);
     const image = visitor.getByRole("img", { name: "The citadel at dusk" });
     await expect(image).toHaveAttribute("src", `/uploads/${saved.featuredImage}`);
+    // The browser takes WebP, so it gets the smaller WebP copy at the same address.
+    expect((await imageResponse).headers()["content-type"]).toBe("image/webp");
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(1200);
