@@ -7,11 +7,16 @@ import { sameOriginWrites } from "./api/middleware/same-origin.ts";
 import { type Auth, authFor, CLIENT_ADDRESS_HEADER, hasSessionCookie } from "./auth/auth.server.ts";
 import type { Config } from "./config/env.server.ts";
 import type { DatabaseHandle } from "./db/db.server.ts";
-import { acceptsWebp } from "./http/accept-image.server.ts";
+import { acceptsWebp } from "./http/negotiation.server.ts";
 import { classifyPath } from "./http/cacheable-paths.server.ts";
 import { createCspNonce } from "./http/nonce-template.server.ts";
 import { createResponseCache } from "./http/response-cache.server.ts";
-import { isUploadFileName, smallerWebpCopy, uploadsDir } from "./storage/uploads.server.ts";
+import {
+  isUploadFileName,
+  smallerWebpCopy,
+  uploadsDir,
+  webpCopyName,
+} from "./storage/uploads.server.ts";
 
 /**
  * How long an anonymous answer is reused: it bounds how late a scheduled post appears and how
@@ -199,7 +204,7 @@ const uploadsGuard: RequestHandler = (req, res, next) => {
 function preferWebp(dataDir: string): RequestHandler {
   return (req, res, next) => {
     const name = res.locals.uploadName as string;
-    if (!/\.(?:png|jpe?g)$/.test(name)) return next();
+    if (!webpCopyName(name)) return next();
     res.vary("Accept");
     if (!acceptsWebp(req.headers.accept)) return next();
     smallerWebpCopy(dataDir, name).then((webpName) => {

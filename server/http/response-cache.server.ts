@@ -2,7 +2,7 @@ import { hash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
-import { type ContentEncoding, negotiateEncoding } from "./accept-encoding.server.ts";
+import { type ContentEncoding, negotiateEncoding } from "./negotiation.server.ts";
 import { createCspNonce, createNoncePlaceholder, NonceTemplate } from "./nonce-template.server.ts";
 
 /**

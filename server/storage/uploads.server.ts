@@ -28,15 +28,20 @@ export async function uploadFileExists(dataDir: string, name: string): Promise<b
   return info?.isFile() ?? false;
 }
 
+/** The name of the WebP copy stored beside a PNG or JPEG, or null for any other name. */
+export function webpCopyName(name: string): string | null {
+  const stem = /^(.+)\.(?:png|jpe?g)$/.exec(name)?.[1];
+  return stem ? `${stem}.webp` : null;
+}
+
 /**
  * The WebP copy to send in place of a stored PNG or JPEG (to a browser that takes WebP): its
  * name when it exists beside the image and is smaller, otherwise null.
  */
 export async function smallerWebpCopy(dataDir: string, name: string): Promise<string | null> {
-  const stem = /^(.+)\.(?:png|jpe?g)$/.exec(name)?.[1];
-  if (!stem || !isUploadFileName(name)) return null;
+  const webpName = webpCopyName(name);
+  if (!webpName || !isUploadFileName(name)) return null;
   const dir = uploadsDir(dataDir);
-  const webpName = `${stem}.webp`;
   const [original, webp] = await Promise.all(
     [name, webpName].map((file) => stat(path.join(dir, file)).catch(() => null)),
   );

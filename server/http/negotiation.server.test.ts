@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptsWebp } from "./accept-image.server.ts";
+import { acceptsWebp, negotiateEncoding } from "./negotiation.server.ts";
 
 describe("acceptsWebp", () => {
   it.each([
@@ -23,5 +23,20 @@ describe("acceptsWebp", () => {
     ["image/webpx"],
   ])("%s: no", (accept) => {
     expect(acceptsWebp(accept)).toBe(false);
+  });
+});
+
+describe("negotiateEncoding", () => {
+  it.each([
+    ["gzip, deflate, br, zstd", true, "br"],
+    ["gzip, deflate, br, zstd", false, "gzip"],
+    ["br;q=0, gzip", true, "gzip"],
+    ["x-gzip", true, "gzip"],
+    ["*", true, "br"],
+    ["*;q=0, identity", true, "identity"],
+    ["identity", true, "identity"],
+    [undefined, true, "identity"],
+  ] as const)("%s (brotli available: %s): %s", (header, brotliAvailable, expected) => {
+    expect(negotiateEncoding(header, brotliAvailable)).toBe(expected);
   });
 });
