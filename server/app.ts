@@ -7,8 +7,8 @@ import { sameOriginWrites } from "./api/middleware/same-origin.ts";
 import { type Auth, authFor, CLIENT_ADDRESS_HEADER, hasSessionCookie } from "./auth/auth.server.ts";
 import type { Config } from "./config/env.server.ts";
 import type { DatabaseHandle } from "./db/db.server.ts";
-import { acceptsWebp } from "./http/negotiation.server.ts";
 import { classifyPath } from "./http/cacheable-paths.server.ts";
+import { acceptsWebp } from "./http/negotiation.server.ts";
 import { createCspNonce } from "./http/nonce-template.server.ts";
 import { createResponseCache } from "./http/response-cache.server.ts";
 import {
