@@ -8,6 +8,5 @@ export default defineConfig({
   environments: {
     ssr: { build: { rolldownOptions: { input: "./server/main.ts" } } },
   },
-  resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
 });

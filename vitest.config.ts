@@ -3,7 +3,6 @@ import { defineConfig } from "vitest/config";
 // Unit and integration tests. The React Router plugin is left out: API tests build the
 // Express app without pages, and pages are tested in a real browser (tests/e2e).
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   test: {
     include: ["{app,common,server,scripts,tests}/**/*.test.{ts,tsx}"],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],

@@ -8,11 +8,11 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { accessDepsFor, getViewer } from "../server/auth/access.server";
-import { appContext } from "../server/context.server";
-import type { Route } from "./+types/root";
+import { accessDepsFor, getViewer } from "#server/auth/access.server.ts";
+import { appContext } from "#server/context.server.ts";
+import type { Route } from "./+types/root.ts";
 import "./app.css";
-import { ToastProvider } from "~/components/ui/toast";
+import { ToastProvider } from "./components/ui/toast.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(appContext);

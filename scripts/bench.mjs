@@ -569,9 +569,9 @@ function printRows(header, rows) {
 // --- seeding ---------------------------------------------------------------------------------
 
 async function seed({ dataDir, schema }) {
-  const { openDatabase } = await import("../server/db/db.server.ts");
-  const { migrateToLatest } = await import("../server/db/migrate.server.ts");
-  const { PACK_TYPES } = await import("../common/constants.ts");
+  const { openDatabase } = await import("#server/db/db.server.ts");
+  const { migrateToLatest } = await import("#server/db/migrate.server.ts");
+  const { PACK_TYPES } = await import("#common/constants.ts");
   const handle = openDatabase({ databaseUrl: DATABASE_URL, dataDir, schema });
   try {
     await migrateToLatest(handle.db);

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Post } from "../common/types/post.ts";
-import { createPost } from "../tests/factories/post.ts";
-import { OWNER_ENV, signInAs } from "../tests/helpers/staff.ts";
-import { describeEachDatabase } from "../tests/helpers/test-database.ts";
-import { startTestServer, type TestServer } from "../tests/helpers/test-server.ts";
+import type { Post } from "#common/types/post.ts";
+import { createPost } from "#tests/factories/post.ts";
+import { OWNER_ENV, signInAs } from "#tests/helpers/staff.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
+import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 
 // The response cache as the app sets it up, over HTTP on both databases. Data is arranged
 // straight in the database, as another server process would change it: the cache does not see

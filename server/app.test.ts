@@ -3,20 +3,16 @@ import net from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPost } from "../tests/factories/post.ts";
-import { eventually, expectNoStackTrace, readError } from "../tests/helpers/http.ts";
+import { createPost } from "#tests/factories/post.ts";
+import { eventually, expectNoStackTrace, readError } from "#tests/helpers/http.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
   TEST_DATABASE_URL,
   type TestDatabase,
-} from "../tests/helpers/test-database.ts";
-import {
-  startTestServer,
-  startTestServerOn,
-  type TestServer,
-} from "../tests/helpers/test-server.ts";
-import { allowConsoleError } from "../tests/setup/setup-test-env.ts";
+} from "#tests/helpers/test-database.ts";
+import { startTestServer, startTestServerOn, type TestServer } from "#tests/helpers/test-server.ts";
+import { allowConsoleError } from "#tests/setup/setup-test-env.ts";
 import { openDatabase } from "./db/db.server.ts";
 import { uploadsDir } from "./storage/uploads.server.ts";
 

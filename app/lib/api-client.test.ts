@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attachmentFileName } from "./api-client";
+import { attachmentFileName } from "./api-client.ts";
 
 describe("attachmentFileName", () => {
   it("reads a quoted or bare file name", () => {

@@ -9,7 +9,7 @@ import {
   ratingLabel,
   releaseYear,
   sortBannedLast,
-} from "./app-filters";
+} from "./app-filters.ts";
 
 type TestApp = { name: string; relationship: string; status: string };
 

@@ -1,4 +1,4 @@
-import type { App } from "../../common/types/app";
+import type { App } from "#common/types/app.ts";
 
 /**
  * The apps page's rules (SPEC.md section 2): filters with counts, banned apps last, and the

@@ -1,4 +1,4 @@
-import { youTubeThumbnailUrl } from "../../common/youtube";
+import { youTubeThumbnailUrl } from "#common/youtube.ts";
 
 /** A video of the studio's channel, as SPEC.md section 3 lists its fields. */
 export type BuiltInVideo = {

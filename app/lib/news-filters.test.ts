@@ -9,7 +9,7 @@ import {
   parseNewsSort,
   resultSummaryText,
   sortArticles,
-} from "./news-filters";
+} from "./news-filters.ts";
 
 function article(overrides: Partial<NewsArticle> & { id: string }): NewsArticle {
   return {

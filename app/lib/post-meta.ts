@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { absoluteImageUrl } from "../../common/images";
+import { absoluteImageUrl } from "#common/images.ts";
 
 /** What the post page's head needs to know about a post. */
 export type PostMetaPost = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "./api-client";
-import { retryOnce } from "./query-client";
+import { ApiError } from "./api-client.ts";
+import { retryOnce } from "./query-client.ts";
 
 const failure = (status: number) => new ApiError(status, "", "", null);
 

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { isApiError } from "./api-client";
+import { isApiError } from "./api-client.ts";
 
 /**
  * The dashboard's query client with SPEC.md section 9's defaults: data never goes stale, no

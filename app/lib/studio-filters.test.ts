@@ -11,7 +11,7 @@ import {
   studioPackLabel,
   studioStatus,
   studioUrlSearch,
-} from "./studio-filters";
+} from "./studio-filters.ts";
 
 const now = new Date("2025-06-15T12:00:00.000Z");
 

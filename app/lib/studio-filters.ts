@@ -1,4 +1,4 @@
-import type { PortfolioItem } from "../../common/types/portfolio-item";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 
 /**
  * The studio page's rules (SPEC.md sections 2, 4 and 9): search, category tabs with counts,

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { useToast } from "~/components/ui/toast";
+import { useToast } from "#app/components/ui/toast.tsx";
 
 /** How long the "logged out" toast shows before the browser goes to sign in (SPEC.md section 9). */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { BUILT_IN_VIDEOS } from "./built-in-videos";
+import { BUILT_IN_VIDEOS } from "./built-in-videos.ts";
 import {
   channelSubscribeUrl,
   chooseVideos,
   type VideoPost,
   videoFromPost,
   videoPlayerUrl,
-} from "./videos";
+} from "./videos.ts";
 
 function post(overrides: Partial<VideoPost> & { id: string }): VideoPost {
   return {

@@ -1,6 +1,6 @@
-import { imageSrc } from "../../common/images";
-import { parseYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "../../common/youtube";
-import { BUILT_IN_VIDEOS, type BuiltInVideo } from "./built-in-videos";
+import { imageSrc } from "#common/images.ts";
+import { parseYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "#common/youtube.ts";
+import { BUILT_IN_VIDEOS, type BuiltInVideo } from "./built-in-videos.ts";
 
 /** One video as the videos page shows it, whichever source it came from. */
 export type VideoEntry = {

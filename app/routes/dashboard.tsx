@@ -2,36 +2,39 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { LogInIcon, ShieldOffIcon } from "lucide-react";
 import * as React from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { DashboardMobileNav, DashboardSectionLinks } from "~/components/dashboard/dashboard-nav";
+import {
+  DashboardMobileNav,
+  DashboardSectionLinks,
+} from "#app/components/dashboard/dashboard-nav.tsx";
 import {
   DEFAULT_SECTION_ID,
   findSection,
   type SectionId,
   sectionGroupsFor,
-} from "~/components/dashboard/sections";
-import { NotFoundPage } from "~/components/site/not-found-page";
-import { Button } from "~/components/ui/button";
-import { ConfirmProvider } from "~/components/ui/confirm-dialog";
-import { AppsSection } from "~/features/apps/components/apps-section";
-import { EmployeesSection } from "~/features/employees/components/employees-section";
-import { OverviewSection } from "~/features/overview/components/overview-section";
-import { MarketplaceSection } from "~/features/portfolio/components/marketplace-section";
-import { AllPostsSection } from "~/features/posts/components/all-posts-section";
-import { CreatePostSection } from "~/features/posts/components/create-post-section";
-import { FilteredPostsSection } from "~/features/posts/components/filtered-posts-section";
-import { RecentPosts } from "~/features/posts/components/recent-posts";
-import { YouTubeVideosSection } from "~/features/posts/components/youtube-videos-section";
-import { MailingListSection } from "~/features/subscribers/components/mailing-list-section";
-import { createQueryClient } from "~/lib/query-client";
-import { loginUrlFor, useUnauthorizedRedirect } from "~/lib/use-unauthorized-redirect";
-import type { CurrentUser } from "../../common/types/user";
+} from "#app/components/dashboard/sections.ts";
+import { NotFoundPage } from "#app/components/site/not-found-page.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { ConfirmProvider } from "#app/components/ui/confirm-dialog.tsx";
+import { AppsSection } from "#app/features/apps/components/apps-section.tsx";
+import { EmployeesSection } from "#app/features/employees/components/employees-section.tsx";
+import { OverviewSection } from "#app/features/overview/components/overview-section.tsx";
+import { MarketplaceSection } from "#app/features/portfolio/components/marketplace-section.tsx";
+import { AllPostsSection } from "#app/features/posts/components/all-posts-section.tsx";
+import { CreatePostSection } from "#app/features/posts/components/create-post-section.tsx";
+import { FilteredPostsSection } from "#app/features/posts/components/filtered-posts-section.tsx";
+import { RecentPosts } from "#app/features/posts/components/recent-posts.tsx";
+import { YouTubeVideosSection } from "#app/features/posts/components/youtube-videos-section.tsx";
+import { MailingListSection } from "#app/features/subscribers/components/mailing-list-section.tsx";
+import { createQueryClient } from "#app/lib/query-client.ts";
+import { loginUrlFor, useUnauthorizedRedirect } from "#app/lib/use-unauthorized-redirect.ts";
+import type { CurrentUser } from "#common/types/user.ts";
 import {
   accessDepsFor,
   presentCurrentUser,
   requirePageViewer,
-} from "../../server/auth/access.server";
-import { appContext } from "../../server/context.server";
-import type { Route } from "./+types/dashboard";
+} from "#server/auth/access.server.ts";
+import { appContext } from "#server/context.server.ts";
+import type { Route } from "./+types/dashboard.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Signed out: 401, shown as the "logged out" toast and a redirect to sign in. Signed in

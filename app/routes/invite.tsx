@@ -1,15 +1,15 @@
 import { CircleAlertIcon, KeyRoundIcon, LinkIcon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { DEFAULT_RETURN_TO } from "../../common/return-to";
-import { INVITATION_MESSAGES, PASSWORD_RULE, PasswordSchema } from "../../common/schemas/auth";
-import { accessDepsFor } from "../../server/auth/access.server";
-import { acceptInvitation, getInvitationState } from "../../server/auth/invitations.server";
-import { assertSameSiteForm } from "../../server/auth/origin.server";
-import { signInWithPassword } from "../../server/auth/sign-in.server";
-import { appContext } from "../../server/context.server";
-import type { Route } from "./+types/invite";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { DEFAULT_RETURN_TO } from "#common/return-to.ts";
+import { INVITATION_MESSAGES, PASSWORD_RULE, PasswordSchema } from "#common/schemas/auth.ts";
+import { accessDepsFor } from "#server/auth/access.server.ts";
+import { acceptInvitation, getInvitationState } from "#server/auth/invitations.server.ts";
+import { assertSameSiteForm } from "#server/auth/origin.server.ts";
+import { signInWithPassword } from "#server/auth/sign-in.server.ts";
+import { appContext } from "#server/context.server.ts";
+import type { Route } from "./+types/invite.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(appContext);

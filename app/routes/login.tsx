@@ -1,16 +1,16 @@
 import { CircleAlertIcon, LogInIcon } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { hasStaffAccess } from "../../common/access";
-import { safeReturnTo } from "../../common/return-to";
-import { INVALID_CREDENTIALS_MESSAGE, SignInInputSchema } from "../../common/schemas/auth";
-import { accessDepsFor, getViewer } from "../../server/auth/access.server";
-import { describeProviderRefusal } from "../../server/auth/auth.server";
-import { assertSameSiteForm } from "../../server/auth/origin.server";
-import { signInWithPassword } from "../../server/auth/sign-in.server";
-import { appContext } from "../../server/context.server";
-import type { Route } from "./+types/login";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { hasStaffAccess } from "#common/access.ts";
+import { safeReturnTo } from "#common/return-to.ts";
+import { INVALID_CREDENTIALS_MESSAGE, SignInInputSchema } from "#common/schemas/auth.ts";
+import { accessDepsFor, getViewer } from "#server/auth/access.server.ts";
+import { describeProviderRefusal } from "#server/auth/auth.server.ts";
+import { assertSameSiteForm } from "#server/auth/origin.server.ts";
+import { signInWithPassword } from "#server/auth/sign-in.server.ts";
+import { appContext } from "#server/context.server.ts";
+import type { Route } from "./+types/login.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(appContext);

@@ -5,7 +5,7 @@ import {
   APP_RELATIONSHIPS,
   APP_STATUSES,
   type AppPlatform,
-} from "../constants.ts";
+} from "#common/constants.ts";
 
 /** Largest value of a PostgreSQL `integer` column (downloadCount, sortOrder). */
 const MAX_INTEGER = 2_147_483_647;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STAFF_ROLES } from "../access.ts";
+import { STAFF_ROLES } from "#common/access.ts";
 
 /**
  * The Add / Edit Employee form and `POST` / `PUT /api/employees` (SPEC.md section 5).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES } from "../constants.ts";
+import { MAX_UPLOAD_BYTES } from "#common/constants.ts";
 import {
   MAX_FEATURED_IMAGE_DATA_URL_LENGTH,
   POST_LIMITS,

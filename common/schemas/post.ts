@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { MAX_UPLOAD_BYTES, PACK_TYPES, POST_CATEGORIES, POST_STATUSES } from "../constants.ts";
-import { isEmptyDocument } from "../editor/empty-document.ts";
+import { MAX_UPLOAD_BYTES, PACK_TYPES, POST_CATEGORIES, POST_STATUSES } from "#common/constants.ts";
+import { isEmptyDocument } from "#common/editor/empty-document.ts";
 import {
   canonicalTimeZone,
   isValidInstant,
   isValidLocalDateTime,
   LOCAL_DATE_TIME,
-} from "../scheduling.ts";
+} from "#common/scheduling.ts";
 
 /** Length limits of the post form; the messages below name them. */
 export const POST_LIMITS = {

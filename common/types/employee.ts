@@ -1,4 +1,4 @@
-import type { StaffRole } from "../access.ts";
+import type { StaffRole } from "#common/access.ts";
 
 /** An employee as `GET /api/employees` sends it (SPEC.md section 3). */
 export type Employee = {

@@ -1,4 +1,4 @@
-import type { StaffRole } from "../access.ts";
+import type { StaffRole } from "#common/access.ts";
 
 /** `GET /api/auth/user`: the signed-in account (DECISIONS.md section 4). */
 export type CurrentUser = {

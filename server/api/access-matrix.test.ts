@@ -1,16 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, fakeApp } from "../../tests/factories/app.ts";
-import { createEmployee, fakeEmployee } from "../../tests/factories/employee.ts";
-import { createPost } from "../../tests/factories/post.ts";
-import { createSubscriber } from "../../tests/factories/subscriber.ts";
-import {
-  FAKE_VIDEOS,
-  type FakeYouTube,
-  startFakeYouTube,
-} from "../../tests/fakes/youtube-server.ts";
-import { readError } from "../../tests/helpers/http.ts";
-import { solidImage } from "../../tests/helpers/images.ts";
+import { createApp, fakeApp } from "#tests/factories/app.ts";
+import { createEmployee, fakeEmployee } from "#tests/factories/employee.ts";
+import { createPost } from "#tests/factories/post.ts";
+import { createSubscriber } from "#tests/factories/subscriber.ts";
+import { FAKE_VIDEOS, type FakeYouTube, startFakeYouTube } from "#tests/fakes/youtube-server.ts";
+import { readError } from "#tests/helpers/http.ts";
+import { solidImage } from "#tests/helpers/images.ts";
 import {
   OWNER_ENV,
   requestAs,
@@ -18,9 +14,9 @@ import {
   signInAs,
   VIEWER_KINDS,
   type ViewerKind,
-} from "../../tests/helpers/staff.ts";
-import { describeEachDatabase } from "../../tests/helpers/test-database.ts";
-import { startTestServer, type TestServer } from "../../tests/helpers/test-server.ts";
+} from "#tests/helpers/staff.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
+import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 import { CROSS_SITE_MESSAGE } from "./middleware/same-origin.ts";
 
 // Every staff endpoint x every kind of caller (DECISIONS.md section 3). When an issue adds a

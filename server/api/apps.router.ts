@@ -1,9 +1,15 @@
 import { Router } from "express";
 import { z } from "zod";
-import { AppInputSchema } from "../../common/schemas/app.ts";
-import { requireEmployee } from "../auth/access.server.ts";
-import { presentApp } from "../presenters/app.server.ts";
-import { deleteApp, insertApp, listApps, requireApp, updateApp } from "../services/apps.server.ts";
+import { AppInputSchema } from "#common/schemas/app.ts";
+import { requireEmployee } from "#server/auth/access.server.ts";
+import { presentApp } from "#server/presenters/app.server.ts";
+import {
+  deleteApp,
+  insertApp,
+  listApps,
+  requireApp,
+  updateApp,
+} from "#server/services/apps.server.ts";
 import type { ApiDeps } from "./deps.ts";
 import { parseInput } from "./middleware/validate.ts";
 

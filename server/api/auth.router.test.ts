@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVALID_CREDENTIALS_MESSAGE } from "../../common/schemas/auth.ts";
-import type { CurrentUser } from "../../common/types/user.ts";
-import { createEmployee, createLogin, fakePassword } from "../../tests/factories/employee.ts";
-import { readError } from "../../tests/helpers/http.ts";
+import { INVALID_CREDENTIALS_MESSAGE } from "#common/schemas/auth.ts";
+import type { CurrentUser } from "#common/types/user.ts";
+import { SIGN_IN_LIMITS, TOO_MANY_SIGN_INS_MESSAGE } from "#server/auth/sign-in-throttle.server.ts";
+import { createEmployee, createLogin, fakePassword } from "#tests/factories/employee.ts";
+import { readError } from "#tests/helpers/http.ts";
 import {
   cookieHeaderFrom,
   OWNER_ENV,
@@ -10,14 +11,9 @@ import {
   signIn,
   signInAs,
   signInRequest,
-} from "../../tests/helpers/staff.ts";
-import { describeEachDatabase } from "../../tests/helpers/test-database.ts";
-import {
-  startTestServer,
-  startTestServerOn,
-  type TestServer,
-} from "../../tests/helpers/test-server.ts";
-import { SIGN_IN_LIMITS, TOO_MANY_SIGN_INS_MESSAGE } from "../auth/sign-in-throttle.server.ts";
+} from "#tests/helpers/staff.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
+import { startTestServer, startTestServerOn, type TestServer } from "#tests/helpers/test-server.ts";
 
 function sessionCookie(response: Response): string {
   const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token="));

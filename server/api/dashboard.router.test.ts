@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DashboardStats } from "../../common/types/stats.ts";
-import { createPost, fromNow } from "../../tests/factories/post.ts";
-import { readError } from "../../tests/helpers/http.ts";
-import { requestAs, type SignedIn, signInAs } from "../../tests/helpers/staff.ts";
-import { describeEachDatabase } from "../../tests/helpers/test-database.ts";
-import { startTestServer, type TestServer } from "../../tests/helpers/test-server.ts";
+import type { DashboardStats } from "#common/types/stats.ts";
+import { createPost, fromNow } from "#tests/factories/post.ts";
+import { readError } from "#tests/helpers/http.ts";
+import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
+import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 
 const HOUR = 3_600_000;
 

@@ -1,6 +1,6 @@
 import { Router } from "express";
-import { requireEmployee } from "../auth/access.server.ts";
-import { getDashboardStats } from "../services/dashboard.server.ts";
+import { requireEmployee } from "#server/auth/access.server.ts";
+import { getDashboardStats } from "#server/services/dashboard.server.ts";
 import type { ApiDeps } from "./deps.ts";
 
 /** The dashboard overview's data: staff only. */

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD_RULE } from "../../common/schemas/auth.ts";
-import type { Employee, EmployeeWithInvitation, Invitation } from "../../common/types/employee.ts";
-import type { CurrentUser } from "../../common/types/user.ts";
-import { createEmployee, fakeEmployee, fakePassword } from "../../tests/factories/employee.ts";
-import { readError } from "../../tests/helpers/http.ts";
+import { PASSWORD_RULE } from "#common/schemas/auth.ts";
+import type { Employee, EmployeeWithInvitation, Invitation } from "#common/types/employee.ts";
+import type { CurrentUser } from "#common/types/user.ts";
+import { INVITATION_MESSAGES } from "#server/auth/invitations.server.ts";
+import { createEmployee, fakeEmployee, fakePassword } from "#tests/factories/employee.ts";
+import { readError } from "#tests/helpers/http.ts";
 import {
   cookieHeaderFrom,
   OWNER_ENV,
@@ -11,10 +12,9 @@ import {
   type SignedIn,
   signInAs,
   signInRequest,
-} from "../../tests/helpers/staff.ts";
-import { describeEachDatabase } from "../../tests/helpers/test-database.ts";
-import { startTestServer, type TestServer } from "../../tests/helpers/test-server.ts";
-import { INVITATION_MESSAGES } from "../auth/invitations.server.ts";
+} from "#tests/helpers/staff.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
+import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 
 const EMPLOYEE_FIELDS = [
   "createdAt",

@@ -1,16 +1,16 @@
 import { Router } from "express";
 import { z } from "zod";
-import { EmployeeInputSchema } from "../../common/schemas/employee.ts";
-import type { EmployeeWithInvitation } from "../../common/types/employee.ts";
-import { requireAdmin, viewerOf } from "../auth/access.server.ts";
-import { presentEmployee } from "../presenters/employee.server.ts";
+import { EmployeeInputSchema } from "#common/schemas/employee.ts";
+import type { EmployeeWithInvitation } from "#common/types/employee.ts";
+import { requireAdmin, viewerOf } from "#server/auth/access.server.ts";
+import { presentEmployee } from "#server/presenters/employee.server.ts";
 import {
   addEmployee,
   deleteEmployee,
   inviteEmployee,
   listEmployees,
   updateEmployee,
-} from "../services/employees.server.ts";
+} from "#server/services/employees.server.ts";
 import type { ApiDeps } from "./deps.ts";
 import { parseInput } from "./middleware/validate.ts";
 

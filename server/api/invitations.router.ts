@@ -1,12 +1,12 @@
 import { fromNodeHeaders } from "better-auth/node";
 import { Router } from "express";
-import { AcceptInvitationInputSchema } from "../../common/schemas/auth.ts";
+import { AcceptInvitationInputSchema } from "#common/schemas/auth.ts";
 import {
   acceptInvitation,
   getInvitationState,
   INVITATION_MESSAGES,
-} from "../auth/invitations.server.ts";
-import { signInWithPassword } from "../auth/sign-in.server.ts";
+} from "#server/auth/invitations.server.ts";
+import { signInWithPassword } from "#server/auth/sign-in.server.ts";
 import type { ApiDeps } from "./deps.ts";
 import { HttpError } from "./http-error.ts";
 import { parseInput } from "./middleware/validate.ts";

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { NEWSLETTER_RATE_LIMIT } from "../../common/constants.ts";
-import { readError } from "../../tests/helpers/http.ts";
-import { describeEachDatabase } from "../../tests/helpers/test-database.ts";
-import {
-  startTestServer,
-  startTestServerOn,
-  type TestServer,
-} from "../../tests/helpers/test-server.ts";
+import { NEWSLETTER_RATE_LIMIT } from "#common/constants.ts";
+import { readError } from "#tests/helpers/http.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
+import { startTestServer, startTestServerOn, type TestServer } from "#tests/helpers/test-server.ts";
 import { JSON_BODY_LIMIT } from "./index.ts";
 
 const SUBSCRIBED = { message: "You've been successfully subscribed to our newsletter." };

@@ -1,7 +1,7 @@
 import { Router } from "express";
-import { NEWSLETTER_RATE_LIMIT } from "../../common/constants.ts";
-import { NewsletterInputSchema } from "../../common/schemas/subscriber.ts";
-import { subscribe, unsubscribe } from "../services/subscribers.server.ts";
+import { NEWSLETTER_RATE_LIMIT } from "#common/constants.ts";
+import { NewsletterInputSchema } from "#common/schemas/subscriber.ts";
+import { subscribe, unsubscribe } from "#server/services/subscribers.server.ts";
 import type { ApiDeps } from "./deps.ts";
 import { createRateLimit } from "./middleware/rate-limit.ts";
 import { parseInput } from "./middleware/validate.ts";

@@ -1,13 +1,13 @@
 import { Router } from "express";
 import { z } from "zod";
-import { audienceOf, loadViewer, requireEmployee } from "../auth/access.server.ts";
-import { presentPortfolioItem } from "../presenters/portfolio-item.server.ts";
+import { audienceOf, loadViewer, requireEmployee } from "#server/auth/access.server.ts";
+import { presentPortfolioItem } from "#server/presenters/portfolio-item.server.ts";
 import {
   countPublishedPortfolio,
   deletePortfolioPost,
   getPortfolioPost,
   listPortfolio,
-} from "../services/portfolio.server.ts";
+} from "#server/services/portfolio.server.ts";
 import type { ApiDeps } from "./deps.ts";
 import { HttpError } from "./http-error.ts";
 

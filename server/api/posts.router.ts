@@ -1,8 +1,8 @@
 import express, { Router } from "express";
 import { z } from "zod";
-import { MAX_FEATURED_IMAGE_DATA_URL_LENGTH, PostInputSchema } from "../../common/schemas/post.ts";
-import { audienceOf, loadViewer, requireEmployee, viewerOf } from "../auth/access.server.ts";
-import { presentPost, presentPostSummary } from "../presenters/post.server.ts";
+import { MAX_FEATURED_IMAGE_DATA_URL_LENGTH, PostInputSchema } from "#common/schemas/post.ts";
+import { audienceOf, loadViewer, requireEmployee, viewerOf } from "#server/auth/access.server.ts";
+import { presentPost, presentPostSummary } from "#server/presenters/post.server.ts";
 import {
   deletePost,
   findSlugRedirect,
@@ -13,7 +13,7 @@ import {
   listPublishedPosts,
   POST_NOT_FOUND_MESSAGE,
   savePost,
-} from "../services/posts.server.ts";
+} from "#server/services/posts.server.ts";
 import type { ApiDeps } from "./deps.ts";
 import { HttpError } from "./http-error.ts";
 import { parseInput } from "./middleware/validate.ts";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Subscriber } from "../../common/types/subscriber.ts";
-import { createSubscriber } from "../../tests/factories/subscriber.ts";
-import { readError } from "../../tests/helpers/http.ts";
-import { requestAs, type SignedIn, signInAs } from "../../tests/helpers/staff.ts";
-import { describeEachDatabase } from "../../tests/helpers/test-database.ts";
-import { startTestServer, type TestServer } from "../../tests/helpers/test-server.ts";
+import type { Subscriber } from "#common/types/subscriber.ts";
+import { createSubscriber } from "#tests/factories/subscriber.ts";
+import { readError } from "#tests/helpers/http.ts";
+import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
+import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 
 const NOT_ON_LIST = "That subscriber is not on the mailing list.";
 

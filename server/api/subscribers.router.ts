@@ -3,10 +3,10 @@ import {
   MAILING_LIST_CONTENT_TYPE,
   mailingListCsv,
   mailingListFileName,
-} from "../../common/mailing-list.ts";
-import { requireEmployee } from "../auth/access.server.ts";
-import { presentSubscriber } from "../presenters/subscriber.server.ts";
-import { deleteSubscriber, listSubscribers } from "../services/subscribers.server.ts";
+} from "#common/mailing-list.ts";
+import { requireEmployee } from "#server/auth/access.server.ts";
+import { presentSubscriber } from "#server/presenters/subscriber.server.ts";
+import { deleteSubscriber, listSubscribers } from "#server/services/subscribers.server.ts";
 import type { ApiDeps } from "./deps.ts";
 
 /** The mailing list (SPEC.md section 2, Subscribers and Mailing List): staff only. */

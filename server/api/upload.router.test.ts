@@ -2,13 +2,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES } from "../../common/constants.ts";
-import { readError } from "../../tests/helpers/http.ts";
-import { noisePng, pngClaimingSize, solidImage, uploadImage } from "../../tests/helpers/images.ts";
-import { type SignedIn, signInAs } from "../../tests/helpers/staff.ts";
-import { describeEachDatabase } from "../../tests/helpers/test-database.ts";
-import { startTestServer, type TestServer } from "../../tests/helpers/test-server.ts";
-import { UPLOAD_MESSAGES, uploadsDir } from "../storage/uploads.server.ts";
+import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES } from "#common/constants.ts";
+import { UPLOAD_MESSAGES, uploadsDir } from "#server/storage/uploads.server.ts";
+import { readError } from "#tests/helpers/http.ts";
+import { noisePng, pngClaimingSize, solidImage, uploadImage } from "#tests/helpers/images.ts";
+import { type SignedIn, signInAs } from "#tests/helpers/staff.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
+import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 
 const STORED_NAME = /^\/uploads\/([0-9a-f]{32})\.(png|jpg)$/;
 

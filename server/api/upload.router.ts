@@ -1,9 +1,9 @@
 import { type RequestHandler, Router } from "express";
 import multer from "multer";
-import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_FIELD } from "../../common/constants.ts";
-import type { UploadedImage } from "../../common/types/youtube.ts";
-import { requireEmployee } from "../auth/access.server.ts";
-import { storeImage, UPLOAD_MESSAGES } from "../storage/uploads.server.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_FIELD } from "#common/constants.ts";
+import type { UploadedImage } from "#common/types/youtube.ts";
+import { requireEmployee } from "#server/auth/access.server.ts";
+import { storeImage, UPLOAD_MESSAGES } from "#server/storage/uploads.server.ts";
 import type { ApiDeps } from "./deps.ts";
 import { HttpError } from "./http-error.ts";
 

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { YOUTUBE_URL_RULE } from "../../common/schemas/youtube.ts";
-import type { YouTubeInfo } from "../../common/types/youtube.ts";
-import {
-  FAKE_VIDEOS,
-  type FakeYouTube,
-  startFakeYouTube,
-} from "../../tests/fakes/youtube-server.ts";
-import { readError } from "../../tests/helpers/http.ts";
-import { requestAs, type SignedIn, signInAs } from "../../tests/helpers/staff.ts";
-import { describeEachDatabase } from "../../tests/helpers/test-database.ts";
-import { startTestServer, type TestServer } from "../../tests/helpers/test-server.ts";
-import { YOUTUBE_MESSAGES, YOUTUBE_TIMEOUT_MS } from "../services/youtube.server.ts";
+import { YOUTUBE_URL_RULE } from "#common/schemas/youtube.ts";
+import type { YouTubeInfo } from "#common/types/youtube.ts";
+import { YOUTUBE_MESSAGES, YOUTUBE_TIMEOUT_MS } from "#server/services/youtube.server.ts";
+import { FAKE_VIDEOS, type FakeYouTube, startFakeYouTube } from "#tests/fakes/youtube-server.ts";
+import { readError } from "#tests/helpers/http.ts";
+import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
+import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 
 const ID = "dQw4w9WgXcQ";
 

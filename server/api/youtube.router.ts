@@ -1,8 +1,8 @@
 import { Router } from "express";
-import { YouTubeInfoInputSchema } from "../../common/schemas/youtube.ts";
-import type { YouTubeInfo } from "../../common/types/youtube.ts";
-import { requireEmployee } from "../auth/access.server.ts";
-import { fetchYouTubeInfo } from "../services/youtube.server.ts";
+import { YouTubeInfoInputSchema } from "#common/schemas/youtube.ts";
+import type { YouTubeInfo } from "#common/types/youtube.ts";
+import { requireEmployee } from "#server/auth/access.server.ts";
+import { fetchYouTubeInfo } from "#server/services/youtube.server.ts";
 import type { ApiDeps } from "./deps.ts";
 import { parseInput } from "./middleware/validate.ts";
 

@@ -1,13 +1,13 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { RequestHandler, Response } from "express";
 import { data } from "react-router";
-import { canManageEmployees, effectiveRole, hasStaffAccess } from "../../common/access.ts";
-import type { CurrentUser } from "../../common/types/user.ts";
-import { HttpError } from "../api/http-error.ts";
-import type { Config } from "../config/env.server.ts";
-import type { Db } from "../db/db.server.ts";
-import type { Audience } from "../services/content-rules.server.ts";
-import { findEmployeeByEmail } from "../services/employees.server.ts";
+import { canManageEmployees, effectiveRole, hasStaffAccess } from "#common/access.ts";
+import type { CurrentUser } from "#common/types/user.ts";
+import { HttpError } from "#server/api/http-error.ts";
+import type { Config } from "#server/config/env.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import type { Audience } from "#server/services/content-rules.server.ts";
+import { findEmployeeByEmail } from "#server/services/employees.server.ts";
 import { type Auth, authFor } from "./auth.server.ts";
 
 /** What the access checks are built from. */

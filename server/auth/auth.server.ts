@@ -9,10 +9,10 @@ import {
   INVALID_CREDENTIALS_MESSAGE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from "../../common/schemas/auth.ts";
-import type { Config } from "../config/env.server.ts";
-import type { Db } from "../db/db.server.ts";
-import { type DbKind, dbKindOf } from "../db/dialect.server.ts";
+} from "#common/schemas/auth.ts";
+import type { Config } from "#server/config/env.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { type DbKind, dbKindOf } from "#server/db/dialect.server.ts";
 import {
   createSignInThrottle,
   type SignInThrottle,

@@ -1,22 +1,22 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CurrentUser } from "../../common/types/user.ts";
-import { createEmployee, createLogin, fakeEmployee } from "../../tests/factories/employee.ts";
+import type { CurrentUser } from "#common/types/user.ts";
+import { createApp } from "#server/app.ts";
+import { loadConfig } from "#server/config/env.server.ts";
+import { createEmployee, createLogin, fakeEmployee } from "#tests/factories/employee.ts";
 import {
   createBrowser,
   type OidcTestProvider,
   startOidcProvider,
-} from "../../tests/fakes/oidc-provider.ts";
+} from "#tests/fakes/oidc-provider.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../../tests/helpers/test-database.ts";
-import { listen } from "../../tests/helpers/test-server.ts";
-import { allowConsoleError } from "../../tests/setup/setup-test-env.ts";
-import { createApp } from "../app.ts";
-import { loadConfig } from "../config/env.server.ts";
+} from "#tests/helpers/test-database.ts";
+import { listen } from "#tests/helpers/test-server.ts";
+import { allowConsoleError } from "#tests/setup/setup-test-env.ts";
 import { type Auth, authFor, OIDC_REFUSALS } from "./auth.server.ts";
 import { ensureOwnerAccount } from "./owner.server.ts";
 

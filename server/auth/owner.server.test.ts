@@ -1,12 +1,12 @@
 import { afterEach, expect, it } from "vitest";
-import { signInRequest } from "../../tests/helpers/staff.ts";
+import { loadConfig } from "#server/config/env.server.ts";
+import { signInRequest } from "#tests/helpers/staff.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../../tests/helpers/test-database.ts";
-import { startTestServerOn, type TestServer } from "../../tests/helpers/test-server.ts";
-import { loadConfig } from "../config/env.server.ts";
+} from "#tests/helpers/test-database.ts";
+import { startTestServerOn, type TestServer } from "#tests/helpers/test-server.ts";
 import { authFor } from "./auth.server.ts";
 import { ensureOwnerAccount } from "./owner.server.ts";
 

@@ -1,6 +1,6 @@
-import type { Config } from "../config/env.server.ts";
-import type { Db } from "../db/db.server.ts";
-import { isUniqueViolation } from "../db/dialect.server.ts";
+import type { Config } from "#server/config/env.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import type { Auth } from "./auth.server.ts";
 import { createPasswordLogin } from "./invitations.server.ts";
 

@@ -1,6 +1,6 @@
 import type { Options } from "express-rate-limit";
-import { DatabaseRateLimitStore } from "../api/middleware/rate-limit.ts";
-import type { Db } from "../db/db.server.ts";
+import { DatabaseRateLimitStore } from "#server/api/middleware/rate-limit.ts";
+import type { Db } from "#server/db/db.server.ts";
 
 /** Sign-in attempts allowed per window, per account (e-mail) and per client address. */
 export const SIGN_IN_LIMITS = {

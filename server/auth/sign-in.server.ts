@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { INVALID_CREDENTIALS_MESSAGE } from "../../common/schemas/auth.ts";
+import { INVALID_CREDENTIALS_MESSAGE } from "#common/schemas/auth.ts";
 import type { Auth } from "./auth.server.ts";
 
 export type SignInResult =

@@ -1,6 +1,6 @@
-import type { Config } from "../config/env.server.ts";
-import type { NewApp } from "../services/apps.server.ts";
-import type { NewPost } from "../services/posts.server.ts";
+import type { Config } from "#server/config/env.server.ts";
+import type { NewApp } from "#server/services/apps.server.ts";
+import type { NewPost } from "#server/services/posts.server.ts";
 import type { BannerArt, PaletteName } from "./seed-images.server.ts";
 
 /**

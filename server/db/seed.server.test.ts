@@ -9,16 +9,16 @@ import {
   APP_STATUSES,
   PACK_TYPES,
   POST_CATEGORIES,
-} from "../../common/constants.ts";
-import { createPost } from "../../tests/factories/post.ts";
+} from "#common/constants.ts";
+import { loadConfig } from "#server/config/env.server.ts";
+import { listPublishedPosts } from "#server/services/posts.server.ts";
+import { uploadsDir } from "#server/storage/uploads.server.ts";
+import { createPost } from "#tests/factories/post.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../../tests/helpers/test-database.ts";
-import { loadConfig } from "../config/env.server.ts";
-import { listPublishedPosts } from "../services/posts.server.ts";
-import { uploadsDir } from "../storage/uploads.server.ts";
+} from "#tests/helpers/test-database.ts";
 import { type Db, openDatabase } from "./db.server.ts";
 import { type SeedSummary, seedDemoContent } from "./seed.server.ts";
 

@@ -1,9 +1,9 @@
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import type { Config } from "../config/env.server.ts";
-import { insertApp, type NewApp } from "../services/apps.server.ts";
-import { insertPost, type NewPost } from "../services/posts.server.ts";
-import { uploadsDir } from "../storage/uploads.server.ts";
+import type { Config } from "#server/config/env.server.ts";
+import { insertApp, type NewApp } from "#server/services/apps.server.ts";
+import { insertPost, type NewPost } from "#server/services/posts.server.ts";
+import { uploadsDir } from "#server/storage/uploads.server.ts";
 import type { Db } from "./db.server.ts";
 import { lockTransaction } from "./dialect.server.ts";
 import { buildDemoContent } from "./seed-content.server.ts";

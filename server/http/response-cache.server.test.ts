@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { listen } from "../../tests/helpers/test-server.ts";
+import { listen } from "#tests/helpers/test-server.ts";
 import { createCspNonce } from "./nonce-template.server.ts";
 import { createResponseCache, type ResponseCache } from "./response-cache.server.ts";
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createPost, fromNow } from "../../tests/factories/post.ts";
-import { eventually } from "../../tests/helpers/http.ts";
+import { type DatabaseHandle, openDatabase } from "#server/db/db.server.ts";
+import { createPost, fromNow } from "#tests/factories/post.ts";
+import { eventually } from "#tests/helpers/http.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../../tests/helpers/test-database.ts";
-import { allowConsoleError } from "../../tests/setup/setup-test-env.ts";
-import { type DatabaseHandle, openDatabase } from "../db/db.server.ts";
+} from "#tests/helpers/test-database.ts";
+import { allowConsoleError } from "#tests/setup/setup-test-env.ts";
 import { publishDuePosts, startScheduledPublishing } from "./publish-scheduled.server.ts";
 
 const HOUR = 3_600_000;

@@ -1,4 +1,4 @@
-import type { Db } from "../db/db.server.ts";
+import type { Db } from "#server/db/db.server.ts";
 
 /** How often the sweep runs. Visibility never waits for it (content-rules.server.ts). */
 export const PUBLISH_SWEEP_INTERVAL_MS = 30_000;

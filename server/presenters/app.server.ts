@@ -1,5 +1,5 @@
-import type { App } from "../../common/types/app.ts";
-import type { AppRow } from "../db/tables.ts";
+import type { App } from "#common/types/app.ts";
+import type { AppRow } from "#server/db/tables.ts";
 import { parseStringList } from "./post.server.ts";
 
 /** An app row as the API and the pages send it. */

@@ -1,5 +1,5 @@
-import type { Employee } from "../../common/types/employee.ts";
-import type { EmployeeRecord } from "../services/employees.server.ts";
+import type { Employee } from "#common/types/employee.ts";
+import type { EmployeeRecord } from "#server/services/employees.server.ts";
 
 /** An employee row as the API sends it; `ownerEmail` marks the owner's own record. */
 export function presentEmployee(row: EmployeeRecord, ownerEmail: string | undefined): Employee {

@@ -1,11 +1,11 @@
-import { MAX_LIST_LIMIT } from "../../common/constants.ts";
-import type { PortfolioItem } from "../../common/types/portfolio-item.ts";
-import type { PostRow } from "../db/tables.ts";
+import { MAX_LIST_LIMIT } from "#common/constants.ts";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+import type { PostRow } from "#server/db/tables.ts";
 import {
   effectiveState,
   htmlToPlainText,
   studioFilterKey,
-} from "../services/content-rules.server.ts";
+} from "#server/services/content-rules.server.ts";
 
 /** A marketplace-content post as a portfolio item (DECISIONS.md section 2). */
 export function presentPortfolioItem(row: PostRow, now = new Date()): PortfolioItem {

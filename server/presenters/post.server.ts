@@ -1,6 +1,6 @@
-import type { Post, PostSummary } from "../../common/types/post.ts";
-import type { PostRow } from "../db/tables.ts";
-import { effectiveState } from "../services/content-rules.server.ts";
+import type { Post, PostSummary } from "#common/types/post.ts";
+import type { PostRow } from "#server/db/tables.ts";
+import { effectiveState } from "#server/services/content-rules.server.ts";
 
 /** A post row as the API and the pages send it. */
 export function presentPost(row: PostRow, now = new Date()): Post {

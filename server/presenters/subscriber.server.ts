@@ -1,5 +1,5 @@
-import type { Subscriber } from "../../common/types/subscriber.ts";
-import type { SubscriberRow } from "../db/tables.ts";
+import type { Subscriber } from "#common/types/subscriber.ts";
+import type { SubscriberRow } from "#server/db/tables.ts";
 
 /** A subscriber row as the API sends it. */
 export function presentSubscriber(row: SubscriberRow): Subscriber {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_LIST_LIMIT } from "../../common/constants.ts";
+import { MAX_LIST_LIMIT } from "#common/constants.ts";
 import {
   effectiveLimit,
   effectiveState,

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from "kysely";
-import { MAX_LIST_LIMIT, STUDIO_FILTER_KEYS } from "../../common/constants.ts";
-import type { Database } from "../db/tables.ts";
+import { MAX_LIST_LIMIT, STUDIO_FILTER_KEYS } from "#common/constants.ts";
+import type { Database } from "#server/db/tables.ts";
 
 /**
  * The content rules of DECISIONS.md section 2, as pure functions and as the matching SQL,

@@ -1,6 +1,6 @@
 import type { Expression, SqlBool } from "kysely";
-import type { DashboardStats } from "../../common/types/stats.ts";
-import type { Db } from "../db/db.server.ts";
+import type { DashboardStats } from "#common/types/stats.ts";
+import type { Db } from "#server/db/db.server.ts";
 import { publiclyVisible } from "./content-rules.server.ts";
 
 /**

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import type { EmployeeInput } from "../../common/schemas/employee.ts";
-import type { Invitation } from "../../common/types/employee.ts";
-import { HttpError } from "../api/http-error.ts";
-import { createInvitation } from "../auth/invitations.server.ts";
-import type { Db } from "../db/db.server.ts";
-import { isUniqueViolation } from "../db/dialect.server.ts";
-import type { Database, EmployeeRow } from "../db/tables.ts";
+import type { EmployeeInput } from "#common/schemas/employee.ts";
+import type { Invitation } from "#common/types/employee.ts";
+import { HttpError } from "#server/api/http-error.ts";
+import { createInvitation } from "#server/auth/invitations.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { isUniqueViolation } from "#server/db/dialect.server.ts";
+import type { Database, EmployeeRow } from "#server/db/tables.ts";
 
 /** An employee row with whether a login (better-auth user) exists for its e-mail. */
 export type EmployeeRecord = EmployeeRow & { userId: string | null };

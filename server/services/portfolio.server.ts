@@ -1,5 +1,5 @@
-import type { Db } from "../db/db.server.ts";
-import type { PostRow } from "../db/tables.ts";
+import type { Db } from "#server/db/db.server.ts";
+import type { PostRow } from "#server/db/tables.ts";
 import {
   type Audience,
   effectiveLimit,

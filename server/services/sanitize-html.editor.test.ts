@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { Editor } from "@tiptap/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { EDITOR_HISTORY, editorExtensions } from "../../common/editor/extensions.ts";
+import { EDITOR_HISTORY, editorExtensions } from "#common/editor/extensions.ts";
 import { sanitizePostHtml } from "./sanitize-html.server.ts";
 
 // What the editor writes for every toolbar feature (and the links, images and embeds beyond it)

@@ -5,7 +5,7 @@ import {
   isAllowedEmbedSrc,
   isAllowedImageSrc,
   isAllowedLinkHref,
-} from "../../common/editor/allowed-html.ts";
+} from "#common/editor/allowed-html.ts";
 import { sanitizePostHtml } from "./sanitize-html.server.ts";
 
 const SITE = "https://studio.example";

@@ -11,7 +11,7 @@ import {
   LINK_PROTOCOLS,
   LINK_REL_KEYWORDS,
   ORDERED_LIST_TYPES,
-} from "../../common/editor/allowed-html.ts";
+} from "#common/editor/allowed-html.ts";
 
 export type SanitizePostHtmlOptions = {
   /**

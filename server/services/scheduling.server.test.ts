@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { instantToLocalDateTime } from "../../common/scheduling.ts";
+import { instantToLocalDateTime } from "#common/scheduling.ts";
 import { toScheduledInstant } from "./scheduling.server.ts";
 
 describe("toScheduledInstant", () => {

@@ -1,5 +1,5 @@
 import { Temporal } from "temporal-polyfill";
-import { LOCAL_DATE_TIME } from "../../common/scheduling.ts";
+import { LOCAL_DATE_TIME } from "#common/scheduling.ts";
 
 /**
  * The UTC instant (ISO-8601, "…Z") of a scheduled time as the editor sends it: a wall-clock

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "../../common/constants.ts";
-import { HttpError } from "../api/http-error.ts";
+import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "#common/constants.ts";
+import { HttpError } from "#server/api/http-error.ts";
 
 /** The folder uploaded and generated images live in, inside the data folder. */
 export function uploadsDir(dataDir: string): string {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { formatCount } from "../../common/format.ts";
-import type { App } from "../../common/types/app.ts";
-import { loadConfig } from "../../server/config/env.server.ts";
+import { formatCount } from "#common/format.ts";
+import type { App } from "#common/types/app.ts";
+import { loadConfig } from "#server/config/env.server.ts";
 import {
   DESKTOP,
   expect,

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import type { StaffRole } from "../../common/access.ts";
-import { authFor } from "../../server/auth/auth.server.ts";
-import { loadConfig } from "../../server/config/env.server.ts";
-import { type DatabaseHandle, openDatabase } from "../../server/db/db.server.ts";
-import { createEmployee, createLogin } from "../factories/employee.ts";
+import type { StaffRole } from "#common/access.ts";
+import { authFor } from "#server/auth/auth.server.ts";
+import { loadConfig } from "#server/config/env.server.ts";
+import { type DatabaseHandle, openDatabase } from "#server/db/db.server.ts";
+import { createEmployee, createLogin } from "#tests/factories/employee.ts";
 
 /** Widths the pages must work at (SPEC: small screens get a toggle menu and dropdowns). */
 export const DESKTOP = { width: 1280, height: 900 };

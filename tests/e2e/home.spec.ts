@@ -1,4 +1,4 @@
-import type { Post } from "../../common/types/post.ts";
+import type { Post } from "#common/types/post.ts";
 import {
   DESKTOP,
   expect,

@@ -1,4 +1,4 @@
-import type { App } from "../../common/types/app.ts";
+import type { App } from "#common/types/app.ts";
 import { expect, expectNoSeriousA11yViolations, MOBILE, test } from "./fixtures.ts";
 
 test.describe("top navigation", () => {

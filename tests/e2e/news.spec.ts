@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import type { Post } from "../../common/types/post.ts";
+import type { Post } from "#common/types/post.ts";
 import {
   DESKTOP,
   expect,

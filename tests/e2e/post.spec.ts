@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { PACK_TYPE_LABELS } from "../../common/constants.ts";
-import { formatLongDate, formatShortDate } from "../../common/format.ts";
-import { imageSrc } from "../../common/images.ts";
-import type { Post } from "../../common/types/post.ts";
-import { parseYouTubeId } from "../../common/youtube.ts";
-import { createPost, fromNow } from "../factories/post.ts";
+import { PACK_TYPE_LABELS } from "#common/constants.ts";
+import { formatLongDate, formatShortDate } from "#common/format.ts";
+import { imageSrc } from "#common/images.ts";
+import type { Post } from "#common/types/post.ts";
+import { parseYouTubeId } from "#common/youtube.ts";
+import { createPost, fromNow } from "#tests/factories/post.ts";
 import {
   DESKTOP,
   expect,

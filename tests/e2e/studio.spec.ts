@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { formatShortDate } from "../../common/format.ts";
-import type { PortfolioItem } from "../../common/types/portfolio-item.ts";
-import { loadConfig } from "../../server/config/env.server.ts";
+import { formatShortDate } from "#common/format.ts";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+import { loadConfig } from "#server/config/env.server.ts";
 import {
   DESKTOP,
   expect,

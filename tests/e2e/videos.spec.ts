@@ -1,10 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
-import { BUILT_IN_VIDEOS } from "../../app/lib/built-in-videos.ts";
-import { formatCount } from "../../common/format.ts";
-import { imageSrc } from "../../common/images.ts";
-import type { Post } from "../../common/types/post.ts";
-import { parseYouTubeId } from "../../common/youtube.ts";
-import { loadConfig } from "../../server/config/env.server.ts";
+import { BUILT_IN_VIDEOS } from "#app/lib/built-in-videos.ts";
+import { formatCount } from "#common/format.ts";
+import { imageSrc } from "#common/images.ts";
+import type { Post } from "#common/types/post.ts";
+import { parseYouTubeId } from "#common/youtube.ts";
+import { loadConfig } from "#server/config/env.server.ts";
 import {
   DESKTOP,
   expect,

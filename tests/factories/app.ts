@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "../../server/db/db.server.ts";
-import { insertApp, type NewApp } from "../../server/services/apps.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { insertApp, type NewApp } from "#server/services/apps.server.ts";
 
 /** App data with a unique name and slug; override only what the test is about. */
 export function fakeApp(overrides: Partial<NewApp> = {}): NewApp {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Db } from "../../server/db/db.server.ts";
-import type { PostRow } from "../../server/db/tables.ts";
-import { insertPost, type NewPost } from "../../server/services/posts.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import type { PostRow } from "#server/db/tables.ts";
+import { insertPost, type NewPost } from "#server/services/posts.server.ts";
 
 /** Post data with a unique title and slug; override only what the test is about. */
 export function fakePost(overrides: Partial<NewPost> = {}): NewPost {

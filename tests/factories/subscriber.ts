@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Db } from "../../server/db/db.server.ts";
-import type { SubscriberRow } from "../../server/db/tables.ts";
+import type { Db } from "#server/db/db.server.ts";
+import type { SubscriberRow } from "#server/db/tables.ts";
 
 /** A subscriber row with a unique address, subscribed now; override only what the test is about. */
 export function fakeSubscriber(overrides: Partial<SubscriberRow> = {}): SubscriberRow {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
-import type { DbKind } from "../../server/db/dialect.server.ts";
+import type { DbKind } from "#server/db/dialect.server.ts";
 import {
   createTestDatabase,
   TEST_DATABASE_URL,

@@ -1,5 +1,10 @@
 import { expect } from "vitest";
-import { createEmployee, createLogin, fakeEmployee, fakePassword } from "../factories/employee.ts";
+import {
+  createEmployee,
+  createLogin,
+  fakeEmployee,
+  fakePassword,
+} from "#tests/factories/employee.ts";
 import type { TestServer } from "./test-server.ts";
 
 /** The kinds of caller of DECISIONS.md section 3. */

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../server/db/db.server.ts";
-import type { DbKind } from "../../server/db/dialect.server.ts";
-import { migrateToLatest } from "../../server/db/migrate.server.ts";
+import { type DatabaseHandle, openDatabase } from "#server/db/db.server.ts";
+import type { DbKind } from "#server/db/dialect.server.ts";
+import { migrateToLatest } from "#server/db/migrate.server.ts";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 

@@ -1,11 +1,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
-import { createApp } from "../../server/app.ts";
-import { type Auth, authFor } from "../../server/auth/auth.server.ts";
-import { ensureOwnerAccount } from "../../server/auth/owner.server.ts";
-import { type Config, loadConfig } from "../../server/config/env.server.ts";
-import type { DbKind } from "../../server/db/dialect.server.ts";
+import { createApp } from "#server/app.ts";
+import { type Auth, authFor } from "#server/auth/auth.server.ts";
+import { ensureOwnerAccount } from "#server/auth/owner.server.ts";
+import { type Config, loadConfig } from "#server/config/env.server.ts";
+import type { DbKind } from "#server/db/dialect.server.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export type TestServer = {

@@ -8,8 +8,8 @@ import {
   sqliteFile,
   startServerProcess,
   stopServerProcess,
-} from "../helpers/server-process.ts";
-import { describeEachDatabase } from "../helpers/test-database.ts";
+} from "#tests/helpers/server-process.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 
 // Two server processes started at once on one fresh database (a rolling deploy, two replicas)
 // both migrate and both try to seed demo content. Both must come up, and the demo content must

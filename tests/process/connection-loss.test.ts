@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { createPost } from "../factories/post.ts";
+import { createPost } from "#tests/factories/post.ts";
 import {
   createServerData,
   killServerProcesses,
@@ -9,8 +9,8 @@ import {
   startServerProcess,
   stopServerProcess,
   subscribe,
-} from "../helpers/server-process.ts";
-import { TEST_DATABASE_URL } from "../helpers/test-database.ts";
+} from "#tests/helpers/server-process.ts";
+import { TEST_DATABASE_URL } from "#tests/helpers/test-database.ts";
 
 // PostgreSQL connections die under a running server: a database restart, a failover, an idle
 // timeout in a proxy, an operator's pg_terminate_backend. The server must stay up; at most the

@@ -12,8 +12,8 @@ import {
   startServerProcess,
   stopServerProcess,
   subscribe,
-} from "../helpers/server-process.ts";
-import { describeEachDatabase } from "../helpers/test-database.ts";
+} from "#tests/helpers/server-process.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 
 // A server killed outright (power cut, OOM killer, `kill -9`) must not lose a subscription it
 // has already confirmed, nor leave a database that the next start cannot use.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Post } from "../../common/types/post.ts";
-import { openDatabase } from "../../server/db/db.server.ts";
-import { createPost, fromNow } from "../factories/post.ts";
-import { eventually } from "../helpers/http.ts";
+import type { Post } from "#common/types/post.ts";
+import { openDatabase } from "#server/db/db.server.ts";
+import { createPost, fromNow } from "#tests/factories/post.ts";
+import { eventually } from "#tests/helpers/http.ts";
 import {
   createServerData,
   killServerProcesses,
@@ -10,9 +10,9 @@ import {
   type ServerProcess,
   startServerProcess,
   stopServerProcess,
-} from "../helpers/server-process.ts";
-import { cookieHeaderFrom } from "../helpers/staff.ts";
-import { describeEachDatabase } from "../helpers/test-database.ts";
+} from "#tests/helpers/server-process.ts";
+import { cookieHeaderFrom } from "#tests/helpers/staff.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 
 // The post and studio pages of the production build as staff and visitors get them: old slugs
 // redirect permanently, drafts show to staff only, and the server publishes due posts itself.

@@ -1,16 +1,16 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Db, openDatabase } from "../../server/db/db.server.ts";
-import { createPost } from "../factories/post.ts";
+import { type Db, openDatabase } from "#server/db/db.server.ts";
+import { createPost } from "#tests/factories/post.ts";
 import {
   createServerData,
   killServerProcesses,
   type ServerData,
   type ServerProcess,
   startServerProcess,
-} from "../helpers/server-process.ts";
-import { cookieHeaderFrom } from "../helpers/staff.ts";
-import { describeEachDatabase } from "../helpers/test-database.ts";
+} from "#tests/helpers/server-process.ts";
+import { cookieHeaderFrom } from "#tests/helpers/staff.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 
 // Server-rendered pages through the response cache of the production build (one second). Posts
 // are added straight to the database, as another server process would: the cache does not see

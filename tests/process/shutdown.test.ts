@@ -12,8 +12,8 @@ import {
   startServerProcess,
   stopServerProcess,
   waitForExit,
-} from "../helpers/server-process.ts";
-import { describeEachDatabase } from "../helpers/test-database.ts";
+} from "#tests/helpers/server-process.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 
 // What a deployment relies on when it replaces the server: SIGTERM lets every request already
 // received finish, takes no new connections, and ends the process with code 0.

@@ -5,9 +5,9 @@ import {
   type ServerData,
   type ServerProcess,
   startServerProcess,
-} from "../helpers/server-process.ts";
-import { cookieHeaderFrom } from "../helpers/staff.ts";
-import { describeEachDatabase } from "../helpers/test-database.ts";
+} from "#tests/helpers/server-process.ts";
+import { cookieHeaderFrom } from "#tests/helpers/staff.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 
 // The sign-in pages of the production build, driven as a browser without JavaScript would:
 // server-rendered forms posted to their React Router actions.

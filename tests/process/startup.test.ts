@@ -3,7 +3,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { killServerProcesses, runFailingServerProcess } from "../helpers/server-process.ts";
+import { killServerProcesses, runFailingServerProcess } from "#tests/helpers/server-process.ts";
 
 // Whatever stops the server before it listens is reported in words an operator can act on,
 // without a stack trace, and the process ends with code 1 (DECISIONS.md section 4).

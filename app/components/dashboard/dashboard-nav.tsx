@@ -2,9 +2,9 @@ import { MenuIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import * as React from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
-import { cn } from "~/lib/cn";
-import type { DashboardSectionGroup, SectionId } from "./sections";
-import { sectionPath } from "./sections";
+import { cn } from "#app/lib/cn.ts";
+import type { DashboardSectionGroup, SectionId } from "./sections.ts";
+import { sectionPath } from "./sections.ts";
 
 /** The sidebar's two groups of section links; the current one is marked. */
 export function DashboardSectionLinks({

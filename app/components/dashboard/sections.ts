@@ -12,7 +12,7 @@ import {
   UsersIcon,
   WrenchIcon,
 } from "lucide-react";
-import { canManageEmployees, type RoleHolder } from "../../../common/access";
+import { canManageEmployees, type RoleHolder } from "#common/access.ts";
 
 /**
  * The dashboard's sections (SPEC.md section 2), in sidebar order and groups. Each has its own

@@ -16,8 +16,8 @@ import {
   Undo2Icon,
 } from "lucide-react";
 import * as React from "react";
-import { cn } from "~/lib/cn";
-import { LinkDialog } from "./link-dialog";
+import { cn } from "#app/lib/cn.ts";
+import { LinkDialog } from "./link-dialog.tsx";
 
 type ToggleButton = {
   label: string;

@@ -1,9 +1,14 @@
 import * as React from "react";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { isAllowedLinkHref } from "../../../common/editor/allowed-html";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { isAllowedLinkHref } from "#common/editor/allowed-html.ts";
 
 export const LINK_RULE =
   "Enter an address starting with http://, https:// or mailto:, or a path on this site starting with /.";

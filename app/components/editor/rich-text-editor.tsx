@@ -1,8 +1,8 @@
 import { EditorContent, useEditor } from "@tiptap/react";
 import * as React from "react";
-import { cn } from "~/lib/cn";
-import { editorExtensions } from "../../../common/editor/extensions";
-import { EditorToolbar } from "./editor-toolbar";
+import { cn } from "#app/lib/cn.ts";
+import { editorExtensions } from "#common/editor/extensions.ts";
+import { EditorToolbar } from "./editor-toolbar.tsx";
 
 export type RichTextEditorProps = {
   /** HTML; a change from outside (a video's details filled in) replaces the content. */

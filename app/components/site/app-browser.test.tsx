@@ -1,8 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { App } from "../../../common/types/app";
-import { AppBrowser } from "./app-browser";
+import type { App } from "#common/types/app.ts";
+import { AppBrowser } from "./app-browser.tsx";
 
 const now = new Date("2025-06-15T12:00:00.000Z");
 const petitionUrl = "https://petition.example/bring-it-back";

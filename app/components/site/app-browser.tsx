@@ -1,11 +1,16 @@
 import { AppWindowIcon } from "lucide-react";
 import * as React from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
-import { AppCard } from "~/components/site/app-card";
-import { Button } from "~/components/ui/button";
-import { FilterLink, FilterLinks } from "~/components/ui/filter-links";
-import { APP_FILTERS, appFilterFromParam, countAppFilters, filterApps } from "~/lib/app-filters";
-import type { App } from "../../../common/types/app";
+import { Button } from "#app/components/ui/button.tsx";
+import { FilterLink, FilterLinks } from "#app/components/ui/filter-links.tsx";
+import {
+  APP_FILTERS,
+  appFilterFromParam,
+  countAppFilters,
+  filterApps,
+} from "#app/lib/app-filters.ts";
+import type { App } from "#common/types/app.ts";
+import { AppCard } from "./app-card.tsx";
 
 /**
  * The apps page's filters and cards. The filter lives in the URL (`?filter=`), so a filtered

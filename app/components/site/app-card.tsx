@@ -7,9 +7,9 @@ import {
   StarIcon,
 } from "lucide-react";
 import type * as React from "react";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { FallbackImage } from "~/components/ui/fallback-image";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import {
   APP_RELATIONSHIP_LABELS,
   APP_STATUS_LABELS,
@@ -17,11 +17,11 @@ import {
   platformLabel,
   ratingLabel,
   releaseYear,
-} from "~/lib/app-filters";
-import { cn } from "~/lib/cn";
-import { formatCount, isFuture } from "../../../common/format";
-import { imageSrc } from "../../../common/images";
-import type { App } from "../../../common/types/app";
+} from "#app/lib/app-filters.ts";
+import { cn } from "#app/lib/cn.ts";
+import { formatCount, isFuture } from "#common/format.ts";
+import { imageSrc } from "#common/images.ts";
+import type { App } from "#common/types/app.ts";
 
 /** The text of the overlay on a banned app (SPEC.md section 2). */
 export const BANNED_OVERLAY_TEXT = "BANNED BY MICROSOFT NOV 2021";

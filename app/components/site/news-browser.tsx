@@ -1,9 +1,8 @@
 import { ArrowDownUpIcon, NewspaperIcon, SearchIcon, SearchXIcon } from "lucide-react";
 import * as React from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { CATEGORY_LABELS, PostCard, type PostCardData } from "~/components/site/post-card";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
 import {
   DEFAULT_NEWS_SORT,
   filterArticles,
@@ -14,7 +13,8 @@ import {
   normalizeSearchTerm,
   parseNewsSort,
   resultSummaryText,
-} from "~/lib/news-filters";
+} from "#app/lib/news-filters.ts";
+import { CATEGORY_LABELS, PostCard, type PostCardData } from "./post-card.tsx";
 
 /** How long typing may pause before the search is written to the address. */
 const SEARCH_URL_DELAY_MS = 300;

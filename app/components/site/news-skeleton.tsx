@@ -1,4 +1,4 @@
-import { Skeleton, SkeletonCard } from "~/components/ui/skeleton";
+import { Skeleton, SkeletonCard } from "#app/components/ui/skeleton.tsx";
 
 /** How many placeholder cards the news page shows while its list loads. */
 export const NEWS_SKELETON_CARDS = 6;

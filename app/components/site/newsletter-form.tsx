@@ -1,8 +1,8 @@
 import { MailIcon } from "lucide-react";
 import * as React from "react";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { useToast } from "~/components/ui/toast";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
 
 /**
  * The newsletter form (SPEC.md sections 4, 5 and 8): idle, submitting (inputs disabled,

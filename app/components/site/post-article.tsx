@@ -1,9 +1,9 @@
-import { PostHeader, PostTags } from "~/components/site/post-header";
-import { PostMarketplacePanel } from "~/components/site/post-marketplace-panel";
-import { PostFeaturedImage, PostTrailer } from "~/components/site/post-media";
-import { ShareButtons } from "~/components/site/share-buttons";
-import { formatLongDate } from "../../../common/format";
-import type { Post } from "../../../common/types/post";
+import { formatLongDate } from "#common/format.ts";
+import type { Post } from "#common/types/post.ts";
+import { PostHeader, PostTags } from "./post-header.tsx";
+import { PostMarketplacePanel } from "./post-marketplace-panel.tsx";
+import { PostFeaturedImage, PostTrailer } from "./post-media.tsx";
+import { ShareButtons } from "./share-buttons.tsx";
 
 /** What a post page shows of a post, besides its (sanitized) content. */
 export type PostArticleData = Pick<

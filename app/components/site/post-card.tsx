@@ -1,9 +1,9 @@
 import { ImageOffIcon } from "lucide-react";
 import { Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Card, CardBody, CardTitle } from "~/components/ui/card";
-import { formatShortDate } from "../../../common/format";
-import { imageSrc } from "../../../common/images";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Card, CardBody, CardTitle } from "#app/components/ui/card.tsx";
+import { formatShortDate } from "#common/format.ts";
+import { imageSrc } from "#common/images.ts";
 
 export type PostCardData = {
   title: string;

@@ -1,11 +1,11 @@
 import { ArrowLeftIcon, CalendarIcon, RocketIcon } from "lucide-react";
 import { Link } from "react-router";
-import { CATEGORY_LABELS } from "~/components/site/post-card";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
-import { PACK_TYPE_LABELS } from "../../../common/constants";
-import { formatShortDate, isFuture } from "../../../common/format";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { PACK_TYPE_LABELS } from "#common/constants.ts";
+import { formatShortDate, isFuture } from "#common/format.ts";
+import { CATEGORY_LABELS } from "./post-card.tsx";
 
 export type PostHeaderData = {
   title: string;

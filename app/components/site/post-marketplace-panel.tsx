@@ -1,6 +1,6 @@
 import { ExternalLinkIcon, StoreIcon } from "lucide-react";
-import { webUrl } from "~/components/site/post-media";
-import { Button } from "~/components/ui/button";
+import { Button } from "#app/components/ui/button.tsx";
+import { webUrl } from "./post-media.tsx";
 
 /** 'Available on Minecraft Marketplace' with a 'Get on Marketplace' link (new tab). */
 export function PostMarketplacePanel({ marketplaceUrl }: { marketplaceUrl: string }) {

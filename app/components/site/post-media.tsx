@@ -1,7 +1,7 @@
 import { ExternalLinkIcon, ImageOffIcon, PlayIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { imageSrc } from "../../../common/images";
-import { parseYouTubeId, youTubeEmbedUrl } from "../../../common/youtube";
+import { imageSrc } from "#common/images.ts";
+import { parseYouTubeId, youTubeEmbedUrl } from "#common/youtube.ts";
 
 /** Featured images are made for share previews: 1200 x 630. */
 const FEATURED_WIDTH = 1200;

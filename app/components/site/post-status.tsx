@@ -1,9 +1,9 @@
 import { ArrowLeftIcon, EyeOffIcon, FileXIcon, LoaderCircleIcon } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Skeleton } from "~/components/ui/skeleton";
-import { formatLongDate } from "../../../common/format";
-import { instantToLocalDateTime } from "../../../common/scheduling";
+import { Button } from "#app/components/ui/button.tsx";
+import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import { formatLongDate } from "#common/format.ts";
+import { instantToLocalDateTime } from "#common/scheduling.ts";
 
 /** Whether a path is a post page (/blog/{slug} or /post/{slug}). */
 export function isPostPath(pathname: string): boolean {

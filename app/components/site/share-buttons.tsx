@@ -1,6 +1,6 @@
 import { LinkIcon } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /** The text the Copy Link button confirms with (SPEC.md section 2, post detail). */
 export const LINK_COPIED_MESSAGE = "Link copied to clipboard!";

@@ -1,8 +1,8 @@
 import { ChevronDownIcon, MenuIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { cn } from "~/lib/cn";
-import type { NavApp } from "~/lib/site-data";
+import { cn } from "#app/lib/cn.ts";
+import type { NavApp } from "#app/lib/site-data.ts";
 
 /** How long the Apps & Tools menu stays open after the pointer leaves it (SPEC.md section 9). */
 export const APPS_MENU_CLOSE_DELAY_MS = 300;

@@ -1,8 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { PortfolioItem } from "../../../common/types/portfolio-item";
-import { StudioBrowser } from "./studio-browser";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+import { StudioBrowser } from "./studio-browser.tsx";
 
 const now = new Date("2025-06-15T12:00:00.000Z");
 

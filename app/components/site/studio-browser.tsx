@@ -1,10 +1,9 @@
 import { PackageOpenIcon, SearchIcon, SearchXIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { StudioCard } from "~/components/site/studio-card";
-import { Button } from "~/components/ui/button";
-import { FilterLink, FilterLinks } from "~/components/ui/filter-links";
-import { Input } from "~/components/ui/input";
+import { Button } from "#app/components/ui/button.tsx";
+import { FilterLink, FilterLinks } from "#app/components/ui/filter-links.tsx";
+import { Input } from "#app/components/ui/input.tsx";
 import {
   countStudioCategories,
   filterStudioItems,
@@ -14,8 +13,9 @@ import {
   studioCategoryFromParam,
   studioEmptyTitle,
   studioUrlSearch,
-} from "~/lib/studio-filters";
-import type { PortfolioItem } from "../../../common/types/portfolio-item";
+} from "#app/lib/studio-filters.ts";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+import { StudioCard } from "./studio-card.tsx";
 
 /** How long typing may pause before the search is written to the URL. */
 const SEARCH_URL_DELAY_MS = 300;

@@ -1,19 +1,19 @@
 import { CalendarDaysIcon, ExternalLinkIcon, ImageOffIcon } from "lucide-react";
 import { Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { FallbackImage } from "~/components/ui/fallback-image";
-import { cn } from "~/lib/cn";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
+import { cn } from "#app/lib/cn.ts";
 import {
   canGetPack,
   STUDIO_STATUS_LABELS,
   type StudioStatus,
   studioPackLabel,
   studioStatus,
-} from "~/lib/studio-filters";
-import { formatShortDate } from "../../../common/format";
-import { imageSrc } from "../../../common/images";
-import type { PortfolioItem } from "../../../common/types/portfolio-item";
+} from "#app/lib/studio-filters.ts";
+import { formatShortDate } from "#common/format.ts";
+import { imageSrc } from "#common/images.ts";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 
 const STATUS_VARIANTS: Record<StudioStatus, "green" | "blue" | "yellow"> = {
   live: "green",

@@ -1,4 +1,4 @@
-import { Skeleton, SkeletonCard } from "~/components/ui/skeleton";
+import { Skeleton, SkeletonCard } from "#app/components/ui/skeleton.tsx";
 
 /** How many placeholder cards the studio page shows while its list loads (SPEC.md section 9). */
 export const STUDIO_SKELETON_CARDS = 6;

@@ -1,13 +1,13 @@
 import { ArrowRightIcon, FilmIcon, PlayIcon } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
-import { VideoPlayerContent } from "~/components/site/video-player";
-import { Button } from "~/components/ui/button";
-import { Card, CardBody, CardTitle } from "~/components/ui/card";
-import { Dialog, DialogTrigger } from "~/components/ui/dialog";
-import { Skeleton } from "~/components/ui/skeleton";
-import type { VideoEntry } from "~/lib/videos";
-import { formatCount, formatShortDate } from "../../../common/format";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardBody, CardTitle } from "#app/components/ui/card.tsx";
+import { Dialog, DialogTrigger } from "#app/components/ui/dialog.tsx";
+import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import type { VideoEntry } from "#app/lib/videos.ts";
+import { formatCount, formatShortDate } from "#common/format.ts";
+import { VideoPlayerContent } from "./video-player.tsx";
 
 /**
  * A video teaser: thumbnail with its duration, title, date, views and description, and a Play

@@ -1,6 +1,6 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import * as React from "react";
-import { Button } from "./button";
+import { Button } from "./button.tsx";
 
 type ConfirmOptions = {
   title: string;

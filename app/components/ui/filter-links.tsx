@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { Link, type LinkProps } from "react-router";
-import { cn } from "~/lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * Tab-styled filters that are links: the choice lives in the URL, so a filtered view can be

@@ -12,8 +12,8 @@ import {
   useFormContext,
 } from "react-hook-form";
 import type { z } from "zod";
-import { cn } from "~/lib/cn";
-import { Label } from "./label";
+import { cn } from "#app/lib/cn.ts";
+import { Label } from "./label.tsx";
 
 /**
  * react-hook-form with a shared zod schema as its resolver: the same schema the server parses

@@ -1,6 +1,6 @@
 import { ChevronDownIcon } from "lucide-react";
 import type * as React from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 /** A styled native <select>: keyboard, screen readers and small screens work as the platform does. */
 export function NativeSelect({ className, children, ...props }: React.ComponentProps<"select">) {

@@ -1,6 +1,6 @@
 import { XIcon } from "lucide-react";
 import * as React from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 export type ToastInput = {
   title: string;

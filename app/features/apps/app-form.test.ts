@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { APP_MESSAGES } from "../../../common/schemas/app";
-import type { App } from "../../../common/types/app";
-import { type AppFormFields, AppFormSchema, appToFormFields, suggestSlug } from "./app-form";
+import { APP_MESSAGES } from "#common/schemas/app.ts";
+import type { App } from "#common/types/app.ts";
+import { type AppFormFields, AppFormSchema, appToFormFields, suggestSlug } from "./app-form.ts";
 
 describe("suggestSlug", () => {
   it("lower-cases the name and joins its words with hyphens", () => {

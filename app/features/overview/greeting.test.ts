@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { greetingName } from "./greeting";
+import { greetingName } from "./greeting.ts";
 
 describe("greetingName", () => {
   it("uses the first name when there is one", () => {

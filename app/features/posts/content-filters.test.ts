@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type FilterablePost, filterContent, filterUsesSearch } from "./content-filters";
+import { type FilterablePost, filterContent, filterUsesSearch } from "./content-filters.ts";
 
 function post(overrides: Partial<FilterablePost> & { id: string }): FilterablePost {
   return {

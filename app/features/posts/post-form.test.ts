@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { canonicalTimeZone } from "../../../common/scheduling";
-import { PostInputSchema } from "../../../common/schemas/post";
-import type { PortfolioItem } from "../../../common/types/portfolio-item";
-import type { Post, PostSummary } from "../../../common/types/post";
-import { findPortfolioPost } from "./api/save-portfolio-item";
+import { canonicalTimeZone } from "#common/scheduling.ts";
+import { PostInputSchema } from "#common/schemas/post.ts";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+import type { Post, PostSummary } from "#common/types/post.ts";
+import { findPortfolioPost } from "./api/save-portfolio-item.ts";
 import {
   categoryFromParam,
   emptyPostForm,
@@ -15,13 +15,13 @@ import {
   readCreateRequest,
   toPostPayload,
   toRequestBody,
-} from "./post-form";
+} from "./post-form.ts";
 import {
   listedZone,
   SCHEDULE_TIME_ZONES,
   SETTINGS_TIME_ZONES,
   timeZoneOptions,
-} from "./time-zones";
+} from "./time-zones.ts";
 
 function post(overrides: Partial<Post> = {}): Post {
   return {

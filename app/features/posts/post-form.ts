@@ -5,12 +5,12 @@ import {
   POST_STATUSES,
   type PostCategory,
   type PostStatus,
-} from "../../../common/constants";
-import { instantToLocalDateTime } from "../../../common/scheduling";
-import type { PostFormValues, PostInput } from "../../../common/schemas/post";
-import type { PortfolioItem } from "../../../common/types/portfolio-item";
-import type { Post } from "../../../common/types/post";
-import { textToParagraphs } from "./youtube-fill";
+} from "#common/constants.ts";
+import { instantToLocalDateTime } from "#common/scheduling.ts";
+import type { PostFormValues, PostInput } from "#common/schemas/post.ts";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+import type { Post } from "#common/types/post.ts";
+import { textToParagraphs } from "./youtube-fill.ts";
 
 /**
  * What the editor form holds: every field as its input shows it ("" for empty), before the

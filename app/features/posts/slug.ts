@@ -1,4 +1,4 @@
-import { POST_LIMITS } from "../../../common/schemas/post";
+import { POST_LIMITS } from "#common/schemas/post.ts";
 
 /** Digits of the current time added to each generated slug (SPEC.md section 9). */
 export const SLUG_SUFFIX_DIGITS = 6;

@@ -1,4 +1,4 @@
-import { canonicalTimeZone } from "../../../common/scheduling";
+import { canonicalTimeZone } from "#common/scheduling.ts";
 
 export type TimeZoneOption = { value: string; label: string };
 

@@ -1,8 +1,8 @@
-import { useConfirm } from "~/components/ui/confirm-dialog";
-import { useToast } from "~/components/ui/toast";
-import { errorMessage, isApiError } from "~/lib/api-client";
-import type { Post } from "../../../common/types/post";
-import { useDeletePost } from "./api/delete-post";
+import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import type { Post } from "#common/types/post.ts";
+import { useDeletePost } from "./api/delete-post.ts";
 
 /**
  * Deleting a post from any dashboard list: asks first, naming the post, then deletes it and

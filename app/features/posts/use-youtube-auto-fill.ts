@@ -1,12 +1,12 @@
 import * as React from "react";
 import { type UseFormReturn, useWatch } from "react-hook-form";
-import { useToast } from "~/components/ui/toast";
-import { isApiError } from "~/lib/api-client";
-import type { PostInput } from "../../../common/schemas/post";
-import { parseYouTubeId } from "../../../common/youtube";
-import { useYouTubeInfo } from "./api/get-youtube-info";
-import type { PostEditorValues } from "./post-form";
-import { type YouTubeFill, youTubeFallback, youTubeFill } from "./youtube-fill";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { isApiError } from "#app/lib/api-client.ts";
+import type { PostInput } from "#common/schemas/post.ts";
+import { parseYouTubeId } from "#common/youtube.ts";
+import { useYouTubeInfo } from "./api/get-youtube-info.ts";
+import type { PostEditorValues } from "./post-form.ts";
+import { type YouTubeFill, youTubeFallback, youTubeFill } from "./youtube-fill.ts";
 
 /** How long the address must stay unchanged before it is looked up. */
 export const YOUTUBE_LOOKUP_DELAY_MS = 700;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { videoThumbnail } from "./video-thumbnail";
+import { videoThumbnail } from "./video-thumbnail.ts";
 
 describe("videoThumbnail", () => {
   it("prefers the featured image", () => {

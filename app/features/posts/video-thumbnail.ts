@@ -1,5 +1,5 @@
-import { imageSrc } from "../../../common/images";
-import { parseYouTubeId, youTubeThumbnailUrl } from "../../../common/youtube";
+import { imageSrc } from "#common/images.ts";
+import { parseYouTubeId, youTubeThumbnailUrl } from "#common/youtube.ts";
 
 /**
  * The picture of a YouTube post: its featured image, else the thumbnail YouTube serves for the

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { YouTubeInfo } from "../../../common/types/youtube";
+import type { YouTubeInfo } from "#common/types/youtube.ts";
 import {
   excerptFromDescription,
   textToParagraphs,
   youTubeFallback,
   youTubeFill,
   youTubeWatchUrl,
-} from "./youtube-fill";
+} from "./youtube-fill.ts";
 
 describe("excerptFromDescription", () => {
   it("keeps a description of up to 200 characters as it is", () => {

@@ -1,5 +1,5 @@
-import type { YouTubeInfo } from "../../../common/types/youtube";
-import { youTubeThumbnailUrl } from "../../../common/youtube";
+import type { YouTubeInfo } from "#common/types/youtube.ts";
+import { youTubeThumbnailUrl } from "#common/youtube.ts";
 
 /** How much of a video's description becomes the excerpt (SPEC.md section 9). */
 export const EXCERPT_AUTO_FILL_LENGTH = 200;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { subscriberStats } from "./subscriber-stats";
+import { subscriberStats } from "./subscriber-stats.ts";
 
 const joined = (...createdAt: string[]) => createdAt.map((value) => ({ createdAt: value }));
 

@@ -1,4 +1,4 @@
-import type { Subscriber } from "../../../common/types/subscriber";
+import type { Subscriber } from "#common/types/subscriber.ts";
 
 /** The three counters of the Mailing List section (SPEC.md sections 2 and 9). */
 export type SubscriberStats = { total: number; thisMonth: number; thisWeek: number };

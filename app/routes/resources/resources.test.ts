@@ -1,14 +1,14 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { loadConfig } from "../../../server/config/env.server.ts";
-import { appContext } from "../../../server/context.server.ts";
-import type { PostRow } from "../../../server/db/tables.ts";
-import { createPost, fromNow } from "../../../tests/factories/post.ts";
+import { loadConfig } from "#server/config/env.server.ts";
+import { appContext } from "#server/context.server.ts";
+import type { PostRow } from "#server/db/tables.ts";
+import { createPost, fromNow } from "#tests/factories/post.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
-} from "../../../tests/helpers/test-database.ts";
+} from "#tests/helpers/test-database.ts";
 import { loader as robotsLoader } from "./robots.ts";
 import { loader as rssLoader } from "./rss.ts";
 import { loader as sitemapLoader } from "./sitemap.ts";

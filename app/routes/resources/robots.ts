@@ -1,5 +1,5 @@
-import { appContext } from "../../../server/context.server";
-import type { Route } from "./+types/robots";
+import { appContext } from "#server/context.server.ts";
+import type { Route } from "./+types/robots.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);

@@ -1,9 +1,9 @@
-import { absoluteImageUrl } from "../../../common/images";
-import { appContext } from "../../../server/context.server";
-import { presentPost } from "../../../server/presenters/post.server";
-import { listPublishedPosts } from "../../../server/services/posts.server";
-import type { Route } from "./+types/rss";
-import { escapeXml } from "./sitemap";
+import { absoluteImageUrl } from "#common/images.ts";
+import { appContext } from "#server/context.server.ts";
+import { presentPost } from "#server/presenters/post.server.ts";
+import { listPublishedPosts } from "#server/services/posts.server.ts";
+import type { Route } from "./+types/rss.ts";
+import { escapeXml } from "./sitemap.ts";
 
 /** How many posts the feed carries. */
 const FEED_SIZE = 20;

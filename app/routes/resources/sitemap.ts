@@ -1,6 +1,6 @@
-import { appContext } from "../../../server/context.server";
-import { listPublicPostSummaries } from "../../../server/services/posts.server";
-import type { Route } from "./+types/sitemap";
+import { appContext } from "#server/context.server.ts";
+import { listPublicPostSummaries } from "#server/services/posts.server.ts";
+import type { Route } from "./+types/sitemap.ts";
 
 const PUBLIC_PAGES = ["/", "/studio", "/apps", "/videos", "/news"];
 

@@ -8,16 +8,16 @@ import {
   SparklesIcon,
 } from "lucide-react";
 import { Link } from "react-router";
-import { NewsletterForm } from "~/components/site/newsletter-form";
-import { PostCard } from "~/components/site/post-card";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
-import { useRootData } from "~/root";
-import { appContext } from "../../../server/context.server";
-import { presentPost } from "../../../server/presenters/post.server";
-import { countPublishedPortfolio } from "../../../server/services/portfolio.server";
-import { listPublishedPosts } from "../../../server/services/posts.server";
-import type { Route } from "./+types/home";
+import { NewsletterForm } from "#app/components/site/newsletter-form.tsx";
+import { PostCard } from "#app/components/site/post-card.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { useRootData } from "#app/root.tsx";
+import { appContext } from "#server/context.server.ts";
+import { presentPost } from "#server/presenters/post.server.ts";
+import { countPublishedPortfolio } from "#server/services/portfolio.server.ts";
+import { listPublishedPosts } from "#server/services/posts.server.ts";
+import type { Route } from "./+types/home.ts";
 
 /** How many posts "Latest Updates" shows (SPEC.md section 9). */
 const LATEST_POSTS = 3;

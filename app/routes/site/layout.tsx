@@ -1,11 +1,11 @@
 import { Outlet, useLocation, useNavigation } from "react-router";
-import { isPostPath, PostLoading } from "~/components/site/post-status";
-import { SiteFooter } from "~/components/site/site-footer";
-import { SiteNav } from "~/components/site/site-nav";
-import { useRootData } from "~/root";
-import { appContext } from "../../../server/context.server";
-import { listApps } from "../../../server/services/apps.server";
-import type { Route } from "./+types/layout";
+import { isPostPath, PostLoading } from "#app/components/site/post-status.tsx";
+import { SiteFooter } from "#app/components/site/site-footer.tsx";
+import { SiteNav } from "#app/components/site/site-nav.tsx";
+import { useRootData } from "#app/root.tsx";
+import { appContext } from "#server/context.server.ts";
+import { listApps } from "#server/services/apps.server.ts";
+import type { Route } from "./+types/layout.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);

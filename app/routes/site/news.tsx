@@ -1,11 +1,11 @@
 import * as React from "react";
 import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
-import { NewsBrowser } from "~/components/site/news-browser";
-import { NewsSkeleton } from "~/components/site/news-skeleton";
-import { appContext } from "../../../server/context.server";
-import { presentPost } from "../../../server/presenters/post.server";
-import { listPublishedPosts } from "../../../server/services/posts.server";
-import type { Route } from "./+types/news";
+import { NewsBrowser } from "#app/components/site/news-browser.tsx";
+import { NewsSkeleton } from "#app/components/site/news-skeleton.tsx";
+import { appContext } from "#server/context.server.ts";
+import { presentPost } from "#server/presenters/post.server.ts";
+import { listPublishedPosts } from "#server/services/posts.server.ts";
+import type { Route } from "./+types/news.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);

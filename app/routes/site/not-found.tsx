@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFoundPage } from "~/components/site/not-found-page";
+import { NotFoundPage } from "#app/components/site/not-found-page.tsx";
 
 export function loader() {
   throw data(null, { status: 404 });

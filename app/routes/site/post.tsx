@@ -1,16 +1,16 @@
 import { data, redirect } from "react-router";
-import { PostArticle } from "~/components/site/post-article";
-import { PostNotFound, PostPreviewNotice } from "~/components/site/post-status";
-import { buildPostMeta, buildPostNotFoundMeta, postUrl, summarize } from "~/lib/post-meta";
-import { useRootData } from "~/root";
-import type { Post } from "../../../common/types/post";
-import { accessDepsFor, audienceFor, getViewer } from "../../../server/auth/access.server";
-import { appContext } from "../../../server/context.server";
-import { presentPost } from "../../../server/presenters/post.server";
-import { htmlToPlainText } from "../../../server/services/content-rules.server";
-import { findSlugRedirect, getPostBySlug } from "../../../server/services/posts.server";
-import { sanitizePostHtml } from "../../../server/services/sanitize-html.server";
-import type { Route } from "./+types/post";
+import { PostArticle } from "#app/components/site/post-article.tsx";
+import { PostNotFound, PostPreviewNotice } from "#app/components/site/post-status.tsx";
+import { buildPostMeta, buildPostNotFoundMeta, postUrl, summarize } from "#app/lib/post-meta.ts";
+import { useRootData } from "#app/root.tsx";
+import type { Post } from "#common/types/post.ts";
+import { accessDepsFor, audienceFor, getViewer } from "#server/auth/access.server.ts";
+import { appContext } from "#server/context.server.ts";
+import { presentPost } from "#server/presenters/post.server.ts";
+import { htmlToPlainText } from "#server/services/content-rules.server.ts";
+import { findSlugRedirect, getPostBySlug } from "#server/services/posts.server.ts";
+import { sanitizePostHtml } from "#server/services/sanitize-html.server.ts";
+import type { Route } from "./+types/post.ts";
 
 /** What the page shows of a post: everything public except the raw content. */
 export type PostPageData = Omit<Post, "content" | "status" | "scheduledAt" | "timezone">;

@@ -1,15 +1,15 @@
 import { ExternalLinkIcon, StoreIcon } from "lucide-react";
 import * as React from "react";
 import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
-import { StudioBrowser } from "~/components/site/studio-browser";
-import { StudioSkeleton } from "~/components/site/studio-skeleton";
-import { Button } from "~/components/ui/button";
-import { useRootData } from "~/root";
-import { accessDepsFor, audienceFor, getViewer } from "../../../server/auth/access.server";
-import { appContext } from "../../../server/context.server";
-import { presentPortfolioItem } from "../../../server/presenters/portfolio-item.server";
-import { listPortfolio } from "../../../server/services/portfolio.server";
-import type { Route } from "./+types/studio";
+import { StudioBrowser } from "#app/components/site/studio-browser.tsx";
+import { StudioSkeleton } from "#app/components/site/studio-skeleton.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { useRootData } from "#app/root.tsx";
+import { accessDepsFor, audienceFor, getViewer } from "#server/auth/access.server.ts";
+import { appContext } from "#server/context.server.ts";
+import { presentPortfolioItem } from "#server/presenters/portfolio-item.server.ts";
+import { listPortfolio } from "#server/services/portfolio.server.ts";
+import type { Route } from "./+types/studio.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const appData = context.get(appContext);

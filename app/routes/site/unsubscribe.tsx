@@ -1,10 +1,10 @@
 import { CircleAlertIcon, MailCheckIcon, MailXIcon } from "lucide-react";
 import * as React from "react";
 import { Link, useSearchParams } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { useRootData } from "~/root";
-import type { Route } from "./+types/unsubscribe";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { useRootData } from "#app/root.tsx";
+import type { Route } from "./+types/unsubscribe.ts";
 
 type State =
   | { step: "idle" }

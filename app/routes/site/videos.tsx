@@ -1,14 +1,19 @@
 import { BellRingIcon, ExternalLinkIcon, MonitorPlayIcon } from "lucide-react";
 import * as React from "react";
 import { Await } from "react-router";
-import { VideoCard, VideoGridSkeleton } from "~/components/site/video-card";
-import { Button } from "~/components/ui/button";
-import { channelSubscribeUrl, chooseVideos, type VideoEntry, type VideoSource } from "~/lib/videos";
-import { useRootData } from "~/root";
-import { appContext } from "../../../server/context.server";
-import { presentPost } from "../../../server/presenters/post.server";
-import { listPublishedPosts } from "../../../server/services/posts.server";
-import type { Route } from "./+types/videos";
+import { VideoCard, VideoGridSkeleton } from "#app/components/site/video-card.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  channelSubscribeUrl,
+  chooseVideos,
+  type VideoEntry,
+  type VideoSource,
+} from "#app/lib/videos.ts";
+import { useRootData } from "#app/root.tsx";
+import { appContext } from "#server/context.server.ts";
+import { presentPost } from "#server/presenters/post.server.ts";
+import { listPublishedPosts } from "#server/services/posts.server.ts";
+import type { Route } from "./+types/videos.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);

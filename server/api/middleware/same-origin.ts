@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { CROSS_SITE_MESSAGE, isSameSiteWrite } from "../../auth/origin.server.ts";
+import { CROSS_SITE_MESSAGE, isSameSiteWrite } from "#server/auth/origin.server.ts";
 
 export { CROSS_SITE_MESSAGE };
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { columnTypes, dbKindOf } from "../dialect.server.ts";
+import { columnTypes, dbKindOf } from "#server/db/dialect.server.ts";
 
 // Migrations are append-only and do not import today's table types, so they keep working
 // as the schema moves on.

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { columnTypes, dbKindOf } from "../dialect.server.ts";
+import { columnTypes, dbKindOf } from "#server/db/dialect.server.ts";
 
 // Staff sign-in. The first four tables are better-auth's core schema (plural names, its own
 // camelCase columns), created here rather than by its CLI so that one migration history

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { columnTypes, dbKindOf } from "../dialect.server.ts";
+import { columnTypes, dbKindOf } from "#server/db/dialect.server.ts";
 
 // Old slugs of published posts, so their addresses keep working after a slug changes
 // (DECISIONS.md section 2). Each row points at the post, not at its newer slug, so a chain of

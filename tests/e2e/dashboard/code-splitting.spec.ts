@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import type { Post } from "../../../common/types/post.ts";
-import { expect, signInAs, test } from "../fixtures.ts";
+import type { Post } from "#common/types/post.ts";
+import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
 
 // Which code a browser downloads where: visitors never get the dashboard's code or the editor,
 // and staff get the editor (TipTap, its own chunk) only when they open Create / Edit.

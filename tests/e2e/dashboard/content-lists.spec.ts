@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import type { Post } from "../../../common/types/post.ts";
-import { createPost, fromNow } from "../../factories/post.ts";
-import { expect, signInAs, test } from "../fixtures.ts";
+import type { Post } from "#common/types/post.ts";
+import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { createPost, fromNow } from "#tests/factories/post.ts";
 import {
   articleNames,
   expectConfirmation,

@@ -1,4 +1,4 @@
-import { DESKTOP, expect, MOBILE, signInAs, test } from "../fixtures.ts";
+import { DESKTOP, expect, MOBILE, signInAs, test } from "#tests/e2e/fixtures.ts";
 
 // The dashboard's frame: one section at a time, each at its own address, switched without a
 // page reload, by the sidebar or, on small screens, by a menu drawer and a dropdown.

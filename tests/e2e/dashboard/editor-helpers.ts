@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import type { Post } from "../../../common/types/post.ts";
-import { expect, test } from "../fixtures.ts";
+import type { Post } from "#common/types/post.ts";
+import { expect, test } from "#tests/e2e/fixtures.ts";
 
 /** A title no other test uses, so lists shared with parallel specs can be searched for it. */
 export function uniqueTitle(prefix: string): string {

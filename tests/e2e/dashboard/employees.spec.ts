@@ -8,8 +8,8 @@ import {
   signInAs,
   test,
   watchToastThenNavigation,
-} from "../fixtures.ts";
-import { startOwnServer } from "../own-server.ts";
+} from "#tests/e2e/fixtures.ts";
+import { startOwnServer } from "#tests/e2e/own-server.ts";
 
 // Employee Management (SPEC.md sections 2, 5 and 8; DECISIONS.md section 3) as an admin uses it.
 

@@ -1,5 +1,5 @@
-import { expect, test } from "../fixtures.ts";
-import { startOwnServer } from "../own-server.ts";
+import { expect, test } from "#tests/e2e/fixtures.ts";
+import { startOwnServer } from "#tests/e2e/own-server.ts";
 import { toast } from "./helpers.ts";
 
 // A site that starts with nothing (SEED_DEMO=0, its own database): every section says so in its

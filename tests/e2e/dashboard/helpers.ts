@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect } from "../fixtures.ts";
+import { expect } from "#tests/e2e/fixtures.ts";
 
 /** A short id that no other test run or worker will pick, for unique titles and addresses. */
 export function uniqueId(): string {

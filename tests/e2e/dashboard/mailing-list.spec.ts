@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import type { Subscriber } from "../../../common/types/subscriber.ts";
-import { createSubscriber } from "../../factories/subscriber.ts";
-import { expect, signInAs, test } from "../fixtures.ts";
+import type { Subscriber } from "#common/types/subscriber.ts";
+import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { createSubscriber } from "#tests/factories/subscriber.ts";
 import {
   articleNames,
   expectConfirmation,

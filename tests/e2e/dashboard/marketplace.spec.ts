@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { formatShortDate } from "../../../common/format.ts";
-import type { PortfolioItem } from "../../../common/types/portfolio-item.ts";
-import { createPost, fromNow } from "../../factories/post.ts";
-import { expect, signInAs, test } from "../fixtures.ts";
+import { formatShortDate } from "#common/format.ts";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { createPost, fromNow } from "#tests/factories/post.ts";
 import {
   articleNames,
   expectConfirmation,

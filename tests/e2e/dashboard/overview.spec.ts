@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import type { Post } from "../../../common/types/post.ts";
-import type { DashboardStats } from "../../../common/types/stats.ts";
-import { createPost } from "../../factories/post.ts";
-import { expect, signInAs, test } from "../fixtures.ts";
+import type { Post } from "#common/types/post.ts";
+import type { DashboardStats } from "#common/types/stats.ts";
+import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { createPost } from "#tests/factories/post.ts";
 import {
   articleNames,
   expectConfirmation,

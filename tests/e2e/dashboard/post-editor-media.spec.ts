@@ -1,7 +1,7 @@
 import sharp from "sharp";
-import { FAKE_VIDEOS, startFakeYouTube } from "../../fakes/youtube-server.ts";
-import { expect, signInAs, test } from "../fixtures.ts";
-import { startOwnServer } from "../own-server.ts";
+import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { startOwnServer } from "#tests/e2e/own-server.ts";
+import { FAKE_VIDEOS, startFakeYouTube } from "#tests/fakes/youtube-server.ts";
 import {
   contentArea,
   expectSaved,

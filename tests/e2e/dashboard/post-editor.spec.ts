@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { createPost, fromNow } from "../../factories/post.ts";
 import {
   DESKTOP,
   expect,
@@ -8,7 +7,8 @@ import {
   MOBILE,
   signInAs,
   test,
-} from "../fixtures.ts";
+} from "#tests/e2e/fixtures.ts";
+import { createPost, fromNow } from "#tests/factories/post.ts";
 import {
   contentArea,
   expectSaved,

@@ -7,7 +7,7 @@ import {
   MOBILE,
   signInAs,
   test,
-} from "../fixtures.ts";
+} from "#tests/e2e/fixtures.ts";
 import { pageHeading } from "./helpers.ts";
 
 // Every dashboard section at desktop width and at 375 px: no serious accessibility violation

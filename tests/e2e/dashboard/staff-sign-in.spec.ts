@@ -1,4 +1,4 @@
-import { expect, signInAs, test, watchToastThenNavigation } from "../fixtures.ts";
+import { expect, signInAs, test, watchToastThenNavigation } from "#tests/e2e/fixtures.ts";
 
 // Staff sign-in and sign-out in a real browser, and what a visitor without a session or without
 // access sees on the dashboard (SPEC.md sections 2, 6 and 8; DECISIONS.md sections 3 and 4).

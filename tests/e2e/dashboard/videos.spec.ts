@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
-import { formatShortDate } from "../../../common/format.ts";
-import type { Post } from "../../../common/types/post.ts";
-import { createPost } from "../../factories/post.ts";
-import { solidImage } from "../../helpers/images.ts";
-import { expect, signInAs, test } from "../fixtures.ts";
+import { formatShortDate } from "#common/format.ts";
+import type { Post } from "#common/types/post.ts";
+import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { createPost } from "#tests/factories/post.ts";
+import { solidImage } from "#tests/helpers/images.ts";
 import {
   articleNames,
   expectConfirmation,

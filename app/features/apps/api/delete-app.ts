@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "~/lib/api-client";
-import { appsQueryKey } from "./get-apps";
+import { apiRequest } from "#app/lib/api-client.ts";
+import { appsQueryKey } from "./get-apps.ts";
 
 export function deleteApp(id: string): Promise<void> {
   return apiRequest<void>(`/api/apps/${encodeURIComponent(id)}`, { method: "DELETE" });

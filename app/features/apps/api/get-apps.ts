@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet } from "~/lib/api-client";
-import type { App } from "../../../../common/types/app";
+import { apiGet } from "#app/lib/api-client.ts";
+import type { App } from "#common/types/app.ts";
 
 export const appsQueryKey = ["/api/apps"] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "~/lib/api-client";
-import { UPLOAD_IMAGE_FIELD } from "../../../../common/constants";
-import type { UploadedImage } from "../../../../common/types/youtube";
+import { apiRequest } from "#app/lib/api-client.ts";
+import { UPLOAD_IMAGE_FIELD } from "#common/constants.ts";
+import type { UploadedImage } from "#common/types/youtube.ts";
 
 /** Stores an image file on the server; answers where it is served (`/uploads/{name}`). */
 export function uploadImage(file: File): Promise<UploadedImage> {

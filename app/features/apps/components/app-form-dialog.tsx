@@ -1,33 +1,38 @@
 import * as React from "react";
 import { Controller, useFormContext } from "react-hook-form";
 import { useRevalidator } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { applyServerErrors, Form, FormField, useZodForm } from "~/components/ui/form";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
-import { useToast } from "~/components/ui/toast";
-import { errorMessage, isApiError } from "~/lib/api-client";
-import { APP_RELATIONSHIP_LABELS, platformLabel } from "~/lib/app-filters";
+import { Button } from "#app/components/ui/button.tsx";
 import {
-  APP_CATEGORIES,
-  APP_PLATFORMS,
-  APP_RELATIONSHIPS,
-  APP_STATUSES,
-} from "../../../../common/constants";
-import type { AppInput } from "../../../../common/schemas/app";
-import type { App } from "../../../../common/types/app";
-import { useCreateApp } from "../api/create-app";
-import { useUpdateApp } from "../api/update-app";
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
+import { applyServerErrors, Form, FormField, useZodForm } from "#app/components/ui/form.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { useCreateApp } from "#app/features/apps/api/create-app.ts";
+import { useUpdateApp } from "#app/features/apps/api/update-app.ts";
 import {
   APP_STATUS_NAMES,
   type AppFormFields,
   AppFormSchema,
   appToFormFields,
   suggestSlug,
-} from "../app-form";
-import { ImageField } from "./image-field";
+} from "#app/features/apps/app-form.ts";
+import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import { APP_RELATIONSHIP_LABELS, platformLabel } from "#app/lib/app-filters.ts";
+import {
+  APP_CATEGORIES,
+  APP_PLATFORMS,
+  APP_RELATIONSHIPS,
+  APP_STATUSES,
+} from "#common/constants.ts";
+import type { AppInput } from "#common/schemas/app.ts";
+import type { App } from "#common/types/app.ts";
+import { ImageField } from "./image-field.tsx";
 
 /** Add App, which doubles as Edit App when given an app. */
 export function AppFormDialog({

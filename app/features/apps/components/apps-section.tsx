@@ -8,21 +8,21 @@ import {
 } from "lucide-react";
 import * as React from "react";
 import { Link, useRevalidator } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { useConfirm } from "~/components/ui/confirm-dialog";
-import { FallbackImage } from "~/components/ui/fallback-image";
-import { Skeleton } from "~/components/ui/skeleton";
-import { useToast } from "~/components/ui/toast";
-import { errorMessage, isApiError } from "~/lib/api-client";
-import { APP_RELATIONSHIP_LABELS, platformLabel } from "~/lib/app-filters";
-import { formatCount } from "../../../../common/format";
-import { imageSrc } from "../../../../common/images";
-import type { App } from "../../../../common/types/app";
-import { useDeleteApp } from "../api/delete-app";
-import { useApps } from "../api/get-apps";
-import { APP_STATUS_NAMES, appStatusVariant } from "../app-form";
-import { AppFormDialog } from "./app-form-dialog";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
+import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
+import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { useDeleteApp } from "#app/features/apps/api/delete-app.ts";
+import { useApps } from "#app/features/apps/api/get-apps.ts";
+import { APP_STATUS_NAMES, appStatusVariant } from "#app/features/apps/app-form.ts";
+import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import { APP_RELATIONSHIP_LABELS, platformLabel } from "#app/lib/app-filters.ts";
+import { formatCount } from "#common/format.ts";
+import { imageSrc } from "#common/images.ts";
+import type { App } from "#common/types/app.ts";
+import { AppFormDialog } from "./app-form-dialog.tsx";
 
 type FormState = { open: false } | { open: true; app: App | null };
 

@@ -1,20 +1,16 @@
 import { ImageIcon, UploadIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { Controller, useFormContext } from "react-hook-form";
-import { Button } from "~/components/ui/button";
-import { FallbackImage } from "~/components/ui/fallback-image";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { errorMessage, isApiError } from "~/lib/api-client";
-import { cn } from "~/lib/cn";
-import {
-  MAX_UPLOAD_BYTES,
-  UPLOAD_IMAGE_ACCEPT,
-  UPLOAD_IMAGE_TYPES,
-} from "../../../../common/constants";
-import { isImageReference } from "../../../../common/schemas/app";
-import { useUploadImage } from "../api/upload-image";
-import type { AppFormFields } from "../app-form";
+import { Button } from "#app/components/ui/button.tsx";
+import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { useUploadImage } from "#app/features/apps/api/upload-image.ts";
+import type { AppFormFields } from "#app/features/apps/app-form.ts";
+import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import { cn } from "#app/lib/cn.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_ACCEPT, UPLOAD_IMAGE_TYPES } from "#common/constants.ts";
+import { isImageReference } from "#common/schemas/app.ts";
 
 // The server's own words for the same refusals, said before the file is sent.
 const WRONG_TYPE = "Only PNG and JPEG images can be uploaded.";

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "~/lib/api-client";
-import type { EmployeeInput } from "../../../../common/schemas/employee";
-import type { EmployeeWithInvitation } from "../../../../common/types/employee";
-import { employeesQueryKey } from "./get-employees";
+import { apiRequest } from "#app/lib/api-client.ts";
+import type { EmployeeInput } from "#common/schemas/employee.ts";
+import type { EmployeeWithInvitation } from "#common/types/employee.ts";
+import { employeesQueryKey } from "./get-employees.ts";
 
 export function createEmployee(input: EmployeeInput): Promise<EmployeeWithInvitation> {
   return apiRequest<EmployeeWithInvitation>("/api/employees", { method: "POST", body: input });

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "~/lib/api-client";
-import type { Invitation } from "../../../../common/types/employee";
+import { apiRequest } from "#app/lib/api-client.ts";
+import type { Invitation } from "#common/types/employee.ts";
 
 /** A fresh invitation link for an employee who has not chosen a password yet. */
 export function createInvitation(employeeId: string): Promise<Invitation> {

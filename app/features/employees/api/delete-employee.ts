@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "~/lib/api-client";
-import { employeesQueryKey } from "./get-employees";
+import { apiRequest } from "#app/lib/api-client.ts";
+import { employeesQueryKey } from "./get-employees.ts";
 
 export function deleteEmployee(id: string): Promise<void> {
   return apiRequest<void>(`/api/employees/${encodeURIComponent(id)}`, { method: "DELETE" });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet } from "~/lib/api-client";
-import type { Employee } from "../../../../common/types/employee";
+import { apiGet } from "#app/lib/api-client.ts";
+import type { Employee } from "#common/types/employee.ts";
 
 export const employeesQueryKey = ["/api/employees"] as const;
 

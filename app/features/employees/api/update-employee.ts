@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "~/lib/api-client";
-import type { EmployeeInput } from "../../../../common/schemas/employee";
-import type { Employee } from "../../../../common/types/employee";
-import { employeesQueryKey } from "./get-employees";
+import { apiRequest } from "#app/lib/api-client.ts";
+import type { EmployeeInput } from "#common/schemas/employee.ts";
+import type { Employee } from "#common/types/employee.ts";
+import { employeesQueryKey } from "./get-employees.ts";
 
 export function updateEmployee({ id, input }: { id: string; input: EmployeeInput }) {
   return apiRequest<Employee>(`/api/employees/${encodeURIComponent(id)}`, {

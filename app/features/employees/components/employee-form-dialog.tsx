@@ -1,15 +1,20 @@
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { applyServerErrors, Form, FormField, useZodForm } from "~/components/ui/form";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
-import { Switch } from "~/components/ui/switch";
-import { useToast } from "~/components/ui/toast";
-import { errorMessage, isApiError } from "~/lib/api-client";
-import { type EmployeeInput, EmployeeInputSchema } from "../../../../common/schemas/employee";
-import type { Employee, Invitation } from "../../../../common/types/employee";
-import { useCreateEmployee } from "../api/create-employee";
-import { useUpdateEmployee } from "../api/update-employee";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
+import { applyServerErrors, Form, FormField, useZodForm } from "#app/components/ui/form.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Switch } from "#app/components/ui/switch.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { useCreateEmployee } from "#app/features/employees/api/create-employee.ts";
+import { useUpdateEmployee } from "#app/features/employees/api/update-employee.ts";
+import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import { type EmployeeInput, EmployeeInputSchema } from "#common/schemas/employee.ts";
+import type { Employee, Invitation } from "#common/types/employee.ts";
 
 /**
  * Add Employee, which doubles as Edit Employee when given an employee (SPEC.md section 2).

@@ -1,18 +1,18 @@
 import { LinkIcon, PencilIcon, PlusIcon, Trash2Icon, UsersIcon } from "lucide-react";
 import * as React from "react";
 import { useRevalidator } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { useConfirm } from "~/components/ui/confirm-dialog";
-import { useToast } from "~/components/ui/toast";
-import { errorMessage, isApiError } from "~/lib/api-client";
-import { formatShortDate } from "../../../../common/format";
-import type { Employee, Invitation } from "../../../../common/types/employee";
-import { useCreateInvitation } from "../api/create-invitation";
-import { useDeleteEmployee } from "../api/delete-employee";
-import { useEmployees } from "../api/get-employees";
-import { EmployeeFormDialog } from "./employee-form-dialog";
-import { InvitationDialog } from "./invitation-dialog";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { useCreateInvitation } from "#app/features/employees/api/create-invitation.ts";
+import { useDeleteEmployee } from "#app/features/employees/api/delete-employee.ts";
+import { useEmployees } from "#app/features/employees/api/get-employees.ts";
+import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import { formatShortDate } from "#common/format.ts";
+import type { Employee, Invitation } from "#common/types/employee.ts";
+import { EmployeeFormDialog } from "./employee-form-dialog.tsx";
+import { InvitationDialog } from "./invitation-dialog.tsx";
 
 type FormState = { open: false } | { open: true; employee: Employee | null };
 

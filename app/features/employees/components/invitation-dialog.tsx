@@ -1,11 +1,16 @@
 import { CheckIcon, CopyIcon } from "lucide-react";
 import * as React from "react";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { useToast } from "~/components/ui/toast";
-import { formatShortDate } from "../../../../common/format";
-import type { Invitation } from "../../../../common/types/employee";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { formatShortDate } from "#common/format.ts";
+import type { Invitation } from "#common/types/employee.ts";
 
 /** Shows an invitation link for the admin to copy and pass on; it works once, for 7 days. */
 export function InvitationDialog({

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet } from "~/lib/api-client";
-import { CONTENT_QUERY_KEYS } from "~/lib/content-queries";
-import { retryOnce } from "~/lib/query-client";
-import type { DashboardStats } from "../../../../common/types/stats";
+import { apiGet } from "#app/lib/api-client.ts";
+import { CONTENT_QUERY_KEYS } from "#app/lib/content-queries.ts";
+import { retryOnce } from "#app/lib/query-client.ts";
+import type { DashboardStats } from "#common/types/stats.ts";
 
 /** How long the overview's counters are kept before they are fetched again (SPEC.md section 9). */
 export const DASHBOARD_STATS_STALE_TIME_MS = 5 * 60 * 1000;

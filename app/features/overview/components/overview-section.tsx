@@ -8,12 +8,12 @@ import {
 } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import { sectionPath } from "~/components/dashboard/sections";
-import { Button } from "~/components/ui/button";
-import { canManageEmployees } from "../../../../common/access";
-import type { CurrentUser } from "../../../../common/types/user";
-import { greetingName } from "../greeting";
-import { StatsTiles } from "./stats-tiles";
+import { sectionPath } from "#app/components/dashboard/sections.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { greetingName } from "#app/features/overview/greeting.ts";
+import { canManageEmployees } from "#common/access.ts";
+import type { CurrentUser } from "#common/types/user.ts";
+import { StatsTiles } from "./stats-tiles.tsx";
 
 /** The four shortcut buttons of the overview (SPEC.md section 2). */
 const SHORTCUTS = [

@@ -9,11 +9,11 @@ import {
   PackageIcon,
   RotateCwIcon,
 } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { Skeleton } from "~/components/ui/skeleton";
-import { errorMessage } from "~/lib/api-client";
-import type { DashboardStats } from "../../../../common/types/stats";
-import { useDashboardStats } from "../api/get-dashboard-stats";
+import { Button } from "#app/components/ui/button.tsx";
+import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import { useDashboardStats } from "#app/features/overview/api/get-dashboard-stats.ts";
+import { errorMessage } from "#app/lib/api-client.ts";
+import type { DashboardStats } from "#common/types/stats.ts";
 
 /** The seven tiles, in SPEC.md's order (section 2, "The overview"). */
 export const STAT_TILES: { key: keyof DashboardStats; label: string; icon: LucideIcon }[] = [

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "~/lib/api-client";
-import { refreshContentQueries } from "~/lib/content-queries";
+import { apiRequest } from "#app/lib/api-client.ts";
+import { refreshContentQueries } from "#app/lib/content-queries.ts";
 
 /** Deletes the marketplace-content post behind a portfolio item. */
 export function deletePortfolioItem(id: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet } from "~/lib/api-client";
-import { CONTENT_QUERY_KEYS } from "~/lib/content-queries";
-import { retryOnce } from "~/lib/query-client";
-import type { PortfolioItem } from "../../../../common/types/portfolio-item";
+import { apiGet } from "#app/lib/api-client.ts";
+import { CONTENT_QUERY_KEYS } from "#app/lib/content-queries.ts";
+import { retryOnce } from "#app/lib/query-client.ts";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 
 /** How long the portfolio list is kept before it is fetched again (SPEC.md section 9). */
 export const PORTFOLIO_STALE_TIME_MS = 2 * 60 * 1000;

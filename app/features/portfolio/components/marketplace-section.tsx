@@ -1,16 +1,16 @@
 import { ExternalLinkIcon, PackageIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { Link } from "react-router";
-import { Badge, statusBadgeVariant } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Skeleton } from "~/components/ui/skeleton";
-import { useToast } from "~/components/ui/toast";
-import { errorMessage, isApiError } from "~/lib/api-client";
-import { PACK_TYPE_LABELS } from "../../../../common/constants";
-import { formatShortDate } from "../../../../common/format";
-import type { PortfolioItem } from "../../../../common/types/portfolio-item";
-import { useDeletePortfolioItem } from "../api/delete-portfolio-item";
-import { usePortfolio } from "../api/get-portfolio";
+import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
+import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { useDeletePortfolioItem } from "#app/features/portfolio/api/delete-portfolio-item.ts";
+import { usePortfolio } from "#app/features/portfolio/api/get-portfolio.ts";
+import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import { PACK_TYPE_LABELS } from "#common/constants.ts";
+import { formatShortDate } from "#common/format.ts";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 
 /** Where the editor opens for a new marketplace-content post. */
 export const CREATE_CONTENT_POST_PATH = "/dashboard/create?category=marketplace-content";

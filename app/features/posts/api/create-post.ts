@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "~/lib/api-client";
-import { refreshContentQueries } from "~/lib/content-queries";
-import type { PostInput } from "../../../../common/schemas/post";
-import type { Post } from "../../../../common/types/post";
-import { postQueryKey } from "./get-post";
+import { apiRequest } from "#app/lib/api-client.ts";
+import { refreshContentQueries } from "#app/lib/content-queries.ts";
+import type { PostInput } from "#common/schemas/post.ts";
+import type { Post } from "#common/types/post.ts";
+import { postQueryKey } from "./get-post.ts";
 
 /** The body of POST and PUT /api/posts: the validated form, as SPEC.md section 7 lists it. */
 export type PostRequestBody = Partial<PostInput>;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "~/lib/api-client";
-import { refreshContentQueries } from "~/lib/content-queries";
+import { apiRequest } from "#app/lib/api-client.ts";
+import { refreshContentQueries } from "#app/lib/content-queries.ts";
 
 export function deletePost(id: string): Promise<void> {
   return apiRequest<void>(`/api/posts/${encodeURIComponent(id)}`, { method: "DELETE" });

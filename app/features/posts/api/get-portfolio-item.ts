@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet, isApiError } from "~/lib/api-client";
-import { CONTENT_QUERY_KEYS } from "~/lib/content-queries";
-import type { PortfolioItem } from "../../../../common/types/portfolio-item";
-import type { Post } from "../../../../common/types/post";
-import { getPost } from "./get-post";
+import { apiGet, isApiError } from "#app/lib/api-client.ts";
+import { CONTENT_QUERY_KEYS } from "#app/lib/content-queries.ts";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+import type { Post } from "#common/types/post.ts";
+import { getPost } from "./get-post.ts";
 
 export type PortfolioItemForEditing = {
   item: PortfolioItem;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet } from "~/lib/api-client";
-import { CONTENT_QUERY_KEYS } from "~/lib/content-queries";
-import type { Post } from "../../../../common/types/post";
+import { apiGet } from "#app/lib/api-client.ts";
+import { CONTENT_QUERY_KEYS } from "#app/lib/content-queries.ts";
+import type { Post } from "#common/types/post.ts";
 
 /** Under the posts list's key, so refreshing content after a save refreshes it too. */
 export function postQueryKey(id: string) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet } from "~/lib/api-client";
-import { CONTENT_QUERY_KEYS } from "~/lib/content-queries";
-import type { Post } from "../../../../common/types/post";
+import { apiGet } from "#app/lib/api-client.ts";
+import { CONTENT_QUERY_KEYS } from "#app/lib/content-queries.ts";
+import type { Post } from "#common/types/post.ts";
 
 /** Every post, any status, newest first (staff only). */
 export function getPosts(signal?: AbortSignal): Promise<Post[]> {

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "~/lib/api-client";
-import type { YouTubeInfo } from "../../../../common/types/youtube";
+import { apiRequest } from "#app/lib/api-client.ts";
+import type { YouTubeInfo } from "#common/types/youtube.ts";
 
 /** POST /api/youtube/info: the title, description and thumbnail of a YouTube video. */
 export function getYouTubeInfo(url: string): Promise<YouTubeInfo> {

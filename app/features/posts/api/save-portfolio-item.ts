@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiGet } from "~/lib/api-client";
-import { refreshContentQueries } from "~/lib/content-queries";
-import { MAX_LIST_LIMIT } from "../../../../common/constants";
-import type { Post, PostSummary } from "../../../../common/types/post";
-import { createPost, type PostRequestBody } from "./create-post";
-import { postQueryKey } from "./get-post";
-import { updatePost } from "./update-post";
+import { apiGet } from "#app/lib/api-client.ts";
+import { refreshContentQueries } from "#app/lib/content-queries.ts";
+import { MAX_LIST_LIMIT } from "#common/constants.ts";
+import type { Post, PostSummary } from "#common/types/post.ts";
+import { createPost, type PostRequestBody } from "./create-post.ts";
+import { postQueryKey } from "./get-post.ts";
+import { updatePost } from "./update-post.ts";
 
 export type SavedPortfolioItem = { post: Post; created: boolean };
 

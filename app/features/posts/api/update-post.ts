@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "~/lib/api-client";
-import { refreshContentQueries } from "~/lib/content-queries";
-import type { Post } from "../../../../common/types/post";
-import type { PostRequestBody } from "./create-post";
-import { postQueryKey } from "./get-post";
+import { apiRequest } from "#app/lib/api-client.ts";
+import { refreshContentQueries } from "#app/lib/content-queries.ts";
+import type { Post } from "#common/types/post.ts";
+import type { PostRequestBody } from "./create-post.ts";
+import { postQueryKey } from "./get-post.ts";
 
 export function updatePost({ id, body }: { id: string; body: PostRequestBody }): Promise<Post> {
   return apiRequest<Post>(`/api/posts/${encodeURIComponent(id)}`, { method: "PUT", body });

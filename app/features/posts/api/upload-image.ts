@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import { ApiError } from "~/lib/api-client";
-import { UPLOAD_IMAGE_FIELD } from "../../../../common/constants";
-import type { UploadedImage } from "../../../../common/types/youtube";
+import { ApiError } from "#app/lib/api-client.ts";
+import { UPLOAD_IMAGE_FIELD } from "#common/constants.ts";
+import type { UploadedImage } from "#common/types/youtube.ts";
 
 export type UploadImageInput = {
   file: File;

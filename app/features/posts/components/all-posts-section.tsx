@@ -1,8 +1,8 @@
 import { PlusIcon } from "lucide-react";
 import { Link, useNavigate } from "react-router";
-import { Button } from "~/components/ui/button";
-import type { Post } from "../../../../common/types/post";
-import { ContentList } from "./content-list";
+import { Button } from "#app/components/ui/button.tsx";
+import type { Post } from "#common/types/post.ts";
+import { ContentList } from "./content-list.tsx";
 
 /** The address that opens a post in the editor. */
 export function editPostPath(post: Pick<Post, "id">): string {

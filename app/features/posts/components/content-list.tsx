@@ -8,18 +8,22 @@ import {
 } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
-import { CATEGORY_LABELS } from "~/components/site/post-card";
-import { Badge, statusBadgeVariant } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { SkeletonCard } from "~/components/ui/skeleton";
-import { errorMessage } from "~/lib/api-client";
-import { formatShortDate } from "../../../../common/format";
-import { imageSrc } from "../../../../common/images";
-import type { Post } from "../../../../common/types/post";
-import { usePosts } from "../api/get-posts";
-import { type ContentFilter, filterContent, filterUsesSearch } from "../content-filters";
-import { useConfirmDeletePost } from "../use-confirm-delete-post";
+import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
+import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { SkeletonCard } from "#app/components/ui/skeleton.tsx";
+import { usePosts } from "#app/features/posts/api/get-posts.ts";
+import {
+  type ContentFilter,
+  filterContent,
+  filterUsesSearch,
+} from "#app/features/posts/content-filters.ts";
+import { useConfirmDeletePost } from "#app/features/posts/use-confirm-delete-post.ts";
+import { errorMessage } from "#app/lib/api-client.ts";
+import { formatShortDate } from "#common/format.ts";
+import { imageSrc } from "#common/images.ts";
+import type { Post } from "#common/types/post.ts";
 
 /** How many placeholder cards show while the list loads (SPEC.md section 9). */
 const PLACEHOLDER_CARDS = 6;

@@ -1,12 +1,11 @@
 import { ArrowLeftIcon, LoaderCircleIcon, TriangleAlertIcon } from "lucide-react";
 import * as React from "react";
 import { Link, useRouteLoaderData, useSearchParams } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Skeleton } from "~/components/ui/skeleton";
-import { useToast } from "~/components/ui/toast";
-import { errorMessage, isApiError } from "~/lib/api-client";
-import { usePortfolioItem } from "../api/get-portfolio-item";
-import { usePost } from "../api/get-post";
+import { Button } from "#app/components/ui/button.tsx";
+import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { usePortfolioItem } from "#app/features/posts/api/get-portfolio-item.ts";
+import { usePost } from "#app/features/posts/api/get-post.ts";
 import {
   type CreateRequest,
   emptyPostForm,
@@ -14,9 +13,10 @@ import {
   portfolioItemToFormValues,
   postToFormValues,
   readCreateRequest,
-} from "../post-form";
-import { browserTimeZone } from "../time-zones";
-import { type EditingTarget, PostEditor } from "./post-editor";
+} from "#app/features/posts/post-form.ts";
+import { browserTimeZone } from "#app/features/posts/time-zones.ts";
+import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import { type EditingTarget, PostEditor } from "./post-editor.tsx";
 
 const subscribeToNothing = () => () => {};
 

@@ -1,19 +1,15 @@
 import { ImageIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
-import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { ApiError, isApiError } from "~/lib/api-client";
-import {
-  FEATURED_IMAGE_SIZE,
-  MAX_UPLOAD_BYTES,
-  UPLOAD_IMAGE_ACCEPT,
-} from "../../../../common/constants";
-import { imageSrc } from "../../../../common/images";
-import { useUploadImage } from "../api/upload-image";
-import type { PostEditorValues } from "../post-form";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormField } from "#app/components/ui/form.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { useUploadImage } from "#app/features/posts/api/upload-image.ts";
+import type { PostEditorValues } from "#app/features/posts/post-form.ts";
+import { ApiError, isApiError } from "#app/lib/api-client.ts";
+import { FEATURED_IMAGE_SIZE, MAX_UPLOAD_BYTES, UPLOAD_IMAGE_ACCEPT } from "#common/constants.ts";
+import { imageSrc } from "#common/images.ts";
 
 /** What to tell a person about a failed upload: the server's reason when it gave one. */
 function uploadFailure(error: unknown): string {

@@ -1,9 +1,9 @@
 import { PlusIcon } from "lucide-react";
 import { Link, useNavigate } from "react-router";
-import { Button } from "~/components/ui/button";
-import type { ContentFilter } from "../content-filters";
-import { editPostPath } from "./all-posts-section";
-import { ContentList } from "./content-list";
+import { Button } from "#app/components/ui/button.tsx";
+import type { ContentFilter } from "#app/features/posts/content-filters.ts";
+import { editPostPath } from "./all-posts-section.tsx";
+import { ContentList } from "./content-list.tsx";
 
 /** The Scheduled, Drafts and News Posts sections: what each one lists and says. */
 const FILTERED_SECTIONS = {

@@ -11,23 +11,17 @@ import {
   useWatch,
 } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { applyServerErrors, FormField } from "~/components/ui/form";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
-import { useToast } from "~/components/ui/toast";
-import { ApiError, isApiError } from "~/lib/api-client";
-import { cn } from "~/lib/cn";
-import { PACK_TYPE_LABELS, PACK_TYPES, type PostStatus } from "../../../../common/constants";
-import { isFuture } from "../../../../common/format";
-import { type PostInput, PostInputSchema } from "../../../../common/schemas/post";
-import type { Post } from "../../../../common/types/post";
-import { useCreatePost } from "../api/create-post";
-import { useSavePortfolioItem } from "../api/save-portfolio-item";
-import { useUpdatePost } from "../api/update-post";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { applyServerErrors, FormField } from "#app/components/ui/form.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { useCreatePost } from "#app/features/posts/api/create-post.ts";
+import { useSavePortfolioItem } from "#app/features/posts/api/save-portfolio-item.ts";
+import { useUpdatePost } from "#app/features/posts/api/update-post.ts";
 import {
   type PostEditorValues,
   parseTags,
@@ -35,8 +29,8 @@ import {
   showsVideoUrl,
   toPostPayload,
   toRequestBody,
-} from "../post-form";
-import { slugFromTitle } from "../slug";
+} from "#app/features/posts/post-form.ts";
+import { slugFromTitle } from "#app/features/posts/slug.ts";
 import {
   browserTimeZone,
   listedZone,
@@ -44,16 +38,22 @@ import {
   SETTINGS_TIME_ZONES,
   type TimeZoneOption,
   timeZoneOptions,
-} from "../time-zones";
-import { useYouTubeAutoFill } from "../use-youtube-auto-fill";
-import { FeaturedImageField } from "./featured-image-field";
-import { PostPreview } from "./post-preview";
-import { PostSettingsPanel } from "./post-settings-panel";
-import { ScheduleDialog } from "./schedule-dialog";
+} from "#app/features/posts/time-zones.ts";
+import { useYouTubeAutoFill } from "#app/features/posts/use-youtube-auto-fill.ts";
+import { ApiError, isApiError } from "#app/lib/api-client.ts";
+import { cn } from "#app/lib/cn.ts";
+import { PACK_TYPE_LABELS, PACK_TYPES, type PostStatus } from "#common/constants.ts";
+import { isFuture } from "#common/format.ts";
+import { type PostInput, PostInputSchema } from "#common/schemas/post.ts";
+import type { Post } from "#common/types/post.ts";
+import { FeaturedImageField } from "./featured-image-field.tsx";
+import { PostPreview } from "./post-preview.tsx";
+import { PostSettingsPanel } from "./post-settings-panel.tsx";
+import { ScheduleDialog } from "./schedule-dialog.tsx";
 
 // TipTap is loaded only here, when a post is edited: it stays out of the public pages' and the
 // rest of the dashboard's bundles (docs/benchmarks.md, "Editor bundle").
-const RichTextEditor = React.lazy(() => import("~/components/editor/rich-text-editor"));
+const RichTextEditor = React.lazy(() => import("#app/components/editor/rich-text-editor.tsx"));
 
 /** The post or portfolio item being edited. */
 export type EditingTarget = {

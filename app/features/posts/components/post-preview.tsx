@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from "react-hook-form";
-import { PostArticle, type PostArticleData } from "~/components/site/post-article";
-import { postUrl } from "~/lib/post-meta";
-import { type PostEditorValues, showsVideoUrl } from "../post-form";
+import { PostArticle, type PostArticleData } from "#app/components/site/post-article.tsx";
+import { type PostEditorValues, showsVideoUrl } from "#app/features/posts/post-form.ts";
+import { postUrl } from "#app/lib/post-meta.ts";
 
 /** The form's values as the post page reads a post. */
 export function previewPost(

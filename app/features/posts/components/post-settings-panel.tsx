@@ -1,12 +1,12 @@
 import { SaveIcon, SendIcon } from "lucide-react";
 import { useFormContext, useWatch } from "react-hook-form";
-import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
-import { formatLongDate } from "../../../../common/format";
-import type { PostEditorValues } from "../post-form";
-import type { TimeZoneOption } from "../time-zones";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormField } from "#app/components/ui/form.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import type { PostEditorValues } from "#app/features/posts/post-form.ts";
+import type { TimeZoneOption } from "#app/features/posts/time-zones.ts";
+import { formatLongDate } from "#common/format.ts";
 
 /**
  * The side panel 'Post Settings' (SPEC.md section 2): status, the scheduled time and time zone

@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
-import { editPostPath } from "./all-posts-section";
-import { ContentList } from "./content-list";
+import { editPostPath } from "./all-posts-section.tsx";
+import { ContentList } from "./content-list.tsx";
 
 /** How many posts the overview's Recent Posts shows (SPEC.md section 9). */
 export const RECENT_POSTS_LIMIT = 6;

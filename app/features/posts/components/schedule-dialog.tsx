@@ -1,10 +1,15 @@
 import * as React from "react";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
-import type { TimeZoneOption } from "../time-zones";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import type { TimeZoneOption } from "#app/features/posts/time-zones.ts";
 
 /** SPEC.md section 5: scheduling without a date-time. */
 export const SCHEDULE_REQUIRED_MESSAGE = "Please select a date and time";

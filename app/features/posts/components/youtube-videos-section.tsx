@@ -7,18 +7,18 @@ import {
   VideoOffIcon,
 } from "lucide-react";
 import { Link, useNavigate } from "react-router";
-import { Badge, statusBadgeVariant } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { FallbackImage } from "~/components/ui/fallback-image";
-import { SkeletonCard } from "~/components/ui/skeleton";
-import { errorMessage } from "~/lib/api-client";
-import { formatShortDate } from "../../../../common/format";
-import type { Post } from "../../../../common/types/post";
-import { usePosts } from "../api/get-posts";
-import { filterContent } from "../content-filters";
-import { useConfirmDeletePost } from "../use-confirm-delete-post";
-import { videoThumbnail } from "../video-thumbnail";
-import { editPostPath } from "./all-posts-section";
+import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
+import { SkeletonCard } from "#app/components/ui/skeleton.tsx";
+import { usePosts } from "#app/features/posts/api/get-posts.ts";
+import { filterContent } from "#app/features/posts/content-filters.ts";
+import { useConfirmDeletePost } from "#app/features/posts/use-confirm-delete-post.ts";
+import { videoThumbnail } from "#app/features/posts/video-thumbnail.ts";
+import { errorMessage } from "#app/lib/api-client.ts";
+import { formatShortDate } from "#common/format.ts";
+import type { Post } from "#common/types/post.ts";
+import { editPostPath } from "./all-posts-section.tsx";
 
 /** Where the editor opens for a new video post. */
 export const ADD_VIDEO_PATH = "/dashboard/create?category=youtube";

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "~/lib/api-client";
-import { subscribersQueryKey } from "./get-subscribers";
+import { apiRequest } from "#app/lib/api-client.ts";
+import { subscribersQueryKey } from "./get-subscribers.ts";
 
 /** Takes one address off the mailing list. */
 export function deleteSubscriber(id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiGetFile, type DownloadedFile, isApiError } from "~/lib/api-client";
-import { saveFile } from "~/lib/save-file";
-import { mailingListFileName } from "../../../../common/mailing-list";
+import { apiGetFile, type DownloadedFile, isApiError } from "#app/lib/api-client.ts";
+import { saveFile } from "#app/lib/save-file.ts";
+import { mailingListFileName } from "#common/mailing-list.ts";
 
 /** The mailing list as the server's CSV file (common/mailing-list.ts describes it). */
 export function exportSubscribers(): Promise<DownloadedFile> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet } from "~/lib/api-client";
-import type { Subscriber } from "../../../../common/types/subscriber";
+import { apiGet } from "#app/lib/api-client.ts";
+import type { Subscriber } from "#common/types/subscriber.ts";
 
 export const subscribersQueryKey = ["/api/subscribers"] as const;
 

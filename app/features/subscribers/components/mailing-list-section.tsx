@@ -8,18 +8,21 @@ import {
   UsersIcon,
 } from "lucide-react";
 import * as React from "react";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { useConfirm } from "~/components/ui/confirm-dialog";
-import { Skeleton } from "~/components/ui/skeleton";
-import { useToast } from "~/components/ui/toast";
-import { errorMessage, isApiError } from "~/lib/api-client";
-import { formatShortDate } from "../../../../common/format";
-import type { Subscriber } from "../../../../common/types/subscriber";
-import { useDeleteSubscriber } from "../api/delete-subscriber";
-import { useExportSubscribers } from "../api/export-subscribers";
-import { useSubscribers } from "../api/get-subscribers";
-import { type SubscriberStats, subscriberStats } from "../subscriber-stats";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
+import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { useDeleteSubscriber } from "#app/features/subscribers/api/delete-subscriber.ts";
+import { useExportSubscribers } from "#app/features/subscribers/api/export-subscribers.ts";
+import { useSubscribers } from "#app/features/subscribers/api/get-subscribers.ts";
+import {
+  type SubscriberStats,
+  subscriberStats,
+} from "#app/features/subscribers/subscriber-stats.ts";
+import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import { formatShortDate } from "#common/format.ts";
+import type { Subscriber } from "#common/types/subscriber.ts";
 
 const STAT_CARDS: { key: keyof SubscriberStats; label: string; icon: LucideIcon }[] = [
   { key: "total", label: "Total Subscribers", icon: UsersIcon },
