@@ -14,9 +14,9 @@ import { SkeletonCard } from "#app/components/ui/skeleton.tsx";
 import { usePosts } from "#app/features/posts/api/get-posts.ts";
 import { filterContent } from "#app/features/posts/content-filters.ts";
 import { useConfirmDeletePost } from "#app/features/posts/use-confirm-delete-post.ts";
-import { videoThumbnail } from "#app/features/posts/video-thumbnail.ts";
 import { errorMessage } from "#app/lib/api-client.ts";
 import { formatShortDate } from "#common/format.ts";
+import { videoThumbnail } from "#common/images.ts";
 import type { Post } from "#common/types/post.ts";
 import { editPostPath } from "./all-posts-section.tsx";
 
