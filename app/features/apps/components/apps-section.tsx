@@ -13,6 +13,7 @@ import { QueryList } from "#app/components/dashboard/query-list.tsx";
 import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useDeleteApp } from "#app/features/apps/api/delete-app.ts";
@@ -94,13 +95,13 @@ export function AppsSection() {
 
 function PlaceholderRow() {
   return (
-    <div className="flex gap-4 rounded-xl bg-night-900 p-5 ring-1 ring-night-700">
+    <Card layout="plain" className="flex gap-4 p-5">
       <Skeleton className="size-14 shrink-0" />
       <div className="flex-1 space-y-3">
         <Skeleton className="h-5 w-1/3" />
         <Skeleton className="h-4 w-1/2" />
       </div>
-    </div>
+    </Card>
   );
 }
 
@@ -123,10 +124,12 @@ function AppRow({ app, onEdit }: { app: App; onEdit: () => void }) {
   const nameId = `dashboard-app-${app.id}`;
 
   return (
-    <article
+    <Card
+      as="article"
       aria-labelledby={nameId}
       data-slot="dashboard-app"
-      className="flex flex-col gap-4 rounded-xl bg-night-900 p-5 ring-1 ring-night-700 md:flex-row md:items-center"
+      layout="plain"
+      className="flex flex-col gap-4 p-5 md:flex-row md:items-center"
     >
       <div className="flex min-w-0 flex-1 items-start gap-4">
         <div className="grid size-14 shrink-0 place-items-center overflow-hidden rounded-lg bg-night-800 ring-1 ring-night-600">
@@ -189,6 +192,6 @@ function AppRow({ app, onEdit }: { app: App; onEdit: () => void }) {
           Delete
         </Button>
       </div>
-    </article>
+    </Card>
   );
 }

@@ -6,6 +6,7 @@ import { QueryList } from "#app/components/dashboard/query-list.tsx";
 import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useCreateInvitation } from "#app/features/employees/api/create-invitation.ts";
 import { useDeleteEmployee } from "#app/features/employees/api/delete-employee.ts";
@@ -135,10 +136,7 @@ function EmployeeCard({
   }
 
   return (
-    <article
-      aria-label={name}
-      className="flex h-full flex-col gap-4 rounded-xl bg-night-900 p-5 ring-1 ring-night-700"
-    >
+    <Card as="article" aria-label={name} layout="plain" className="flex h-full flex-col gap-4 p-5">
       <div className="flex items-start gap-4">
         <span
           aria-hidden="true"
@@ -194,6 +192,6 @@ function EmployeeCard({
           </Button>
         )}
       </div>
-    </article>
+    </Card>
   );
 }

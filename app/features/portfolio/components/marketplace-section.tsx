@@ -5,6 +5,7 @@ import { QueryList } from "#app/components/dashboard/query-list.tsx";
 import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
 import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useDeletePortfolioItem } from "#app/features/portfolio/api/delete-portfolio-item.ts";
 import { usePortfolio } from "#app/features/portfolio/api/get-portfolio.ts";
@@ -68,11 +69,11 @@ export function MarketplaceSection() {
 
 function PlaceholderRow() {
   return (
-    <div className="space-y-3 rounded-xl bg-night-900 p-5 ring-1 ring-night-700">
+    <Card layout="plain" className="space-y-3 p-5">
       <Skeleton className="h-5 w-1/3" />
       <Skeleton className="h-4 w-2/3" />
       <Skeleton className="h-4 w-1/4" />
-    </div>
+    </Card>
   );
 }
 
@@ -93,10 +94,12 @@ function PortfolioRow({ item }: { item: PortfolioItem }) {
   const marketplaceUrl = item.marketplaceLink ?? item.marketplaceUrl;
 
   return (
-    <article
+    <Card
+      as="article"
       aria-label={item.title}
       data-slot="portfolio-row"
-      className="flex flex-col gap-4 rounded-xl bg-night-900 p-5 ring-1 ring-night-700 md:flex-row md:items-start"
+      layout="plain"
+      className="flex flex-col gap-4 p-5 md:flex-row md:items-start"
     >
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
@@ -161,6 +164,6 @@ function PortfolioRow({ item }: { item: PortfolioItem }) {
           Delete
         </Button>
       </div>
-    </article>
+    </Card>
   );
 }

@@ -13,6 +13,7 @@ import { type ListPlaceholders, QueryList } from "#app/components/dashboard/quer
 import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
 import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardBody } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { SkeletonCard } from "#app/components/ui/skeleton.tsx";
 import { usePosts } from "#app/features/posts/api/get-posts.ts";
@@ -99,10 +100,7 @@ function ContentCard({ post, onEdit }: { post: Post; onEdit?: (post: Post) => vo
   const src = imageSrc(post.featuredImage);
 
   return (
-    <article
-      aria-label={post.title}
-      className="flex h-full flex-col overflow-hidden rounded-xl bg-night-900 ring-1 ring-night-700"
-    >
+    <Card as="article" aria-label={post.title} className="h-full">
       <div className="aspect-[1200/630] overflow-hidden bg-night-800">
         {src ? (
           <img
@@ -120,7 +118,7 @@ function ContentCard({ post, onEdit }: { post: Post; onEdit?: (post: Post) => vo
           </div>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
+      <CardBody>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="neutral">{CATEGORY_LABELS[post.category] ?? post.category}</Badge>
           <Badge variant={statusBadgeVariant(post.status)}>{post.status}</Badge>
@@ -176,7 +174,7 @@ function ContentCard({ post, onEdit }: { post: Post; onEdit?: (post: Post) => vo
             Delete
           </Button>
         </div>
-      </div>
-    </article>
+      </CardBody>
+    </Card>
   );
 }

@@ -11,6 +11,7 @@ import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
 import { QueryList } from "#app/components/dashboard/query-list.tsx";
 import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardBody } from "#app/components/ui/card.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import { usePosts } from "#app/features/posts/api/get-posts.ts";
 import { filterContent } from "#app/features/posts/content-filters.ts";
@@ -86,11 +87,7 @@ function VideoCard({ post }: { post: Post }) {
   const shownDate = published && post.publishedAt ? post.publishedAt : post.createdAt;
 
   return (
-    <article
-      aria-label={post.title}
-      data-slot="video-card"
-      className="flex h-full flex-col overflow-hidden rounded-xl bg-night-900 ring-1 ring-night-700"
-    >
+    <Card as="article" aria-label={post.title} data-slot="video-card" className="h-full">
       <div className="aspect-video overflow-hidden bg-night-800">
         <FallbackImage
           src={videoThumbnail(post)}
@@ -107,7 +104,7 @@ function VideoCard({ post }: { post: Post }) {
           }
         />
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
+      <CardBody>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={statusBadgeVariant(post.status)}>{post.status}</Badge>
         </div>
@@ -157,7 +154,7 @@ function VideoCard({ post }: { post: Post }) {
             Delete
           </Button>
         </div>
-      </div>
-    </article>
+      </CardBody>
+    </Card>
   );
 }

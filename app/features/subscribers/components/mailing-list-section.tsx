@@ -13,6 +13,7 @@ import { QueryList } from "#app/components/dashboard/query-list.tsx";
 import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useDeleteSubscriber } from "#app/features/subscribers/api/delete-subscriber.ts";
 import { useExportSubscribers } from "#app/features/subscribers/api/export-subscribers.ts";
@@ -71,10 +72,11 @@ export function MailingListSection() {
         aria-busy={stats ? undefined : true}
       >
         {STAT_CARDS.map(({ key, label, icon: Icon }) => (
-          <div
+          <Card
             key={key}
             data-slot="subscriber-stat"
-            className="flex flex-col gap-2 rounded-xl bg-night-900 p-5 ring-1 ring-night-700"
+            layout="plain"
+            className="flex flex-col gap-2 p-5"
           >
             <dt className="flex items-center gap-2 text-sm text-zinc-400">
               <Icon aria-hidden="true" className="size-4 shrink-0 text-grass-300" />
@@ -83,7 +85,7 @@ export function MailingListSection() {
             <dd className="font-display text-3xl font-bold text-white tabular-nums">
               {stats ? stats[key] : <Skeleton className="my-1 h-7 w-12" />}
             </dd>
-          </div>
+          </Card>
         ))}
       </dl>
 
@@ -132,10 +134,12 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
   });
 
   return (
-    <article
+    <Card
+      as="article"
       aria-label={subscriber.email}
       data-slot="subscriber-row"
-      className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-night-900 px-5 py-3 ring-1 ring-night-700"
+      layout="plain"
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3"
     >
       <div className="min-w-0 flex-1">
         <p className="font-semibold break-all text-white">{subscriber.email}</p>
@@ -155,6 +159,6 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
         <Trash2Icon aria-hidden="true" />
         Remove
       </Button>
-    </article>
+    </Card>
   );
 }
