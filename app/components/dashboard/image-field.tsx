@@ -49,17 +49,18 @@ export type ImageFieldProps = {
   onRemove?: () => void;
 };
 
-type FieldState = {
+/** What the two layouts' controls are given. */
+type ControlsProps = Pick<
+  ImageFieldProps,
+  "label" | "previewClassName" | "previewAlt" | "previewSize"
+> & {
   field: ControllerRenderProps;
-  error: string | undefined;
-  /** True when the error came from an upload: it is announced, as it arrives unasked. */
-  uploadError: boolean;
-  /** The share of the running upload sent so far (0 to 1), or null when none runs. */
-  progress: number | null;
+  /** The id, invalid flag and description link of the field's control. */
+  control: { id: string; "aria-invalid": true | undefined; "aria-describedby": string };
+  uploading: boolean;
   fileInput: React.RefObject<HTMLInputElement | null>;
   onFile: (file: File | undefined) => void;
   remove: () => void;
-  ids: { input: string; description: string; error: string };
 };
 
 /**
@@ -67,14 +68,24 @@ type FieldState = {
  * (with its progress) and previewed, that can be removed again. The apps form uses it for an
  * app's logo and picture (`address`), the post editor for the featured image (`file`).
  */
-export function ImageField(props: ImageFieldProps) {
-  const { name, describeFailure = uploadFailure, onUploadFailed, onRemove } = props;
+export function ImageField({
+  name,
+  label,
+  description,
+  variant,
+  describeFailure = uploadFailure,
+  onUploadFailed,
+  onRemove,
+  ...preview
+}: ImageFieldProps) {
   const form = useFormContext();
   const { field, fieldState } = useController({ control: form.control, name });
   const upload = useUploadImage();
   const [progress, setProgress] = React.useState<number | null>(null);
   const fileInput = React.useRef<HTMLInputElement>(null);
   const id = React.useId();
+  const error = fieldState.error?.message;
+  const ids = { input: `${id}-input`, description: `${id}-description`, error: `${id}-error` };
 
   async function onFile(file: File | undefined) {
     if (!file) return;
@@ -94,11 +105,11 @@ export function ImageField(props: ImageFieldProps) {
       const { url } = await upload.mutateAsync({ file, onProgress: setProgress });
       field.onChange(url);
       form.clearErrors(name);
-    } catch (error) {
-      onUploadFailed?.(error);
+    } catch (failure) {
+      onUploadFailed?.(failure);
       // Signed out: the sign-in redirect says all there is to say.
-      if (!isApiError(error, 401)) {
-        form.setError(name, { type: "upload", message: describeFailure(error) });
+      if (!isApiError(failure, 401)) {
+        form.setError(name, { type: "upload", message: describeFailure(failure) });
       }
     } finally {
       setProgress(null);
@@ -106,26 +117,43 @@ export function ImageField(props: ImageFieldProps) {
     }
   }
 
-  function remove() {
-    field.onChange("");
-    form.clearErrors(name);
-    onRemove?.();
-  }
-
-  const state: FieldState = {
+  const controls: ControlsProps = {
+    ...preview,
+    label,
     field,
-    error: fieldState.error?.message,
-    uploadError: fieldState.error?.type === "upload",
-    progress,
+    control: {
+      id: ids.input,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `${ids.description} ${ids.error}` : ids.description,
+    },
+    uploading: progress !== null,
     fileInput,
     onFile: (file) => void onFile(file),
-    remove,
-    ids: { input: `${id}-input`, description: `${id}-description`, error: `${id}-error` },
+    remove: () => {
+      field.onChange("");
+      form.clearErrors(name);
+      onRemove?.();
+    },
   };
-  return props.variant === "address" ? (
-    <AddressImageField {...props} state={state} />
-  ) : (
-    <FileImageField {...props} state={state} />
+  return (
+    <div data-slot="image-field">
+      <Label htmlFor={ids.input}>{label}</Label>
+      {variant === "address" ? <AddressControls {...controls} /> : <FileControls {...controls} />}
+      <p id={ids.description} className="mt-1.5 text-xs text-zinc-400">
+        {description}
+      </p>
+      {progress !== null ? <UploadProgress progress={progress} /> : null}
+      {error ? (
+        <p
+          id={ids.error}
+          // An upload's failure arrives unasked, so it is announced.
+          role={fieldState.error?.type === "upload" ? "alert" : undefined}
+          className="mt-1.5 text-sm text-redstone-400"
+        >
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -136,115 +164,102 @@ function addressPreviewSrc(value: string): string | null {
   return trimmed.startsWith("/uploads/") || trimmed.startsWith("https://") ? trimmed : null;
 }
 
-function AddressImageField({
+/** A small preview beside the address, with Upload and Remove buttons under it. */
+function AddressControls({
   label,
-  description,
   previewClassName,
   previewAlt,
-  state,
-}: ImageFieldProps & { state: FieldState }) {
-  const { field, error, ids, progress } = state;
+  field,
+  control,
+  uploading,
+  fileInput,
+  onFile,
+  remove,
+}: ControlsProps) {
   return (
-    <div data-slot="image-field">
-      <Label htmlFor={ids.input}>{label}</Label>
-      <div className="flex items-start gap-3">
-        <div
-          className={cn(
-            "grid shrink-0 place-items-center overflow-hidden rounded-md bg-night-800 ring-1 ring-night-600",
-            previewClassName,
-          )}
-        >
-          <FallbackImage
-            src={addressPreviewSrc(field.value)}
-            alt={previewAlt ?? `${label} preview`}
-            className="size-full object-cover"
-            fallback={<ImageIcon aria-hidden="true" className="size-6 text-zinc-500" />}
+    <div className="flex items-start gap-3">
+      <div
+        className={cn(
+          "grid shrink-0 place-items-center overflow-hidden rounded-md bg-night-800 ring-1 ring-night-600",
+          previewClassName,
+        )}
+      >
+        <FallbackImage
+          src={addressPreviewSrc(field.value)}
+          alt={previewAlt ?? `${label} preview`}
+          className="size-full object-cover"
+          fallback={<ImageIcon aria-hidden="true" className="size-6 text-zinc-500" />}
+        />
+      </div>
+      <div className="min-w-0 flex-1 space-y-2">
+        <Input
+          {...control}
+          name={field.name}
+          ref={field.ref}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          placeholder="https://… or upload a file"
+          inputMode="url"
+          autoComplete="off"
+        />
+        <div className="flex flex-wrap gap-2">
+          <input
+            ref={fileInput}
+            type="file"
+            accept={UPLOAD_IMAGE_ACCEPT}
+            className="sr-only"
+            tabIndex={-1}
+            aria-label={`${label} file`}
+            onChange={(event) => onFile(event.target.files?.[0])}
           />
-        </div>
-        <div className="min-w-0 flex-1 space-y-2">
-          <Input
-            id={ids.input}
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            placeholder="https://… or upload a file"
-            inputMode="url"
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={[ids.description, error ? ids.error : null].filter(Boolean).join(" ")}
-          />
-          <div className="flex flex-wrap gap-2">
-            <input
-              ref={state.fileInput}
-              type="file"
-              accept={UPLOAD_IMAGE_ACCEPT}
-              className="sr-only"
-              tabIndex={-1}
-              aria-label={`${label} file`}
-              onChange={(event) => state.onFile(event.target.files?.[0])}
-            />
+          <Button
+            type="button"
+            size="sm"
+            variant="secondary"
+            disabled={uploading}
+            onClick={() => fileInput.current?.click()}
+          >
+            <UploadIcon aria-hidden="true" />
+            {uploading ? "Uploading..." : `Upload ${label.toLowerCase()}`}
+          </Button>
+          {field.value ? (
             <Button
               type="button"
               size="sm"
-              variant="secondary"
-              disabled={progress !== null}
-              onClick={() => state.fileInput.current?.click()}
+              variant="ghost"
+              onClick={remove}
+              aria-label={`Remove ${label.toLowerCase()}`}
             >
-              <UploadIcon aria-hidden="true" />
-              {progress !== null ? "Uploading..." : `Upload ${label.toLowerCase()}`}
+              <XIcon aria-hidden="true" />
+              Remove
             </Button>
-            {field.value ? (
-              <Button
-                type="button"
-                size="sm"
-                variant="ghost"
-                onClick={state.remove}
-                aria-label={`Remove ${label.toLowerCase()}`}
-              >
-                <XIcon aria-hidden="true" />
-                Remove
-              </Button>
-            ) : null}
-          </div>
+          ) : null}
         </div>
       </div>
-      <p id={ids.description} className="mt-1.5 text-xs text-zinc-400">
-        {description}
-      </p>
-      <UploadProgress progress={progress} />
-      <FieldError state={state} />
     </div>
   );
 }
 
-function FileImageField({
-  label,
-  description,
-  previewClassName,
-  previewAlt,
-  previewSize,
-  state,
-}: ImageFieldProps & { state: FieldState }) {
-  const { field, error, ids, progress } = state;
+/** A large preview (with its own Remove button) or a placeholder, above the file input. */
+function FileControls(props: ControlsProps) {
+  const { label, previewClassName, field, fileInput } = props;
   // Stored values are file names, uploaded addresses, https images or data: images.
   const src = imageSrc(field.value);
   return (
-    <div data-slot="image-field">
-      <Label htmlFor={ids.input}>{label}</Label>
+    <>
       {src ? (
         <figure className="mb-3 overflow-hidden rounded-lg bg-night-900 ring-1 ring-night-700">
           <img
             src={src}
-            alt={previewAlt ?? `${label} preview`}
-            width={previewSize?.width}
-            height={previewSize?.height}
+            alt={props.previewAlt ?? `${label} preview`}
+            width={props.previewSize?.width}
+            height={props.previewSize?.height}
             className={cn("w-full object-cover", previewClassName)}
           />
           <figcaption className="flex items-center justify-between gap-3 p-2">
             <span className="truncate text-xs text-zinc-400">{`${label} preview`}</span>
-            <Button type="button" size="sm" variant="secondary" onClick={state.remove}>
+            <Button type="button" size="sm" variant="secondary" onClick={props.remove}>
               <Trash2Icon aria-hidden="true" />
               Remove image
             </Button>
@@ -262,30 +277,22 @@ function FileImageField({
         </div>
       )}
       <Input
+        {...props.control}
         ref={(element) => {
-          state.fileInput.current = element;
+          fileInput.current = element;
           field.ref(element);
         }}
-        id={ids.input}
         type="file"
         accept={UPLOAD_IMAGE_ACCEPT}
-        disabled={progress !== null}
-        onChange={(event) => state.onFile(event.target.files?.[0])}
-        aria-describedby={[ids.description, error ? ids.error : null].filter(Boolean).join(" ")}
-        aria-invalid={error ? true : undefined}
+        disabled={props.uploading}
+        onChange={(event) => props.onFile(event.target.files?.[0])}
         className="h-auto py-2 file:mr-3 file:rounded file:border-0 file:bg-night-700 file:px-3 file:py-1 file:text-sm file:font-semibold file:text-zinc-100"
       />
-      <p id={ids.description} className="mt-1.5 text-xs text-zinc-400">
-        {description}
-      </p>
-      <UploadProgress progress={progress} />
-      <FieldError state={state} />
-    </div>
+    </>
   );
 }
 
-function UploadProgress({ progress }: { progress: number | null }) {
-  if (progress === null) return null;
+function UploadProgress({ progress }: { progress: number }) {
   const percent = Math.round(progress * 100);
   return (
     <div className="mt-2 flex items-center gap-3">
@@ -299,18 +306,5 @@ function UploadProgress({ progress }: { progress: number | null }) {
         {percent}%
       </span>
     </div>
-  );
-}
-
-function FieldError({ state }: { state: FieldState }) {
-  if (!state.error) return null;
-  return (
-    <p
-      id={state.ids.error}
-      role={state.uploadError ? "alert" : undefined}
-      className="mt-1.5 text-sm text-redstone-400"
-    >
-      {state.error}
-    </p>
   );
 }

@@ -11,10 +11,10 @@ export type ListPlaceholders = {
 };
 
 export type QueryListProps<T> = {
-  /** Where the items are loaded: pending, failed, or done. */
-  query: { isPending: boolean; isError: boolean; error: unknown };
-  /** What to list once loaded (the loaded items, filtered or sorted as the section needs). */
-  items: readonly T[];
+  /** Where the items are loaded: pending, failed, or done with its data. */
+  query: { isPending: boolean; isError: boolean; error: unknown; data?: readonly T[] };
+  /** What to list once loaded, when not the data as loaded (filtered or sorted). */
+  items?: readonly T[];
   /** The list's accessible name; the placeholders' list is "{label} (loading)". */
   label?: string;
   /** The classes of the list, and of the placeholders' list. */
@@ -75,10 +75,11 @@ export function QueryList<T>({
       </p>
     );
   }
-  if (items.length === 0) return <>{empty}</>;
+  const shown = items ?? query.data ?? [];
+  if (shown.length === 0) return <>{empty}</>;
   return (
     <ul aria-label={label} className={className}>
-      {items.map((item) => (
+      {shown.map((item) => (
         <li key={itemKey(item)}>{renderItem(item)}</li>
       ))}
     </ul>

@@ -60,7 +60,6 @@ export function AppsSection() {
 
       <QueryList
         query={apps}
-        items={apps.data ?? []}
         label="Apps"
         className="space-y-3"
         loading={{ count: PLACEHOLDER_ROWS, slot: "skeleton-row", placeholder: <PlaceholderRow /> }}

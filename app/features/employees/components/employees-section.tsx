@@ -49,7 +49,6 @@ export function EmployeesSection() {
       <div className="mt-8">
         <QueryList
           query={employees}
-          items={employees.data ?? []}
           className="grid grid-cols-1 gap-4 md:grid-cols-2"
           loading="Loading employees..."
           errorFallback="Failed to load employees."

@@ -54,7 +54,6 @@ export function MarketplaceSection() {
       </header>
       <QueryList
         query={portfolio}
-        items={portfolio.data ?? []}
         label="Marketplace Portfolio"
         className="space-y-4"
         loading={{ count: PLACEHOLDER_ROWS, slot: "skeleton-row", placeholder: <PlaceholderRow /> }}

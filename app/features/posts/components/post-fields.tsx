@@ -1,3 +1,4 @@
+import type * as React from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { FormField } from "#app/components/ui/form.tsx";
@@ -126,15 +127,7 @@ export function PostFields({
             name="marketplaceUrl"
             label="Marketplace URL"
             render={(field, control) => (
-              <Input
-                {...field}
-                {...control}
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                autoComplete="off"
-                value={field.value ?? ""}
-              />
+              <UrlInput {...field} {...control} placeholder="https://" value={field.value ?? ""} />
             )}
           />
           <FormField
@@ -175,13 +168,10 @@ export function PostFields({
             )
           }
           render={(field, control) => (
-            <Input
+            <UrlInput
               {...field}
               {...control}
-              type="url"
-              inputMode="url"
               placeholder="https://www.youtube.com/watch?v=..."
-              autoComplete="off"
               value={field.value ?? ""}
             />
           )}
@@ -192,4 +182,9 @@ export function PostFields({
       <TagsField />
     </>
   );
+}
+
+/** A web address: the keyboard for addresses, and nothing filled in by the browser. */
+function UrlInput(props: React.ComponentProps<typeof Input>) {
+  return <Input type="url" inputMode="url" autoComplete="off" {...props} />;
 }
