@@ -107,8 +107,67 @@ export function attachmentFileName(header: string | null): string | null {
   return name ? name : null;
 }
 
+/** What an upload that never reached the server (no connection, blocked) throws. */
+export const UPLOAD_NETWORK_ERROR =
+  "The upload did not reach the server. Check your connection and try again.";
+
+export type UploadOptions = {
+  /** Called as the body goes out, with the share sent so far (0 to 1). */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+};
+
+/**
+ * POSTs a multipart form and answers the parsed JSON body, or throws ApiError, like
+ * apiRequest. Sent with XMLHttpRequest rather than fetch, because only it reports upload
+ * progress. A request that never reached the server throws an Error saying so
+ * (UPLOAD_NETWORK_ERROR); a cancelled one throws an AbortError.
+ */
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  { onProgress, signal }: UploadOptions = {},
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", path);
+    request.withCredentials = true;
+    request.setRequestHeader("accept", "application/json");
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    request.addEventListener("load", () => {
+      const text = request.responseText;
+      if (request.status < 200 || request.status >= 300) {
+        reject(apiErrorFromText(request.status, request.statusText, text));
+        return;
+      }
+      try {
+        resolve((text ? JSON.parse(text) : undefined) as T);
+      } catch (error) {
+        reject(error);
+      }
+    });
+    request.addEventListener("error", () => reject(new Error(UPLOAD_NETWORK_ERROR)));
+    request.addEventListener("abort", () =>
+      reject(new DOMException("Upload cancelled", "AbortError")),
+    );
+    if (signal?.aborted) {
+      reject(new DOMException("Upload cancelled", "AbortError"));
+      return;
+    }
+    signal?.addEventListener("abort", () => request.abort(), { once: true });
+    request.send(form);
+  });
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => "");
+  return apiErrorFromText(response.status, response.statusText, text);
+}
+
+/** The ApiError of an answer that was not OK, from its status and its body as text. */
+export function apiErrorFromText(status: number, statusText: string, text: string): ApiError {
   let body: { message?: unknown; errors?: unknown } | null = null;
   try {
     const parsed: unknown = text ? JSON.parse(text) : null;
@@ -116,7 +175,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's error page): the text is still in the message.
   }
-  return new ApiError(response.status, response.statusText, text, body);
+  return new ApiError(status, statusText, text, body);
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {

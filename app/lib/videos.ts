@@ -1,5 +1,5 @@
-import { imageSrc } from "#common/images.ts";
-import { parseYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "#common/youtube.ts";
+import { videoThumbnail } from "#common/images.ts";
+import { parseYouTubeId, youTubeEmbedUrl } from "#common/youtube.ts";
 import { BUILT_IN_VIDEOS, type BuiltInVideo } from "./built-in-videos.ts";
 
 /** One video as the videos page shows it, whichever source it came from. */
@@ -40,13 +40,15 @@ export type VideoPost = {
 export function videoFromPost(post: VideoPost): VideoEntry | null {
   if (post.category !== "youtube") return null;
   const videoId = parseYouTubeId(post.youtubeUrl);
-  if (!videoId) return null;
+  // A post that names a video always has a picture: its own, else the video's thumbnail.
+  const thumbnailUrl = videoThumbnail(post);
+  if (!videoId || !thumbnailUrl) return null;
   return {
     key: post.id,
     videoId,
     title: post.title,
     description: post.excerpt,
-    thumbnailUrl: imageSrc(post.featuredImage) ?? youTubeThumbnailUrl(videoId),
+    thumbnailUrl,
     publishedAt: post.publishedAt ?? post.createdAt,
     duration: null,
     viewCount: null,

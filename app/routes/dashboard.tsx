@@ -14,6 +14,7 @@ import {
 } from "#app/components/dashboard/sections.ts";
 import { NotFoundPage } from "#app/components/site/not-found-page.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { ConfirmProvider } from "#app/components/ui/confirm-dialog.tsx";
 import { AppsSection } from "#app/features/apps/components/apps-section.tsx";
 import { EmployeesSection } from "#app/features/employees/components/employees-section.tsx";
@@ -117,7 +118,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) || error.status !== 403) throw error;
   return (
     <div className="flex items-start justify-center px-4 py-24">
-      <div className="w-full max-w-md rounded-xl bg-night-900 p-6 text-center ring-1 ring-night-700 sm:p-8">
+      <Card layout="plain" className="w-full max-w-md p-6 text-center sm:p-8">
         <span
           aria-hidden="true"
           className="mx-auto grid size-14 place-items-center rounded-lg bg-redstone-500/15 text-redstone-400"
@@ -137,7 +138,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             <a href="/api/logout">Sign out</a>
           </Button>
         </div>
-      </div>
+      </Card>
     </div>
   );
 }
@@ -147,7 +148,7 @@ function SignedOut({ returnTo }: { returnTo: string }) {
   React.useEffect(() => onUnauthorized(), [onUnauthorized]);
   return (
     <div className="flex items-start justify-center px-4 py-24">
-      <div className="w-full max-w-md rounded-xl bg-night-900 p-6 text-center ring-1 ring-night-700 sm:p-8">
+      <Card layout="plain" className="w-full max-w-md p-6 text-center sm:p-8">
         <span
           aria-hidden="true"
           className="mx-auto grid size-14 place-items-center rounded-lg bg-grass-500/15 text-grass-300"
@@ -159,7 +160,7 @@ function SignedOut({ returnTo }: { returnTo: string }) {
         <Button asChild className="mt-8">
           <a href={loginUrlFor(returnTo)}>Sign in</a>
         </Button>
-      </div>
+      </Card>
     </div>
   );
 }

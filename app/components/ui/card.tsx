@@ -1,16 +1,28 @@
+import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "#app/lib/cn.ts";
 
-export function Card({ className, ...props }: React.ComponentProps<"div">) {
+export const cardVariants = cva("rounded-xl bg-night-900 ring-1 ring-night-700", {
+  variants: {
+    layout: {
+      /** Its parts stacked, clipped to the rounded corners (an image on top, a body below). */
+      column: "flex flex-col overflow-hidden",
+      /** No layout of its own: the classes given arrange what is inside. */
+      plain: "",
+    },
+  },
+  defaultVariants: { layout: "column" },
+});
+
+export type CardProps = React.ComponentProps<"div"> &
+  VariantProps<typeof cardVariants> & {
+    /** The element drawn as the card: an article or a section where the card is one. */
+    as?: "div" | "article" | "section";
+  };
+
+export function Card({ as: Component = "div", className, layout, ...props }: CardProps) {
   return (
-    <div
-      data-slot="card"
-      className={cn(
-        "flex flex-col overflow-hidden rounded-xl bg-night-900 ring-1 ring-night-700",
-        className,
-      )}
-      {...props}
-    />
+    <Component data-slot="card" className={cn(cardVariants({ layout }), className)} {...props} />
   );
 }
 

@@ -1,6 +1,8 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import * as React from "react";
+import { cn } from "#app/lib/cn.ts";
 import { Button } from "./button.tsx";
+import { cardVariants } from "./card.tsx";
 
 type ConfirmOptions = {
   title: string;
@@ -47,7 +49,10 @@ export function ConfirmProvider({ children }: { children: React.ReactNode }) {
           <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/80 backdrop-blur-sm" />
           <AlertDialogPrimitive.Content
             data-slot="confirm-dialog"
-            className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl bg-night-900 p-6 shadow-2xl ring-1 ring-night-700"
+            className={cn(
+              cardVariants({ layout: "plain" }),
+              "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 p-6 shadow-2xl",
+            )}
           >
             <AlertDialogPrimitive.Title className="text-lg font-bold text-white">
               {pending?.title}

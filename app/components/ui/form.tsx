@@ -19,14 +19,11 @@ import { Label } from "./label.tsx";
  * react-hook-form with a shared zod schema as its resolver: the same schema the server parses
  * with, so the form shows exactly the server's messages (STYLE.md section 7).
  */
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
-  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, "resolver"> = {},
-): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    ...options,
-    resolver: zodResolver(schema as never) as never,
-  });
+export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
+  schema: z.ZodType<Output, Input>,
+  options: Omit<UseFormProps<Input, unknown, Output>, "resolver"> = {},
+): UseFormReturn<Input, unknown, Output> {
+  return useForm<Input, unknown, Output>({ ...options, resolver: zodResolver(schema) });
 }
 
 /** Puts a server's field errors (`errors` of a 400) back onto the form's fields. */

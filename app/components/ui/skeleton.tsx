@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { cn } from "#app/lib/cn.ts";
+import { Card } from "./card.tsx";
 
 export function Skeleton({ className, ...props }: React.ComponentProps<"div">) {
   return (
@@ -15,16 +16,13 @@ export function Skeleton({ className, ...props }: React.ComponentProps<"div">) {
 /** A card-shaped placeholder: image, title and two lines. */
 export function SkeletonCard() {
   return (
-    <div
-      data-slot="skeleton-card"
-      className="overflow-hidden rounded-xl bg-night-900 ring-1 ring-night-700"
-    >
+    <Card data-slot="skeleton-card" layout="plain" className="overflow-hidden">
       <Skeleton className="aspect-[1200/630] rounded-none" />
       <div className="space-y-3 p-5">
         <Skeleton className="h-5 w-2/3" />
         <Skeleton className="h-4 w-full" />
         <Skeleton className="h-4 w-5/6" />
       </div>
-    </div>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@ import { findPortfolioPost } from "./api/save-portfolio-item.ts";
 import {
   categoryFromParam,
   emptyPostForm,
+  PostEditorSchema,
   type PostEditorValues,
   packTypeFromPortfolio,
   parseTags,
@@ -244,6 +245,43 @@ describe("toPostPayload", () => {
       marketplaceUrl: "https://example.com/pack",
       releaseDate: "2027-01-01T00:00:00.000Z",
     });
+  });
+});
+
+describe("PostEditorSchema", () => {
+  const values: PostEditorValues = {
+    ...emptyPostForm("Europe/Paris"),
+    title: "  Hello  ",
+    slug: "Hello-123456",
+    content: "<p>Hi</p>",
+    marketplaceUrl: "not a url",
+    featuredImageAlt: "orphan",
+  };
+
+  it("checks what would be sent, with the server's schema, and gives the saved post", () => {
+    const result = PostEditorSchema.safeParse(values);
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({
+      title: "Hello",
+      slug: "hello-123456",
+      marketplaceUrl: null,
+      featuredImageAlt: null,
+      scheduledAt: null,
+    });
+  });
+
+  it("puts each problem on the field the form shows it by", () => {
+    const result = PostEditorSchema.safeParse({
+      ...values,
+      title: " ",
+      status: "scheduled",
+      category: "marketplace-content",
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["title", "Title is required"],
+      ["marketplaceUrl", expect.stringContaining("Marketplace URL")],
+      ["scheduledAt", "Please select a date and time"],
+    ]);
   });
 });
 

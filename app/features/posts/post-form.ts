@@ -1,3 +1,5 @@
+import type { UseFormReturn } from "react-hook-form";
+import { z } from "zod";
 import {
   PACK_TYPES,
   type PackType,
@@ -7,7 +9,7 @@ import {
   type PostStatus,
 } from "#common/constants.ts";
 import { instantToLocalDateTime } from "#common/scheduling.ts";
-import type { PostFormValues, PostInput } from "#common/schemas/post.ts";
+import { type PostFormValues, type PostInput, PostInputSchema } from "#common/schemas/post.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 import type { Post } from "#common/types/post.ts";
 import { textToParagraphs } from "./youtube-fill.ts";
@@ -34,6 +36,17 @@ export type PostEditorValues = {
   /** A wall-clock time in `timezone`, as a datetime-local input gives it (2027-03-14T09:00). */
   scheduledAt: string;
   timezone: string;
+};
+
+/** The editor's form: what it holds, and the validated post it gives on submit. */
+export type PostEditorForm = UseFormReturn<PostEditorValues, unknown, PostInput>;
+
+/** The post or portfolio item being edited. */
+export type EditingTarget = {
+  id: string;
+  type: "post" | "portfolio";
+  /** When it was first published: from then on its slug no longer follows the title. */
+  publishedAt: string | null;
 };
 
 /** Pack types that may show a trailer video (SPEC.md section 4). */
@@ -188,6 +201,16 @@ export function toPostPayload(values: PostEditorValues): PostFormValues {
     timezone: scheduled ? values.timezone : null,
   };
 }
+
+/**
+ * The editor's schema: the form narrowed to what would be sent (toPostPayload), then checked by
+ * the schema the server uses, so a field the post's category or status does not use is neither
+ * checked nor saved, and every message is the server's own.
+ */
+export const PostEditorSchema = z
+  .custom<PostEditorValues>()
+  .transform(toPostPayload)
+  .pipe(PostInputSchema);
 
 /** The validated post as sent: marketplace fields only for marketplace content. */
 export function toRequestBody(input: PostInput): Partial<PostInput> {

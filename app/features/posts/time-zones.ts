@@ -73,3 +73,17 @@ export function timeZoneOptions(
   }
   return [...added, ...zones];
 }
+
+/**
+ * A list of zones to choose from as the editor shows it: timeZoneOptions with the browser's
+ * zone and `extra`, the browser's zone marked "(your time zone)".
+ */
+export function zoneChoices(
+  zones: readonly TimeZoneOption[],
+  browserZone: string,
+  ...extra: (string | null | undefined)[]
+): TimeZoneOption[] {
+  return timeZoneOptions(zones, browserZone, ...extra).map((zone) =>
+    zone.value === browserZone ? { ...zone, label: `${zone.label} (your time zone)` } : zone,
+  );
+}

@@ -1,11 +1,10 @@
 import * as React from "react";
-import { type UseFormReturn, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { isApiError } from "#app/lib/api-client.ts";
-import type { PostInput } from "#common/schemas/post.ts";
 import { parseYouTubeId } from "#common/youtube.ts";
 import { useYouTubeInfo } from "./api/get-youtube-info.ts";
-import type { PostEditorValues } from "./post-form.ts";
+import type { PostEditorForm } from "./post-form.ts";
 import { type YouTubeFill, youTubeFallback, youTubeFill } from "./youtube-fill.ts";
 
 /** How long the address must stay unchanged before it is looked up. */
@@ -34,7 +33,7 @@ export function useYouTubeAutoFill({
   revalidate,
   setTitle,
 }: {
-  form: UseFormReturn<PostEditorValues, unknown, PostInput>;
+  form: PostEditorForm;
   enabled: boolean;
   /** Check the filled-in fields at once (after a first attempt to save). */
   revalidate: boolean;

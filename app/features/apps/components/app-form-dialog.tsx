@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Controller, useFormContext } from "react-hook-form";
 import { useRevalidator } from "react-router";
+import { ImageField } from "#app/components/dashboard/image-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   Dialog,
@@ -32,7 +33,6 @@ import {
 } from "#common/constants.ts";
 import type { AppInput } from "#common/schemas/app.ts";
 import type { App } from "#common/types/app.ts";
-import { ImageField } from "./image-field.tsx";
 
 /** Add App, which doubles as Edit App when given an app. */
 export function AppFormDialog({
@@ -254,16 +254,20 @@ function AppForm({ app, onDone }: { app: App | null; onDone: () => void }) {
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <ImageField
+            variant="address"
             name="logoUrl"
             label="Logo"
             description="A square PNG or JPEG, or an http(s) address."
             previewClassName="size-16"
+            describeFailure={uploadFailure}
           />
           <ImageField
+            variant="address"
             name="imageUrl"
             label="Image"
             description="A wide picture for the app's card, or an http(s) address."
             previewClassName="h-16 w-28"
+            describeFailure={uploadFailure}
           />
         </div>
         <FormField
@@ -290,6 +294,10 @@ function AppForm({ app, onDone }: { app: App | null; onDone: () => void }) {
       </Form>
     </>
   );
+}
+
+function uploadFailure(error: unknown): string {
+  return errorMessage(error, "Failed to upload image");
 }
 
 /** The platforms, as one group of checkboxes. */

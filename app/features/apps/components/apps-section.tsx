@@ -8,16 +8,18 @@ import {
 } from "lucide-react";
 import * as React from "react";
 import { Link, useRevalidator } from "react-router";
+import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
+import { QueryList } from "#app/components/dashboard/query-list.tsx";
+import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { useDeleteApp } from "#app/features/apps/api/delete-app.ts";
 import { useApps } from "#app/features/apps/api/get-apps.ts";
 import { APP_STATUS_NAMES, appStatusVariant } from "#app/features/apps/app-form.ts";
-import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import { errorMessage } from "#app/lib/api-client.ts";
 import { APP_RELATIONSHIP_LABELS, platformLabel } from "#app/lib/app-filters.ts";
 import { formatCount } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
@@ -56,46 +58,28 @@ export function AppsSection() {
         </Button>
       </header>
 
-      {apps.isPending ? (
-        <ul aria-label="Apps (loading)" aria-busy="true" className="space-y-3">
-          {Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <li key={i} data-slot="skeleton-row">
-              <div className="flex gap-4 rounded-xl bg-night-900 p-5 ring-1 ring-night-700">
-                <Skeleton className="size-14 shrink-0" />
-                <div className="flex-1 space-y-3">
-                  <Skeleton className="h-5 w-1/3" />
-                  <Skeleton className="h-4 w-1/2" />
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : apps.isError ? (
-        <p role="alert" className="text-redstone-400">
-          {errorMessage(apps.error, "Failed to load the apps.")}
-        </p>
-      ) : apps.data.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-night-600 px-6 py-14 text-center">
-          <WrenchIcon aria-hidden="true" className="mx-auto size-10 text-zinc-500" />
-          <p className="mt-4 text-lg font-semibold text-white">No apps yet</p>
-          <p className="mt-1 text-sm text-zinc-400">
-            The Apps &amp; Tools page shows "No Apps Found" until you add one.
-          </p>
-          <Button className="mt-6" onClick={openAdd}>
-            <PlusIcon aria-hidden="true" />
-            Add First App
-          </Button>
-        </div>
-      ) : (
-        <ul aria-label="Apps" className="space-y-3">
-          {apps.data.map((app) => (
-            <li key={app.id}>
-              <AppRow app={app} onEdit={() => setForm({ open: true, app })} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={apps}
+        label="Apps"
+        className="space-y-3"
+        loading={{ count: PLACEHOLDER_ROWS, slot: "skeleton-row", placeholder: <PlaceholderRow /> }}
+        errorFallback="Failed to load the apps."
+        empty={
+          <EmptyState
+            icon={WrenchIcon}
+            title="No apps yet"
+            description={'The Apps & Tools page shows "No Apps Found" until you add one.'}
+            action={
+              <Button onClick={openAdd}>
+                <PlusIcon aria-hidden="true" />
+                Add First App
+              </Button>
+            }
+          />
+        }
+        itemKey={(app) => app.id}
+        renderItem={(app) => <AppRow app={app} onEdit={() => setForm({ open: true, app })} />}
+      />
 
       <AppFormDialog
         open={form.open}
@@ -108,41 +92,43 @@ export function AppsSection() {
   );
 }
 
+function PlaceholderRow() {
+  return (
+    <Card layout="plain" className="flex gap-4 p-5">
+      <Skeleton className="size-14 shrink-0" />
+      <div className="flex-1 space-y-3">
+        <Skeleton className="h-5 w-1/3" />
+        <Skeleton className="h-4 w-1/2" />
+      </div>
+    </Card>
+  );
+}
+
 function AppRow({ app, onEdit }: { app: App; onEdit: () => void }) {
-  const toast = useToast();
-  const confirm = useConfirm();
-  const remove = useDeleteApp();
   const revalidator = useRevalidator();
+  const { confirmAndDelete, isDeleting } = useConfirmDelete<App>({
+    mutation: useDeleteApp(),
+    question: (target) => ({
+      title: `Delete ${target.name}?`,
+      description: `Are you sure you want to delete "${target.name}"? It will no longer appear on the Apps & Tools page. This action cannot be undone.`,
+    }),
+    deleted: (target) => ({
+      title: "App deleted",
+      description: `${target.name} has been removed.`,
+    }),
+    failed: (error) => errorMessage(error, "Failed to delete the app. Please try again."),
+    // The site's navigation lists the apps too: load it again.
+    onDeleted: () => void revalidator.revalidate(),
+  });
   const nameId = `dashboard-app-${app.id}`;
 
-  async function onDelete() {
-    const confirmed = await confirm({
-      title: `Delete ${app.name}?`,
-      description: `Are you sure you want to delete "${app.name}"? It will no longer appear on the Apps & Tools page. This action cannot be undone.`,
-      confirmLabel: "Delete",
-      destructive: true,
-    });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(app.id);
-      toast({ title: "App deleted", description: `${app.name} has been removed.` });
-      // The site's navigation lists the apps too: load it again.
-      void revalidator.revalidate();
-    } catch (error) {
-      if (isApiError(error, 401)) return;
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to delete the app. Please try again."),
-        variant: "destructive",
-      });
-    }
-  }
-
   return (
-    <article
+    <Card
+      as="article"
       aria-labelledby={nameId}
       data-slot="dashboard-app"
-      className="flex flex-col gap-4 rounded-xl bg-night-900 p-5 ring-1 ring-night-700 md:flex-row md:items-center"
+      layout="plain"
+      className="flex flex-col gap-4 p-5 md:flex-row md:items-center"
     >
       <div className="flex min-w-0 flex-1 items-start gap-4">
         <div className="grid size-14 shrink-0 place-items-center overflow-hidden rounded-lg bg-night-800 ring-1 ring-night-600">
@@ -197,14 +183,14 @@ function AppRow({ app, onEdit }: { app: App; onEdit: () => void }) {
         <Button
           size="sm"
           variant="destructive"
-          onClick={onDelete}
-          disabled={remove.isPending}
+          onClick={() => confirmAndDelete(app)}
+          disabled={isDeleting}
           aria-label={`Delete ${app.name}`}
         >
           <Trash2Icon aria-hidden="true" />
           Delete
         </Button>
       </div>
-    </article>
+    </Card>
   );
 }

@@ -1,9 +1,12 @@
 import { LinkIcon, PencilIcon, PlusIcon, Trash2Icon, UsersIcon } from "lucide-react";
 import * as React from "react";
 import { useRevalidator } from "react-router";
+import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
+import { QueryList } from "#app/components/dashboard/query-list.tsx";
+import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useCreateInvitation } from "#app/features/employees/api/create-invitation.ts";
 import { useDeleteEmployee } from "#app/features/employees/api/delete-employee.ts";
@@ -44,38 +47,34 @@ export function EmployeesSection() {
       </header>
 
       <div className="mt-8">
-        {employees.isPending ? (
-          <p role="status" className="text-zinc-400">
-            Loading employees...
-          </p>
-        ) : employees.isError ? (
-          <p role="alert" className="text-redstone-400">
-            {errorMessage(employees.error, "Failed to load employees.")}
-          </p>
-        ) : employees.data.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-night-600 px-6 py-14 text-center">
-            <UsersIcon aria-hidden="true" className="mx-auto size-10 text-zinc-500" />
-            <p className="mt-4 text-lg font-semibold text-white">No employees added yet</p>
-            <Button className="mt-6" onClick={openAdd}>
-              <PlusIcon aria-hidden="true" />
-              Add First Employee
-            </Button>
-          </div>
-        ) : (
-          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
-            {employees.data.map((employee) => (
-              <li key={employee.id}>
-                <EmployeeCard
-                  employee={employee}
-                  onEdit={() => setForm({ open: true, employee })}
-                  onInvitation={(invitation) =>
-                    setShownInvitation({ invitation, name: employee.firstName })
-                  }
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryList
+          query={employees}
+          className="grid grid-cols-1 gap-4 md:grid-cols-2"
+          loading="Loading employees..."
+          errorFallback="Failed to load employees."
+          empty={
+            <EmptyState
+              icon={UsersIcon}
+              title="No employees added yet"
+              action={
+                <Button onClick={openAdd}>
+                  <PlusIcon aria-hidden="true" />
+                  Add First Employee
+                </Button>
+              }
+            />
+          }
+          itemKey={(employee) => employee.id}
+          renderItem={(employee) => (
+            <EmployeeCard
+              employee={employee}
+              onEdit={() => setForm({ open: true, employee })}
+              onInvitation={(invitation) =>
+                setShownInvitation({ invitation, name: employee.firstName })
+              }
+            />
+          )}
+        />
       </div>
 
       <EmployeeFormDialog
@@ -110,31 +109,17 @@ function EmployeeCard({
   onInvitation: (invitation: Invitation) => void;
 }) {
   const toast = useToast();
-  const confirm = useConfirm();
-  const remove = useDeleteEmployee();
   const invite = useCreateInvitation();
   const name = `${employee.firstName} ${employee.lastName}`;
-
-  async function onDelete() {
-    const confirmed = await confirm({
+  const { confirmAndDelete, isDeleting } = useConfirmDelete<Employee>({
+    mutation: useDeleteEmployee(),
+    question: () => ({
       title: `Delete ${name}?`,
       description: "Are you sure you want to delete this employee?",
-      confirmLabel: "Delete",
-      destructive: true,
-    });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(employee.id);
-      toast({ title: "Employee deleted successfully!" });
-    } catch (error) {
-      if (isApiError(error, 401)) return;
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to delete employee"),
-        variant: "destructive",
-      });
-    }
-  }
+    }),
+    deleted: () => ({ title: "Employee deleted successfully!" }),
+    failed: (error) => errorMessage(error, "Failed to delete employee"),
+  });
 
   async function onNewInvitation() {
     try {
@@ -150,10 +135,7 @@ function EmployeeCard({
   }
 
   return (
-    <article
-      aria-label={name}
-      className="flex h-full flex-col gap-4 rounded-xl bg-night-900 p-5 ring-1 ring-night-700"
-    >
+    <Card as="article" aria-label={name} layout="plain" className="flex h-full flex-col gap-4 p-5">
       <div className="flex items-start gap-4">
         <span
           aria-hidden="true"
@@ -200,8 +182,8 @@ function EmployeeCard({
           <Button
             size="sm"
             variant="destructive"
-            onClick={onDelete}
-            disabled={remove.isPending}
+            onClick={() => confirmAndDelete(employee)}
+            disabled={isDeleting}
             aria-label={`Delete ${name}`}
           >
             <Trash2Icon aria-hidden="true" />
@@ -209,6 +191,6 @@ function EmployeeCard({
           </Button>
         )}
       </div>
-    </article>
+    </Card>
   );
 }

@@ -10,6 +10,7 @@ import {
   RotateCwIcon,
 } from "lucide-react";
 import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useDashboardStats } from "#app/features/overview/api/get-dashboard-stats.ts";
 import { errorMessage } from "#app/lib/api-client.ts";
@@ -53,26 +54,23 @@ export function StatsTiles() {
   }
   if (stats.isError) {
     return (
-      <div
+      <Card
         role="alert"
-        className="flex flex-wrap items-center gap-3 rounded-xl bg-night-900 p-4 text-redstone-400 ring-1 ring-night-700"
+        layout="plain"
+        className="flex flex-wrap items-center gap-3 p-4 text-redstone-400"
       >
         <p className="flex-1">{errorMessage(stats.error, "Failed to load the statistics.")}</p>
         <Button size="sm" variant="secondary" onClick={() => stats.refetch()}>
           <RotateCwIcon aria-hidden="true" />
           Try again
         </Button>
-      </div>
+      </Card>
     );
   }
   return (
     <dl className={GRID}>
       {STAT_TILES.map(({ key, label, icon: Icon }) => (
-        <div
-          key={key}
-          data-slot="stat-tile"
-          className="flex flex-col gap-2 rounded-xl bg-night-900 p-4 ring-1 ring-night-700"
-        >
+        <Card key={key} data-slot="stat-tile" layout="plain" className="flex flex-col gap-2 p-4">
           <dt className="flex items-center gap-2 text-xs font-semibold text-zinc-400">
             <Icon aria-hidden="true" className="size-4 shrink-0 text-grass-300" />
             {label}
@@ -80,7 +78,7 @@ export function StatsTiles() {
           <dd className="font-display text-3xl font-bold text-white tabular-nums">
             {stats.data[key]}
           </dd>
-        </div>
+        </Card>
       ))}
     </dl>
   );

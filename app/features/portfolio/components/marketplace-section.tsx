@@ -1,13 +1,14 @@
 import { ExternalLinkIcon, PackageIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { Link } from "react-router";
+import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
+import { QueryList } from "#app/components/dashboard/query-list.tsx";
+import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
 import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { useDeletePortfolioItem } from "#app/features/portfolio/api/delete-portfolio-item.ts";
 import { usePortfolio } from "#app/features/portfolio/api/get-portfolio.ts";
-import { errorMessage, isApiError } from "#app/lib/api-client.ts";
 import { PACK_TYPE_LABELS } from "#common/constants.ts";
 import { formatShortDate } from "#common/format.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
@@ -51,76 +52,53 @@ export function MarketplaceSection() {
           </Link>
         </Button>
       </header>
-      {portfolio.isPending ? (
-        <ul aria-label="Marketplace Portfolio (loading)" aria-busy="true" className="space-y-4">
-          {Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <li key={i} data-slot="skeleton-row">
-              <div className="space-y-3 rounded-xl bg-night-900 p-5 ring-1 ring-night-700">
-                <Skeleton className="h-5 w-1/3" />
-                <Skeleton className="h-4 w-2/3" />
-                <Skeleton className="h-4 w-1/4" />
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : portfolio.isError ? (
-        <p role="alert" className="text-redstone-400">
-          {errorMessage(portfolio.error, "Failed to load the portfolio.")}
-        </p>
-      ) : portfolio.data.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-night-600 px-6 py-14 text-center">
-          <PackageIcon aria-hidden="true" className="mx-auto size-10 text-zinc-500" />
-          <p className="mt-4 text-lg font-semibold text-white">No portfolio items found</p>
-        </div>
-      ) : (
-        <ul aria-label="Marketplace Portfolio" className="space-y-4">
-          {portfolio.data.map((item) => (
-            <li key={item.id}>
-              <PortfolioRow item={item} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={portfolio}
+        label="Marketplace Portfolio"
+        className="space-y-4"
+        loading={{ count: PLACEHOLDER_ROWS, slot: "skeleton-row", placeholder: <PlaceholderRow /> }}
+        errorFallback="Failed to load the portfolio."
+        empty={<EmptyState icon={PackageIcon} title="No portfolio items found" />}
+        itemKey={(item) => item.id}
+        renderItem={(item) => <PortfolioRow item={item} />}
+      />
     </section>
   );
 }
 
+function PlaceholderRow() {
+  return (
+    <Card layout="plain" className="space-y-3 p-5">
+      <Skeleton className="h-5 w-1/3" />
+      <Skeleton className="h-4 w-2/3" />
+      <Skeleton className="h-4 w-1/4" />
+    </Card>
+  );
+}
+
 function PortfolioRow({ item }: { item: PortfolioItem }) {
-  const toast = useToast();
-  const confirm = useConfirm();
-  const remove = useDeletePortfolioItem();
+  const { confirmAndDelete, isDeleting } = useConfirmDelete<PortfolioItem>({
+    mutation: useDeletePortfolioItem(),
+    question: (target) => ({
+      title: "Delete portfolio item?",
+      description: `Are you sure you want to delete "${target.title}"? This action cannot be undone.`,
+    }),
+    deleted: () => ({
+      title: "Portfolio item deleted",
+      description: "The portfolio item has been successfully deleted.",
+    }),
+    // The server's message is not shown here: this toast always says the same.
+    failed: () => "Failed to delete portfolio item. Please try again.",
+  });
   const marketplaceUrl = item.marketplaceLink ?? item.marketplaceUrl;
 
-  async function onDelete() {
-    const confirmed = await confirm({
-      title: "Delete portfolio item?",
-      description: `Are you sure you want to delete "${item.title}"? This action cannot be undone.`,
-      confirmLabel: "Delete",
-      destructive: true,
-    });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(item.id);
-      toast({
-        title: "Portfolio item deleted",
-        description: "The portfolio item has been successfully deleted.",
-      });
-    } catch (error) {
-      if (isApiError(error, 401)) return;
-      toast({
-        title: "Error",
-        description: "Failed to delete portfolio item. Please try again.",
-        variant: "destructive",
-      });
-    }
-  }
-
   return (
-    <article
+    <Card
+      as="article"
       aria-label={item.title}
       data-slot="portfolio-row"
-      className="flex flex-col gap-4 rounded-xl bg-night-900 p-5 ring-1 ring-night-700 md:flex-row md:items-start"
+      layout="plain"
+      className="flex flex-col gap-4 p-5 md:flex-row md:items-start"
     >
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
@@ -177,14 +155,14 @@ function PortfolioRow({ item }: { item: PortfolioItem }) {
         <Button
           size="sm"
           variant="destructive"
-          onClick={onDelete}
-          disabled={remove.isPending}
+          onClick={() => confirmAndDelete(item)}
+          disabled={isDeleting}
           aria-label={`Delete ${item.title}`}
         >
           <Trash2Icon aria-hidden="true" />
           Delete
         </Button>
       </div>
-    </article>
+    </Card>
   );
 }

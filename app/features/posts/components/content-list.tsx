@@ -8,9 +8,12 @@ import {
 } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
+import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
+import { type ListPlaceholders, QueryList } from "#app/components/dashboard/query-list.tsx";
 import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
 import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardBody } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { SkeletonCard } from "#app/components/ui/skeleton.tsx";
 import { usePosts } from "#app/features/posts/api/get-posts.ts";
@@ -20,13 +23,15 @@ import {
   filterUsesSearch,
 } from "#app/features/posts/content-filters.ts";
 import { useConfirmDeletePost } from "#app/features/posts/use-confirm-delete-post.ts";
-import { errorMessage } from "#app/lib/api-client.ts";
 import { formatShortDate } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
 import type { Post } from "#common/types/post.ts";
 
-/** How many placeholder cards show while the list loads (SPEC.md section 9). */
-const PLACEHOLDER_CARDS = 6;
+/** The grid of post cards: 1, 2 or 3 columns. */
+export const CARD_GRID = "grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3";
+
+/** The placeholder cards that show while a list of post cards loads (SPEC.md section 9). */
+export const CARD_PLACEHOLDERS: ListPlaceholders = { count: 6, placeholder: <SkeletonCard /> };
 
 /**
  * The dashboard's shared content list (SPEC.md section 2, "Content list"): posts in a grid of
@@ -75,47 +80,27 @@ export function ContentList({
           />
         </div>
       ) : null}
-      {posts.isPending ? (
-        <ul aria-label={`${label} (loading)`} className={GRID} aria-busy="true">
-          {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <li key={i}>
-              <SkeletonCard />
-            </li>
-          ))}
-        </ul>
-      ) : posts.isError ? (
-        <p role="alert" className="text-redstone-400">
-          {errorMessage(posts.error, "Failed to load the posts.")}
-        </p>
-      ) : shown.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-night-600 px-6 py-14 text-center text-zinc-400">
-          No content found for the selected filter.
-        </p>
-      ) : (
-        <ul aria-label={label} className={GRID}>
-          {shown.map((post) => (
-            <li key={post.id}>
-              <ContentCard post={post} onEdit={onEdit} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={posts}
+        items={shown}
+        label={label}
+        className={CARD_GRID}
+        loading={CARD_PLACEHOLDERS}
+        errorFallback="Failed to load the posts."
+        empty={<EmptyState title="No content found for the selected filter." />}
+        itemKey={(post) => post.id}
+        renderItem={(post) => <ContentCard post={post} onEdit={onEdit} />}
+      />
     </div>
   );
 }
-
-const GRID = "grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3";
 
 function ContentCard({ post, onEdit }: { post: Post; onEdit?: (post: Post) => void }) {
   const { confirmAndDelete, isDeleting } = useConfirmDeletePost();
   const src = imageSrc(post.featuredImage);
 
   return (
-    <article
-      aria-label={post.title}
-      className="flex h-full flex-col overflow-hidden rounded-xl bg-night-900 ring-1 ring-night-700"
-    >
+    <Card as="article" aria-label={post.title} className="h-full">
       <div className="aspect-[1200/630] overflow-hidden bg-night-800">
         {src ? (
           <img
@@ -133,7 +118,7 @@ function ContentCard({ post, onEdit }: { post: Post; onEdit?: (post: Post) => vo
           </div>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
+      <CardBody>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="neutral">{CATEGORY_LABELS[post.category] ?? post.category}</Badge>
           <Badge variant={statusBadgeVariant(post.status)}>{post.status}</Badge>
@@ -189,7 +174,7 @@ function ContentCard({ post, onEdit }: { post: Post; onEdit?: (post: Post) => vo
             Delete
           </Button>
         </div>
-      </div>
-    </article>
+      </CardBody>
+    </Card>
   );
 }

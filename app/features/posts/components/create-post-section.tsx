@@ -8,6 +8,7 @@ import { usePortfolioItem } from "#app/features/posts/api/get-portfolio-item.ts"
 import { usePost } from "#app/features/posts/api/get-post.ts";
 import {
   type CreateRequest,
+  type EditingTarget,
   emptyPostForm,
   type PostEditorValues,
   portfolioItemToFormValues,
@@ -16,7 +17,7 @@ import {
 } from "#app/features/posts/post-form.ts";
 import { browserTimeZone } from "#app/features/posts/time-zones.ts";
 import { errorMessage, isApiError } from "#app/lib/api-client.ts";
-import { type EditingTarget, PostEditor } from "./post-editor.tsx";
+import { PostEditor } from "./post-editor.tsx";
 
 const subscribeToNothing = () => () => {};
 

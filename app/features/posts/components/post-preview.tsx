@@ -1,5 +1,6 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import { PostArticle, type PostArticleData } from "#app/components/site/post-article.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { type PostEditorValues, showsVideoUrl } from "#app/features/posts/post-form.ts";
 import { postUrl } from "#app/lib/post-meta.ts";
 
@@ -42,10 +43,7 @@ export function PostPreview({
   const values = useWatch({ control }) as PostEditorValues;
   const now = new Date().toISOString();
   return (
-    <section
-      aria-label="Preview"
-      className="overflow-hidden rounded-xl bg-night-950 ring-1 ring-night-700"
-    >
+    <Card as="section" aria-label="Preview" layout="plain" className="overflow-hidden bg-night-950">
       <article>
         <PostArticle
           post={previewPost(values, { publishedAt, now })}
@@ -54,6 +52,6 @@ export function PostPreview({
           shareUrl={postUrl(siteUrl ?? "", values.slug)}
         />
       </article>
-    </section>
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { SaveIcon, SendIcon } from "lucide-react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Button } from "#app/components/ui/button.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { FormField } from "#app/components/ui/form.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
@@ -29,9 +30,11 @@ export function PostSettingsPanel({
   const { control } = useFormContext<PostEditorValues>();
   const status = useWatch({ control, name: "status" });
   return (
-    <section
+    <Card
+      as="section"
       aria-labelledby="post-settings-title"
-      className="space-y-5 rounded-xl bg-night-900 p-5 ring-1 ring-night-700"
+      layout="plain"
+      className="space-y-5 p-5"
     >
       <h2 id="post-settings-title" className="text-lg font-bold text-white">
         Post Settings
@@ -96,6 +99,6 @@ export function PostSettingsPanel({
           Save Draft
         </Button>
       </div>
-    </section>
+    </Card>
   );
 }

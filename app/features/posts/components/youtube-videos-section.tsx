@@ -7,24 +7,23 @@ import {
   VideoOffIcon,
 } from "lucide-react";
 import { Link, useNavigate } from "react-router";
+import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
+import { QueryList } from "#app/components/dashboard/query-list.tsx";
 import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardBody } from "#app/components/ui/card.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
-import { SkeletonCard } from "#app/components/ui/skeleton.tsx";
 import { usePosts } from "#app/features/posts/api/get-posts.ts";
 import { filterContent } from "#app/features/posts/content-filters.ts";
 import { useConfirmDeletePost } from "#app/features/posts/use-confirm-delete-post.ts";
-import { videoThumbnail } from "#app/features/posts/video-thumbnail.ts";
-import { errorMessage } from "#app/lib/api-client.ts";
 import { formatShortDate } from "#common/format.ts";
+import { videoThumbnail } from "#common/images.ts";
 import type { Post } from "#common/types/post.ts";
 import { editPostPath } from "./all-posts-section.tsx";
+import { CARD_GRID, CARD_PLACEHOLDERS } from "./content-list.tsx";
 
 /** Where the editor opens for a new video post. */
 export const ADD_VIDEO_PATH = "/dashboard/create?category=youtube";
-
-const PLACEHOLDER_CARDS = 6;
-const GRID = "grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3";
 
 /**
  * YouTube Videos (DECISIONS.md section 5): the youtube-category posts, newest first, with their
@@ -47,44 +46,31 @@ export function YouTubeVideosSection() {
         </div>
         <AddVideoButton />
       </header>
-      {posts.isPending ? (
-        <ul aria-label="YouTube Videos (loading)" aria-busy="true" className={GRID}>
-          {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <li key={i}>
-              <SkeletonCard />
-            </li>
-          ))}
-        </ul>
-      ) : posts.isError ? (
-        <p role="alert" className="text-redstone-400">
-          {errorMessage(posts.error, "Failed to load the videos.")}
-        </p>
-      ) : videos.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-night-600 px-6 py-14 text-center">
-          <MonitorPlayIcon aria-hidden="true" className="mx-auto size-10 text-zinc-500" />
-          <p className="mt-4 text-lg font-semibold text-white">No YouTube videos yet</p>
-          <p className="mt-1 text-sm text-zinc-400">
-            Add a video post and it will show here with its thumbnail.
-          </p>
-          <AddVideoButton className="mt-6" />
-        </div>
-      ) : (
-        <ul aria-label="YouTube Videos" className={GRID}>
-          {videos.map((post) => (
-            <li key={post.id}>
-              <VideoCard post={post} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={posts}
+        items={videos}
+        label="YouTube Videos"
+        className={CARD_GRID}
+        loading={CARD_PLACEHOLDERS}
+        errorFallback="Failed to load the videos."
+        empty={
+          <EmptyState
+            icon={MonitorPlayIcon}
+            title="No YouTube videos yet"
+            description="Add a video post and it will show here with its thumbnail."
+            action={<AddVideoButton />}
+          />
+        }
+        itemKey={(post) => post.id}
+        renderItem={(post) => <VideoCard post={post} />}
+      />
     </section>
   );
 }
 
-function AddVideoButton({ className }: { className?: string }) {
+function AddVideoButton() {
   return (
-    <Button asChild className={className}>
+    <Button asChild>
       <Link to={ADD_VIDEO_PATH}>
         <PlusIcon aria-hidden="true" />
         Add YouTube Video
@@ -101,11 +87,7 @@ function VideoCard({ post }: { post: Post }) {
   const shownDate = published && post.publishedAt ? post.publishedAt : post.createdAt;
 
   return (
-    <article
-      aria-label={post.title}
-      data-slot="video-card"
-      className="flex h-full flex-col overflow-hidden rounded-xl bg-night-900 ring-1 ring-night-700"
-    >
+    <Card as="article" aria-label={post.title} data-slot="video-card" className="h-full">
       <div className="aspect-video overflow-hidden bg-night-800">
         <FallbackImage
           src={videoThumbnail(post)}
@@ -122,7 +104,7 @@ function VideoCard({ post }: { post: Post }) {
           }
         />
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
+      <CardBody>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={statusBadgeVariant(post.status)}>{post.status}</Badge>
         </div>
@@ -172,7 +154,7 @@ function VideoCard({ post }: { post: Post }) {
             Delete
           </Button>
         </div>
-      </div>
-    </article>
+      </CardBody>
+    </Card>
   );
 }

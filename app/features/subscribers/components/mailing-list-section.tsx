@@ -8,11 +8,13 @@ import {
   UsersIcon,
 } from "lucide-react";
 import * as React from "react";
+import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
+import { QueryList } from "#app/components/dashboard/query-list.tsx";
+import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
+import { Card } from "#app/components/ui/card.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { useDeleteSubscriber } from "#app/features/subscribers/api/delete-subscriber.ts";
 import { useExportSubscribers } from "#app/features/subscribers/api/export-subscribers.ts";
 import { useSubscribers } from "#app/features/subscribers/api/get-subscribers.ts";
@@ -20,7 +22,7 @@ import {
   type SubscriberStats,
   subscriberStats,
 } from "#app/features/subscribers/subscriber-stats.ts";
-import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import { errorMessage } from "#app/lib/api-client.ts";
 import { formatShortDate } from "#common/format.ts";
 import type { Subscriber } from "#common/types/subscriber.ts";
 
@@ -70,10 +72,11 @@ export function MailingListSection() {
         aria-busy={stats ? undefined : true}
       >
         {STAT_CARDS.map(({ key, label, icon: Icon }) => (
-          <div
+          <Card
             key={key}
             data-slot="subscriber-stat"
-            className="flex flex-col gap-2 rounded-xl bg-night-900 p-5 ring-1 ring-night-700"
+            layout="plain"
+            className="flex flex-col gap-2 p-5"
           >
             <dt className="flex items-center gap-2 text-sm text-zinc-400">
               <Icon aria-hidden="true" className="size-4 shrink-0 text-grass-300" />
@@ -82,7 +85,7 @@ export function MailingListSection() {
             <dd className="font-display text-3xl font-bold text-white tabular-nums">
               {stats ? stats[key] : <Skeleton className="my-1 h-7 w-12" />}
             </dd>
-          </div>
+          </Card>
         ))}
       </dl>
 
@@ -91,36 +94,27 @@ export function MailingListSection() {
           All Subscribers
         </h2>
         <div className="mt-4">
-          {subscribers.isPending ? (
-            <ul aria-label="All Subscribers (loading)" aria-busy="true" className="space-y-2">
-              {Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <li key={i} data-slot="skeleton-row">
-                  <Skeleton className="h-16 rounded-xl" />
-                </li>
-              ))}
-            </ul>
-          ) : subscribers.isError ? (
-            <p role="alert" className="text-redstone-400">
-              {errorMessage(subscribers.error, "Failed to load the subscribers.")}
-            </p>
-          ) : sorted.length === 0 ? (
-            <div className="rounded-xl border border-dashed border-night-600 px-6 py-14 text-center">
-              <MailIcon aria-hidden="true" className="mx-auto size-10 text-zinc-500" />
-              <p className="mt-4 text-lg font-semibold text-white">No subscribers yet</p>
-              <p className="mt-1 text-sm text-zinc-400">
-                Addresses appear here when visitors subscribe to the newsletter.
-              </p>
-            </div>
-          ) : (
-            <ul aria-label="All Subscribers" className="space-y-2">
-              {sorted.map((subscriber) => (
-                <li key={subscriber.id}>
-                  <SubscriberRow subscriber={subscriber} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryList
+            query={subscribers}
+            items={sorted}
+            label="All Subscribers"
+            className="space-y-2"
+            loading={{
+              count: PLACEHOLDER_ROWS,
+              slot: "skeleton-row",
+              placeholder: <Skeleton className="h-16 rounded-xl" />,
+            }}
+            errorFallback="Failed to load the subscribers."
+            empty={
+              <EmptyState
+                icon={MailIcon}
+                title="No subscribers yet"
+                description="Addresses appear here when visitors subscribe to the newsletter."
+              />
+            }
+            itemKey={(subscriber) => subscriber.id}
+            renderItem={(subscriber) => <SubscriberRow subscriber={subscriber} />}
+          />
         </div>
       </section>
     </section>
@@ -128,36 +122,24 @@ export function MailingListSection() {
 }
 
 function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
-  const toast = useToast();
-  const confirm = useConfirm();
-  const remove = useDeleteSubscriber();
-
-  async function onRemove() {
-    const confirmed = await confirm({
+  const { confirmAndDelete, isDeleting } = useConfirmDelete<Subscriber>({
+    mutation: useDeleteSubscriber(),
+    question: (target) => ({
       title: "Remove subscriber?",
-      description: `Are you sure you want to remove ${subscriber.email} from the mailing list?`,
+      description: `Are you sure you want to remove ${target.email} from the mailing list?`,
       confirmLabel: "Remove",
-      destructive: true,
-    });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(subscriber.id);
-      toast({ title: "Subscriber removed from mailing list." });
-    } catch (error) {
-      if (isApiError(error, 401)) return;
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to remove subscriber."),
-        variant: "destructive",
-      });
-    }
-  }
+    }),
+    deleted: () => ({ title: "Subscriber removed from mailing list." }),
+    failed: (error) => errorMessage(error, "Failed to remove subscriber."),
+  });
 
   return (
-    <article
+    <Card
+      as="article"
       aria-label={subscriber.email}
       data-slot="subscriber-row"
-      className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-night-900 px-5 py-3 ring-1 ring-night-700"
+      layout="plain"
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3"
     >
       <div className="min-w-0 flex-1">
         <p className="font-semibold break-all text-white">{subscriber.email}</p>
@@ -170,13 +152,13 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
       <Button
         size="sm"
         variant="destructive"
-        onClick={onRemove}
-        disabled={remove.isPending}
+        onClick={() => confirmAndDelete(subscriber)}
+        disabled={isDeleting}
         aria-label={`Remove ${subscriber.email}`}
       >
         <Trash2Icon aria-hidden="true" />
         Remove
       </Button>
-    </article>
+    </Card>
   );
 }

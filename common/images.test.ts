@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { videoThumbnail } from "./video-thumbnail.ts";
+import { videoThumbnail } from "./images.ts";
 
 describe("videoThumbnail", () => {
   it("prefers the featured image", () => {

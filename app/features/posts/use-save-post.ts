@@ -1,0 +1,87 @@
+import * as React from "react";
+import { useNavigate } from "react-router";
+import { applyServerErrors } from "#app/components/ui/form.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { ApiError, isApiError } from "#app/lib/api-client.ts";
+import type { PostInput } from "#common/schemas/post.ts";
+import type { Post } from "#common/types/post.ts";
+import { useCreatePost } from "./api/create-post.ts";
+import { useSavePortfolioItem } from "./api/save-portfolio-item.ts";
+import { useUpdatePost } from "./api/update-post.ts";
+import {
+  type EditingTarget,
+  type PostEditorForm,
+  postToFormValues,
+  toRequestBody,
+} from "./post-form.ts";
+
+/** "Failed to save post: {message}": the server's message when it gave one. */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Saving the editor's post: a new post is created, an edited one updated, a portfolio item
+ * saved through the portfolio flow; then back to All Posts, with a toast. A failure puts the
+ * server's field errors on the fields (and calls `onInvalid` so they can be seen) and says what
+ * went wrong.
+ */
+export function useSavePost({
+  form,
+  editing,
+  browserZone,
+  onInvalid,
+}: {
+  form: PostEditorForm;
+  editing: EditingTarget | null;
+  /** The zone a saved post without one is shown in. */
+  browserZone: string;
+  onInvalid: () => void;
+}) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const createPost = useCreatePost();
+  const updatePost = useUpdatePost();
+  const savePortfolio = useSavePortfolioItem();
+  const [saving, setSaving] = React.useState(false);
+
+  async function save(input: PostInput) {
+    const body = toRequestBody(input);
+    setSaving(true);
+    try {
+      let saved: Post;
+      let created: boolean;
+      if (editing?.type === "portfolio") {
+        ({ post: saved, created } = await savePortfolio.mutateAsync({ id: editing.id, body }));
+      } else if (editing) {
+        saved = await updatePost.mutateAsync({ id: editing.id, body });
+        created = false;
+      } else {
+        saved = await createPost.mutateAsync(body);
+        created = true;
+      }
+      // What the server stored: an image sent as a data: URL is now an uploaded file's name.
+      form.reset(postToFormValues(saved, browserZone));
+      navigate("/dashboard/posts");
+      // After the navigation, so this is the toast the person sees (one at a time).
+      toast({ title: created ? "Content created successfully!" : "Content updated successfully!" });
+    } catch (error) {
+      // Signed out: the 'Unauthorized' toast and the redirect are already on their way.
+      if (isApiError(error, 401)) return;
+      if (isApiError(error, 400) && applyServerErrors(form, error.errors)) onInvalid();
+      if (isApiError(error, 409) && error.serverMessage) {
+        form.setError("slug", { type: "server", message: error.serverMessage });
+      }
+      toast({
+        title: "Error",
+        description: `Failed to save post: ${failureMessage(error)}`,
+        variant: "destructive",
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return { save, saving };
+}
