@@ -4,6 +4,8 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { FilterLink, FilterLinks } from "#app/components/ui/filter-links.tsx";
 import { Input } from "#app/components/ui/input.tsx";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+import { StudioCard } from "./studio-card.tsx";
 import {
   countStudioCategories,
   filterStudioItems,
@@ -13,9 +15,7 @@ import {
   studioCategoryFromParam,
   studioEmptyTitle,
   studioUrlSearch,
-} from "#app/lib/studio-filters.ts";
-import type { PortfolioItem } from "#common/types/portfolio-item.ts";
-import { StudioCard } from "./studio-card.tsx";
+} from "./studio-filters.ts";
 
 /** How long typing may pause before the search is written to the URL. */
 const SEARCH_URL_DELAY_MS = 300;

@@ -1,19 +1,19 @@
 import { BellRingIcon, ExternalLinkIcon, MonitorPlayIcon } from "lucide-react";
 import * as React from "react";
 import { Await } from "react-router";
-import { VideoCard, VideoGridSkeleton } from "#app/components/site/video-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import {
-  channelSubscribeUrl,
-  chooseVideos,
-  type VideoEntry,
-  type VideoSource,
-} from "#app/lib/videos.ts";
 import { useRootData } from "#app/root.tsx";
 import { appContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { listPublishedPosts } from "#server/services/posts.server.ts";
 import type { Route } from "./+types/videos.ts";
+import { VideoCard, VideoGridSkeleton } from "./video-card.tsx";
+import {
+  channelSubscribeUrl,
+  chooseVideos,
+  type VideoEntry,
+  type VideoSource,
+} from "./video-entries.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);

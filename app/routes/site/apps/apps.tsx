@@ -1,13 +1,13 @@
 import { ExternalLinkIcon, MessageCircleIcon } from "lucide-react";
 import * as React from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { AppBrowser } from "#app/components/site/app-browser.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useRootData } from "#app/root.tsx";
 import { appContext } from "#server/context.server.ts";
 import { presentApp } from "#server/presenters/app.server.ts";
 import { listApps } from "#server/services/apps.server.ts";
 import type { Route } from "./+types/apps.ts";
+import { AppBrowser } from "./app-browser.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);

@@ -5,8 +5,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardBody, CardTitle } from "#app/components/ui/card.tsx";
 import { Dialog, DialogTrigger } from "#app/components/ui/dialog.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
-import type { VideoEntry } from "#app/lib/videos.ts";
 import { formatCount, formatShortDate } from "#common/format.ts";
+import type { VideoEntry } from "./video-entries.ts";
 import { VideoPlayerContent } from "./video-player.tsx";
 
 /**

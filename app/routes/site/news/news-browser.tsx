@@ -1,6 +1,7 @@
 import { ArrowDownUpIcon, NewspaperIcon, SearchIcon, SearchXIcon } from "lucide-react";
 import * as React from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { CATEGORY_LABELS, PostCard, type PostCardData } from "#app/components/site/post-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import {
@@ -13,8 +14,7 @@ import {
   normalizeSearchTerm,
   parseNewsSort,
   resultSummaryText,
-} from "#app/lib/news-filters.ts";
-import { CATEGORY_LABELS, PostCard, type PostCardData } from "./post-card.tsx";
+} from "./news-filters.ts";
 
 /** How long typing may pause before the search is written to the address. */
 const SEARCH_URL_DELAY_MS = 300;

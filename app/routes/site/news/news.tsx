@@ -1,11 +1,11 @@
 import * as React from "react";
 import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
-import { NewsBrowser } from "#app/components/site/news-browser.tsx";
-import { NewsSkeleton } from "#app/components/site/news-skeleton.tsx";
 import { appContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { listPublishedPosts } from "#server/services/posts.server.ts";
 import type { Route } from "./+types/news.ts";
+import { NewsBrowser } from "./news-browser.tsx";
+import { NewsSkeleton } from "./news-skeleton.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);

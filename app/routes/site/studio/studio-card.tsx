@@ -4,16 +4,16 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { formatShortDate } from "#common/format.ts";
+import { imageSrc } from "#common/images.ts";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 import {
   canGetPack,
   STUDIO_STATUS_LABELS,
   type StudioStatus,
   studioPackLabel,
   studioStatus,
-} from "#app/lib/studio-filters.ts";
-import { formatShortDate } from "#common/format.ts";
-import { imageSrc } from "#common/images.ts";
-import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+} from "./studio-filters.ts";
 
 const STATUS_VARIANTS: Record<StudioStatus, "green" | "blue" | "yellow"> = {
   live: "green",

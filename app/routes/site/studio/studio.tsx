@@ -1,8 +1,6 @@
 import { ExternalLinkIcon, StoreIcon } from "lucide-react";
 import * as React from "react";
 import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
-import { StudioBrowser } from "#app/components/site/studio-browser.tsx";
-import { StudioSkeleton } from "#app/components/site/studio-skeleton.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useRootData } from "#app/root.tsx";
 import { accessDepsFor, audienceFor, getViewer } from "#server/auth/access.server.ts";
@@ -10,6 +8,8 @@ import { appContext } from "#server/context.server.ts";
 import { presentPortfolioItem } from "#server/presenters/portfolio-item.server.ts";
 import { listPortfolio } from "#server/services/portfolio.server.ts";
 import type { Route } from "./+types/studio.ts";
+import { StudioBrowser } from "./studio-browser.tsx";
+import { StudioSkeleton } from "./studio-skeleton.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const appData = context.get(appContext);
