@@ -1,17 +1,18 @@
+import { cva } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "#app/lib/cn.ts";
 
+/**
+ * The card's surface, for elements Card does not render (an article, a paragraph, an image):
+ * `layout: "plain"` leaves out Card's column layout and clipping.
+ */
+export const cardVariants = cva("rounded-xl bg-night-900 ring-1 ring-night-700", {
+  variants: { layout: { column: "flex flex-col overflow-hidden", plain: "" } },
+  defaultVariants: { layout: "column" },
+});
+
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="card"
-      className={cn(
-        "flex flex-col overflow-hidden rounded-xl bg-night-900 ring-1 ring-night-700",
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <div data-slot="card" className={cn(cardVariants(), className)} {...props} />;
 }
 
 export function CardBody({ className, ...props }: React.ComponentProps<"div">) {

@@ -1,7 +1,8 @@
-import { ExternalLinkIcon, MessageCircleIcon } from "lucide-react";
+import { MessageCircleIcon } from "lucide-react";
 import * as React from "react";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { Button } from "#app/components/ui/button.tsx";
+import { CallToAction } from "#app/components/site/call-to-action.tsx";
+import { PageHero } from "#app/components/site/page-hero.tsx";
+import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
 import { appContext } from "#server/context.server.ts";
 import { presentApp } from "#server/presenters/app.server.ts";
@@ -16,15 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Switching filters only changes the query string; the list is already here. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
-  return defaultShouldRevalidate;
-}
+export { revalidateUnlessOnlySearchChanged as shouldRevalidate } from "#app/lib/route-revalidation.ts";
 
 export default function Apps({ loaderData }: Route.ComponentProps) {
   const { apps } = loaderData;
@@ -33,21 +26,13 @@ export default function Apps({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <section className="pixel-grid relative overflow-hidden border-b border-night-700">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_left,rgba(34,197,94,0.16),transparent_60%)]"
-        />
-        <div className="relative mx-auto max-w-7xl px-4 pt-16 pb-12 sm:px-6 sm:pt-20">
-          <p className="font-pixel text-[0.6rem] text-diamond-400">BUILT FOR PLAYERS</p>
-          <h1 className="mt-4 text-4xl font-bold tracking-tight text-white sm:text-6xl">
-            Apps &amp; Tools
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-zinc-300">
-            The tools we build for creators and players, and the apps we make with our partners.
-          </p>
-        </div>
-      </section>
+      <PageHero
+        label="BUILT FOR PLAYERS"
+        labelClassName="text-diamond-400"
+        title="Apps & Tools"
+        lead="The tools we build for creators and players, and the apps we make with our partners."
+        glowClassName="bg-[radial-gradient(ellipse_at_top_left,rgba(34,197,94,0.16),transparent_60%)]"
+      />
 
       <section aria-labelledby="apps-list-title" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         <AppBrowser apps={apps} now={now} petitionUrl={site?.petitionUrl ?? ""} />
@@ -60,42 +45,27 @@ export default function Apps({ loaderData }: Route.ComponentProps) {
 
 function PartnershipCallToAction({ inviteUrl }: { inviteUrl: string }) {
   return (
-    <section aria-labelledby="partnership-title" className="border-t border-night-700">
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <div className="pixel-corners relative overflow-hidden bg-gradient-to-br from-diamond-400/20 via-night-900 to-night-900 p-8 sm:p-12">
-          <div className="flex flex-col gap-8 lg:flex-row lg:items-center lg:justify-between">
-            <div className="max-w-2xl">
-              <p className="font-pixel text-[0.6rem] text-diamond-300">WORK WITH US</p>
-              <h2 id="partnership-title" className="mt-3 text-3xl font-bold text-white sm:text-4xl">
-                Interested in Partnership?
-              </h2>
-              <p className="mt-4 text-zinc-300">
-                Have an app, a tool or an idea that players would love? We team up with studios and
-                developers on launches, integrations and co-built worlds.
-              </p>
-            </div>
-            <Button asChild size="lg" variant="secondary">
-              <a href={inviteUrl} target="_blank" rel="noopener noreferrer">
-                <MessageCircleIcon aria-hidden="true" />
-                Get in Touch
-                <span className="sr-only"> (opens in a new tab)</span>
-                <ExternalLinkIcon aria-hidden="true" />
-              </a>
-            </Button>
-          </div>
-        </div>
-      </div>
-    </section>
+    <CallToAction
+      titleId="partnership-title"
+      label="WORK WITH US"
+      labelClassName="text-diamond-300"
+      title="Interested in Partnership?"
+      text="Have an app, a tool or an idea that players would love? We team up with studios and developers on launches, integrations and co-built worlds."
+      className="from-diamond-400/20"
+      link={{
+        href: inviteUrl,
+        label: "Get in Touch",
+        icon: MessageCircleIcon,
+        variant: "secondary",
+      }}
+    />
   );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const company = matches[0]?.loaderData?.site.companyName ?? "Studio";
-  return [
-    { title: `Apps & Tools | ${company}` },
-    {
-      name: "description",
-      content: `Apps and tools by ${company} and its partners: skin editors, build planners, pack checkers and more, with downloads, ratings and platforms.`,
-    },
-  ];
+  return siteMeta(matches, {
+    title: "Apps & Tools",
+    description: (company) =>
+      `Apps and tools by ${company} and its partners: skin editors, build planners, pack checkers and more, with downloads, ratings and platforms.`,
+  });
 }

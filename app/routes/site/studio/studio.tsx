@@ -1,7 +1,10 @@
-import { ExternalLinkIcon, StoreIcon } from "lucide-react";
+import { StoreIcon } from "lucide-react";
 import * as React from "react";
-import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
-import { Button } from "#app/components/ui/button.tsx";
+import { Await } from "react-router";
+import { CallToAction } from "#app/components/site/call-to-action.tsx";
+import { LoadError } from "#app/components/site/load-error.tsx";
+import { PageHero } from "#app/components/site/page-hero.tsx";
+import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
 import { accessDepsFor, audienceFor, getViewer } from "#server/auth/access.server.ts";
 import { appContext } from "#server/context.server.ts";
@@ -30,41 +33,27 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 /** Searching and switching tabs only change the query string; the list is already here. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
-  return defaultShouldRevalidate;
-}
+export { revalidateUnlessOnlySearchChanged as shouldRevalidate } from "#app/lib/route-revalidation.ts";
 
 export default function Studio({ loaderData }: Route.ComponentProps) {
   const site = useRootData()?.site;
   return (
     <>
-      <section className="pixel-grid relative overflow-hidden border-b border-night-700">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(34,211,238,0.14),transparent_60%)]"
-        />
-        <div className="relative mx-auto max-w-7xl px-4 pt-16 pb-12 sm:px-6 sm:pt-20">
-          <p className="font-pixel text-[0.6rem] text-grass-400">MARKETPLACE CONTENT</p>
-          <h1 className="mt-4 text-4xl font-bold tracking-tight text-white sm:text-6xl">
-            Studio Portfolio
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-zinc-300">
-            Every world, skin pack and add-on we have shipped or have on the way. Open a pack for
-            trailers and details, or grab it straight from the marketplace.
-          </p>
-        </div>
-      </section>
+      <PageHero
+        label="MARKETPLACE CONTENT"
+        labelClassName="text-grass-400"
+        title="Studio Portfolio"
+        lead="Every world, skin pack and add-on we have shipped or have on the way. Open a pack for trailers and details, or grab it straight from the marketplace."
+        glowClassName="bg-[radial-gradient(ellipse_at_top_right,rgba(34,211,238,0.14),transparent_60%)]"
+      />
 
       <section aria-label="Projects" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         {"portfolio" in loaderData ? (
           <React.Suspense fallback={<StudioSkeleton />}>
-            <Await resolve={loaderData.portfolio} errorElement={<LoadError />}>
+            <Await
+              resolve={loaderData.portfolio}
+              errorElement={<LoadError title="The portfolio could not be loaded." />}
+            >
               {({ items, now }) => <StudioBrowser items={items} now={new Date(now)} />}
             </Await>
           </React.Suspense>
@@ -80,53 +69,24 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function LoadError() {
-  return (
-    <div role="alert" className="rounded-xl bg-night-900 p-10 text-center ring-1 ring-night-700">
-      <p className="text-lg font-semibold text-white">The portfolio could not be loaded.</p>
-      <p className="mt-2 text-zinc-400">Please reload the page or try again in a moment.</p>
-    </div>
-  );
-}
-
 function MarketplaceCallToAction({ url }: { url: string }) {
   return (
-    <section aria-labelledby="studio-cta-title" className="border-t border-night-700">
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <div className="pixel-corners relative overflow-hidden bg-gradient-to-br from-grass-600/30 via-night-900 to-night-900 p-8 sm:p-12">
-          <div className="flex flex-col gap-8 lg:flex-row lg:items-center lg:justify-between">
-            <div className="max-w-2xl">
-              <p className="font-pixel text-[0.6rem] text-grass-300">ON THE MARKETPLACE</p>
-              <h2 id="studio-cta-title" className="mt-3 text-3xl font-bold text-white sm:text-4xl">
-                Find all our packs in one place
-              </h2>
-              <p className="mt-4 text-zinc-300">
-                Our creator page lists every release with ratings, bundles and sales. Follow it to
-                hear about new packs first.
-              </p>
-            </div>
-            <Button asChild size="lg">
-              <a href={url} target="_blank" rel="noopener noreferrer">
-                <StoreIcon aria-hidden="true" />
-                Visit Our Marketplace Page
-                <span className="sr-only"> (opens in a new tab)</span>
-                <ExternalLinkIcon aria-hidden="true" />
-              </a>
-            </Button>
-          </div>
-        </div>
-      </div>
-    </section>
+    <CallToAction
+      titleId="studio-cta-title"
+      label="ON THE MARKETPLACE"
+      labelClassName="text-grass-300"
+      title="Find all our packs in one place"
+      text="Our creator page lists every release with ratings, bundles and sales. Follow it to hear about new packs first."
+      className="from-grass-600/30"
+      link={{ href: url, label: "Visit Our Marketplace Page", icon: StoreIcon }}
+    />
   );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const company = matches[0]?.loaderData?.site.companyName ?? "Studio";
-  return [
-    { title: `Studio Portfolio | ${company}` },
-    {
-      name: "description",
-      content: `Worlds, skin packs and add-ons by ${company} for the block-game marketplace: search the portfolio, see what is live and what is coming soon.`,
-    },
-  ];
+  return siteMeta(matches, {
+    title: "Studio Portfolio",
+    description: (company) =>
+      `Worlds, skin packs and add-ons by ${company} for the block-game marketplace: search the portfolio, see what is live and what is coming soon.`,
+  });
 }
