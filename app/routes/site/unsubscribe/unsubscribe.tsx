@@ -1,8 +1,16 @@
-import { CircleAlertIcon, MailCheckIcon, MailXIcon } from "lucide-react";
+import { MailCheckIcon, MailXIcon } from "lucide-react";
 import * as React from "react";
 import { Link, useSearchParams } from "react-router";
+import {
+  CenteredCard,
+  CenteredCardField,
+  CenteredCardIcon,
+  CenteredCardText,
+  CenteredCardTitle,
+} from "#app/components/site/centered-card.tsx";
+import { FormError } from "#app/components/site/form-error.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Input } from "#app/components/ui/input.tsx";
+import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/unsubscribe.ts";
 
@@ -50,84 +58,60 @@ export default function Unsubscribe() {
   }
 
   return (
-    <section className="pixel-grid flex min-h-[calc(100vh-4rem)] items-start justify-center px-4 py-16 sm:py-24">
-      <div className="w-full max-w-md rounded-xl bg-night-900 p-6 shadow-2xl ring-1 ring-night-700 sm:p-8">
-        {state.step === "done" ? (
-          <div className="text-center">
-            <span
-              aria-hidden="true"
-              className="mx-auto grid size-14 place-items-center rounded-lg bg-grass-500/15 text-grass-300"
-            >
-              <MailCheckIcon className="size-7" />
-            </span>
-            <h1
-              ref={doneHeading}
-              tabIndex={-1}
-              className="mt-5 text-3xl font-bold text-white focus:outline-none"
-            >
-              You're unsubscribed
-            </h1>
-            <p role="status" className="mt-3 text-zinc-300">
-              <strong className="break-all text-white">{state.email}</strong> will no longer receive
-              our newsletter.
-            </p>
-            <p className="mt-2 text-sm text-zinc-400">
-              Changed your mind? You can subscribe again at the bottom of our home page at any time.
-            </p>
-            <Button asChild variant="outline" className="mt-8">
-              <Link to="/">Back to home</Link>
+    <CenteredCard>
+      {state.step === "done" ? (
+        <div className="text-center">
+          <CenteredCardIcon className="mx-auto">
+            <MailCheckIcon />
+          </CenteredCardIcon>
+          <CenteredCardTitle ref={doneHeading} tabIndex={-1} className="focus:outline-none">
+            You're unsubscribed
+          </CenteredCardTitle>
+          <CenteredCardText role="status">
+            <strong className="break-all text-white">{state.email}</strong> will no longer receive
+            our newsletter.
+          </CenteredCardText>
+          <p className="mt-2 text-sm text-zinc-400">
+            Changed your mind? You can subscribe again at the bottom of our home page at any time.
+          </p>
+          <Button asChild variant="outline" className="mt-8">
+            <Link to="/">Back to home</Link>
+          </Button>
+        </div>
+      ) : (
+        <>
+          <CenteredCardIcon tone="neutral">
+            <MailXIcon />
+          </CenteredCardIcon>
+          <CenteredCardTitle>Unsubscribe</CenteredCardTitle>
+          <CenteredCardText>
+            Enter your email address to stop receiving the{" "}
+            {companyName ? `${companyName} newsletter` : "newsletter"}.
+          </CenteredCardText>
+          <form onSubmit={onSubmit} noValidate className="mt-8 space-y-4">
+            <CenteredCardField
+              id="unsubscribe-email"
+              label="Email address"
+              type="email"
+              name="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              disabled={submitting}
+              aria-invalid={state.step === "failed" ? true : undefined}
+              aria-describedby={state.step === "failed" ? "unsubscribe-error" : undefined}
+            />
+            {state.step === "failed" ? (
+              <FormError id="unsubscribe-error">{state.message}</FormError>
+            ) : null}
+            <Button type="submit" size="lg" disabled={submitting} className="w-full">
+              {submitting ? "Unsubscribing..." : "Unsubscribe"}
             </Button>
-          </div>
-        ) : (
-          <>
-            <span
-              aria-hidden="true"
-              className="grid size-14 place-items-center rounded-lg bg-night-800 text-zinc-300"
-            >
-              <MailXIcon className="size-7" />
-            </span>
-            <h1 className="mt-5 text-3xl font-bold text-white">Unsubscribe</h1>
-            <p className="mt-3 text-zinc-300">
-              Enter your email address to stop receiving the{" "}
-              {companyName ? `${companyName} newsletter` : "newsletter"}.
-            </p>
-            <form onSubmit={onSubmit} noValidate className="mt-8 space-y-4">
-              <div>
-                <label htmlFor="unsubscribe-email" className="mb-1.5 block text-sm font-semibold">
-                  Email address
-                </label>
-                <Input
-                  id="unsubscribe-email"
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  placeholder="you@example.com"
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  disabled={submitting}
-                  aria-invalid={state.step === "failed" ? true : undefined}
-                  aria-describedby={state.step === "failed" ? "unsubscribe-error" : undefined}
-                  className="h-12"
-                />
-              </div>
-              {state.step === "failed" ? (
-                <p
-                  id="unsubscribe-error"
-                  role="alert"
-                  className="flex items-start gap-2 rounded-md bg-redstone-500/10 p-3 text-sm text-redstone-400 ring-1 ring-redstone-500/40"
-                >
-                  <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                  {state.message}
-                </p>
-              ) : null}
-              <Button type="submit" size="lg" disabled={submitting} className="w-full">
-                {submitting ? "Unsubscribing..." : "Unsubscribe"}
-              </Button>
-            </form>
-          </>
-        )}
-      </div>
-    </section>
+          </form>
+        </>
+      )}
+    </CenteredCard>
   );
 }
 
@@ -161,10 +145,9 @@ async function unsubscribe(email: string): Promise<void> {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const company = matches[0]?.loaderData?.site.companyName ?? "Studio";
-  return [
-    { title: `Unsubscribe | ${company}` },
-    { name: "description", content: `Stop receiving the ${company} newsletter.` },
-    { name: "robots", content: "noindex" },
-  ];
+  return siteMeta(matches, {
+    title: "Unsubscribe",
+    description: (company) => `Stop receiving the ${company} newsletter.`,
+    noindex: true,
+  });
 }
