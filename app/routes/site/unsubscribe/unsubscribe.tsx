@@ -10,6 +10,7 @@ import {
 } from "#app/components/site/centered-card.tsx";
 import { FormError } from "#app/components/site/form-error.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { ApiError, apiRequest, errorMessage } from "#app/lib/api-client.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/unsubscribe.ts";
@@ -40,20 +41,20 @@ export default function Unsubscribe() {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const address = email.trim();
+    // Only the plainest mistakes are caught here: the server judges the address, and says why.
     if (!address.includes("@")) {
       setState({ step: "failed", message: "Please enter a valid email address." });
       return;
     }
     setState({ step: "submitting" });
     try {
-      await unsubscribe(address);
+      await apiRequest("/api/newsletter/unsubscribe", {
+        method: "POST",
+        body: { email: address },
+      });
       setState({ step: "done", email: address });
     } catch (error) {
-      setState({
-        step: "failed",
-        message:
-          error instanceof Error ? error.message : "Failed to unsubscribe. Please try again.",
-      });
+      setState({ step: "failed", message: failureMessage(error) });
     }
   }
 
@@ -115,33 +116,13 @@ export default function Unsubscribe() {
   );
 }
 
-/** POST /api/newsletter/unsubscribe; a refusal throws with the server's message. */
-async function unsubscribe(email: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch("/api/newsletter/unsubscribe", {
-      method: "POST",
-      credentials: "include",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email }),
-    });
-  } catch {
-    throw new Error("Could not reach the server. Check your connection and try again.");
-  }
-  if (response.ok) return;
-  const text = await response.text().catch(() => "");
-  let message: unknown;
-  try {
-    message = (JSON.parse(text) as { message?: unknown } | null)?.message;
-  } catch {
-    message = undefined;
-  }
-  // SPEC.md section 8: without a message, "{status}: {body or status text}".
-  throw new Error(
-    typeof message === "string" && message
-      ? message
-      : `${response.status}: ${text || response.statusText}`,
-  );
+/**
+ * What a failed request tells the visitor: the server's message, else "{status}: {body or status
+ * text}"; when the server could not be reached, to check the connection.
+ */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return errorMessage(error, error.message);
+  return "Could not reach the server. Check your connection and try again.";
 }
 
 export function meta({ matches }: Route.MetaArgs) {
