@@ -27,6 +27,7 @@ import { RecentPosts } from "#app/features/posts/components/recent-posts.tsx";
 import { YouTubeVideosSection } from "#app/features/posts/components/youtube-videos-section.tsx";
 import { MailingListSection } from "#app/features/subscribers/components/mailing-list-section.tsx";
 import { createQueryClient } from "#app/lib/query-client.ts";
+import { siteMeta } from "#app/lib/site-meta.ts";
 import { loginUrlFor, useUnauthorizedRedirect } from "#app/lib/use-unauthorized-redirect.ts";
 import type { CurrentUser } from "#common/types/user.ts";
 import {
@@ -97,12 +98,11 @@ function SectionContent({ sectionId, user }: { sectionId: string; user: CurrentU
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const company = matches[0]?.loaderData?.site.companyName ?? "Studio";
   const section = loaderData
     ? findSection(loaderData.sectionId, loaderData.user, AVAILABLE_SECTIONS)
     : null;
   const title = section && section.id !== DEFAULT_SECTION_ID ? `${section.label} | ` : "";
-  return [{ title: `${title}Dashboard | ${company}` }, { name: "robots", content: "noindex" }];
+  return siteMeta(matches, { title: `${title}Dashboard`, noindex: true });
 }
 
 /**

@@ -1,7 +1,15 @@
-import { CircleAlertIcon, KeyRoundIcon, LinkIcon } from "lucide-react";
+import { KeyRoundIcon, LinkIcon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import {
+  CenteredCard,
+  CenteredCardField,
+  CenteredCardIcon,
+  CenteredCardText,
+  CenteredCardTitle,
+} from "#app/components/site/centered-card.tsx";
+import { FormError } from "#app/components/site/form-error.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Input } from "#app/components/ui/input.tsx";
+import { siteMeta } from "#app/lib/site-meta.ts";
 import { DEFAULT_RETURN_TO } from "#common/return-to.ts";
 import { INVITATION_MESSAGES, PASSWORD_RULE, PasswordSchema } from "#common/schemas/auth.ts";
 import { accessDepsFor } from "#server/auth/access.server.ts";
@@ -66,95 +74,69 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
   const { state } = loaderData;
   const error = actionData?.error;
   return (
-    <section className="pixel-grid flex min-h-[calc(100vh-4rem)] items-start justify-center px-4 py-16 sm:py-24">
-      <div className="w-full max-w-md rounded-xl bg-night-900 p-6 shadow-2xl ring-1 ring-night-700 sm:p-8">
-        {state.status === "valid" ? (
-          <>
-            <span
-              aria-hidden="true"
-              className="grid size-14 place-items-center rounded-lg bg-grass-500/15 text-grass-300"
+    <CenteredCard>
+      {state.status === "valid" ? (
+        <>
+          <CenteredCardIcon>
+            <KeyRoundIcon />
+          </CenteredCardIcon>
+          <CenteredCardTitle>{`Welcome, ${state.firstName}!`}</CenteredCardTitle>
+          <CenteredCardText>
+            Choose a password for <strong className="break-all text-white">{state.email}</strong>.
+            You will use it to sign in to the dashboard.
+          </CenteredCardText>
+          <Form method="post" className="mt-8 space-y-4">
+            <input type="hidden" name="username" value={state.email} autoComplete="username" />
+            <CenteredCardField
+              id="invite-password"
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              required
+              minLength={12}
+              aria-describedby="invite-password-rule"
             >
-              <KeyRoundIcon className="size-7" />
-            </span>
-            <h1 className="mt-5 text-3xl font-bold text-white">{`Welcome, ${state.firstName}!`}</h1>
-            <p className="mt-3 text-zinc-300">
-              Choose a password for <strong className="break-all text-white">{state.email}</strong>.
-              You will use it to sign in to the dashboard.
-            </p>
-            <Form method="post" className="mt-8 space-y-4">
-              <input type="hidden" name="username" value={state.email} autoComplete="username" />
-              <div>
-                <label htmlFor="invite-password" className="mb-1.5 block text-sm font-semibold">
-                  Password
-                </label>
-                <Input
-                  id="invite-password"
-                  type="password"
-                  name="password"
-                  autoComplete="new-password"
-                  required
-                  minLength={12}
-                  aria-describedby="invite-password-rule"
-                  className="h-12"
-                />
-                <p id="invite-password-rule" className="mt-1.5 text-sm text-zinc-400">
-                  {PASSWORD_RULE}
-                </p>
-              </div>
-              <div>
-                <label htmlFor="invite-confirm" className="mb-1.5 block text-sm font-semibold">
-                  Confirm password
-                </label>
-                <Input
-                  id="invite-confirm"
-                  type="password"
-                  name="confirmPassword"
-                  autoComplete="new-password"
-                  required
-                  className="h-12"
-                />
-              </div>
-              {error ? (
-                <p
-                  role="alert"
-                  className="flex items-start gap-2 rounded-md bg-redstone-500/10 p-3 text-sm text-redstone-400 ring-1 ring-redstone-500/40"
-                >
-                  <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                  {error}
-                </p>
-              ) : null}
-              <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-                {submitting ? "Setting password..." : "Set password and sign in"}
-              </Button>
-            </Form>
-          </>
-        ) : (
-          <div className="text-center">
-            <span
-              aria-hidden="true"
-              className="mx-auto grid size-14 place-items-center rounded-lg bg-redstone-500/15 text-redstone-400"
-            >
-              <LinkIcon className="size-7" />
-            </span>
-            <h1 className="mt-5 text-3xl font-bold text-white">
-              {state.status === "expired"
-                ? "Invitation expired"
-                : state.status === "used"
-                  ? "Invitation already used"
-                  : "Invitation not valid"}
-            </h1>
-            <p className="mt-3 text-zinc-300">{INVITATION_MESSAGES[state.status]}</p>
-            <Button asChild variant="outline" className="mt-8">
-              <Link to="/login">Go to sign in</Link>
+              <p id="invite-password-rule" className="mt-1.5 text-sm text-zinc-400">
+                {PASSWORD_RULE}
+              </p>
+            </CenteredCardField>
+            <CenteredCardField
+              id="invite-confirm"
+              label="Confirm password"
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+            />
+            {error ? <FormError>{error}</FormError> : null}
+            <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+              {submitting ? "Setting password..." : "Set password and sign in"}
             </Button>
-          </div>
-        )}
-      </div>
-    </section>
+          </Form>
+        </>
+      ) : (
+        <div className="text-center">
+          <CenteredCardIcon tone="redstone" className="mx-auto">
+            <LinkIcon />
+          </CenteredCardIcon>
+          <CenteredCardTitle>
+            {state.status === "expired"
+              ? "Invitation expired"
+              : state.status === "used"
+                ? "Invitation already used"
+                : "Invitation not valid"}
+          </CenteredCardTitle>
+          <CenteredCardText>{INVITATION_MESSAGES[state.status]}</CenteredCardText>
+          <Button asChild variant="outline" className="mt-8">
+            <Link to="/login">Go to sign in</Link>
+          </Button>
+        </div>
+      )}
+    </CenteredCard>
   );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const company = matches[0]?.loaderData?.site.companyName ?? "Studio";
-  return [{ title: `Your invitation | ${company}` }, { name: "robots", content: "noindex" }];
+  return siteMeta(matches, { title: "Your invitation", noindex: true });
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { BUILT_IN_VIDEOS } from "#app/lib/built-in-videos.ts";
+import { BUILT_IN_VIDEOS } from "#app/routes/site/videos/built-in-videos.ts";
 import { formatCount } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
 import type { Post } from "#common/types/post.ts";

@@ -1,5 +1,7 @@
 import { ExternalLinkIcon, ImageOffIcon, PlayIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { Card, cardVariants } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
 import { imageSrc } from "#common/images.ts";
 import { parseYouTubeId, youTubeEmbedUrl } from "#common/youtube.ts";
 
@@ -25,10 +27,10 @@ export function PostFeaturedImage({ image, alt }: { image: string; alt: string }
 
   if (failed || src === null) {
     return (
-      <div className="pixel-grid flex aspect-[1200/630] w-full flex-col items-center justify-center gap-3 rounded-xl bg-night-900 text-zinc-400 ring-1 ring-night-700">
+      <Card className="pixel-grid aspect-[1200/630] w-full items-center justify-center gap-3 text-zinc-400">
         <ImageOffIcon aria-hidden="true" className="size-10 text-night-600" />
         <p className="text-sm font-medium">Featured image not available</p>
-      </div>
+      </Card>
     );
   }
   return (
@@ -41,7 +43,7 @@ export function PostFeaturedImage({ image, alt }: { image: string; alt: string }
       fetchPriority="high"
       decoding="async"
       onError={() => setFailed(true)}
-      className="aspect-[1200/630] w-full rounded-xl bg-night-900 object-cover ring-1 ring-night-700"
+      className={cn(cardVariants({ layout: "plain" }), "aspect-[1200/630] w-full object-cover")}
     />
   );
 }
@@ -69,7 +71,7 @@ export function PostTrailer({ youtubeUrl, title }: { youtubeUrl: string; title: 
         <PlayIcon aria-hidden="true" className="text-redstone-400" /> Trailer Video
       </h2>
       {id ? (
-        <div className="aspect-video overflow-hidden rounded-xl bg-night-900 ring-1 ring-night-700">
+        <div className={cn(cardVariants({ layout: "plain" }), "aspect-video overflow-hidden")}>
           <iframe
             src={youTubeEmbedUrl(id)}
             title={`${title}: trailer video`}

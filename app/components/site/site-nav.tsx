@@ -1,6 +1,7 @@
 import { ChevronDownIcon, MenuIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { NavApp } from "#app/lib/site-data.ts";
 
@@ -238,7 +239,10 @@ function AppsMenu({ apps }: { apps: NavApp[] }) {
       {open ? (
         <div
           id="apps-menu"
-          className="absolute top-full left-0 mt-1 w-72 rounded-xl bg-night-900 p-2 shadow-2xl ring-1 ring-night-700"
+          className={cn(
+            cardVariants({ layout: "plain" }),
+            "absolute top-full left-0 mt-1 w-72 p-2 shadow-2xl",
+          )}
         >
           <ul className="flex flex-col">
             <li>

@@ -2,6 +2,10 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "#app/lib/cn.ts";
 
+/**
+ * The card's surface, also for elements Card does not render (a paragraph, an image):
+ * `layout: "plain"` leaves out Card's column layout and clipping.
+ */
 export const cardVariants = cva("rounded-xl bg-night-900 ring-1 ring-night-700", {
   variants: {
     layout: {

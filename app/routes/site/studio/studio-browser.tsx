@@ -1,9 +1,13 @@
-import { PackageOpenIcon, SearchIcon, SearchXIcon, XIcon } from "lucide-react";
+import { PackageOpenIcon, SearchXIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { EmptyState } from "#app/components/site/empty-state.tsx";
+import { SearchField } from "#app/components/site/icon-field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FilterLink, FilterLinks } from "#app/components/ui/filter-links.tsx";
-import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+import { StudioCard } from "./studio-card.tsx";
 import {
   countStudioCategories,
   filterStudioItems,
@@ -13,9 +17,7 @@ import {
   studioCategoryFromParam,
   studioEmptyTitle,
   studioUrlSearch,
-} from "#app/lib/studio-filters.ts";
-import type { PortfolioItem } from "#common/types/portfolio-item.ts";
-import { StudioCard } from "./studio-card.tsx";
+} from "./studio-filters.ts";
 
 /** How long typing may pause before the search is written to the URL. */
 const SEARCH_URL_DELAY_MS = 300;
@@ -58,24 +60,14 @@ export function StudioBrowser({ items, now }: { items: PortfolioItem[]; now: Dat
               writeQuery(query);
             }}
           >
-            <label htmlFor="studio-search" className="sr-only">
-              Search content
-            </label>
-            <div className="relative">
-              <SearchIcon
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
-              />
-              <Input
-                id="studio-search"
-                type="search"
-                name="q"
-                placeholder="Search content..."
-                autoComplete="off"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-                className="h-11 pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
-              />
+            <SearchField
+              id="studio-search"
+              label="Search content"
+              placeholder="Search content..."
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              className="h-11 pr-10 [&::-webkit-search-cancel-button]:hidden"
+            >
               {query ? (
                 <button
                   type="button"
@@ -89,12 +81,10 @@ export function StudioBrowser({ items, now }: { items: PortfolioItem[]; now: Dat
                   <XIcon className="size-4" />
                 </button>
               ) : null}
-            </div>
+            </SearchField>
             {/* Small screens choose the category here; without JavaScript it is sent with the search. */}
             <div className="mt-4 sm:hidden">
-              <label htmlFor="studio-category" className="mb-1.5 block text-sm font-semibold">
-                Category
-              </label>
+              <Label htmlFor="studio-category">Category</Label>
               <select
                 id="studio-category"
                 name="category"
@@ -149,54 +139,26 @@ export function StudioBrowser({ items, now }: { items: PortfolioItem[]; now: Dat
           icon={<SearchXIcon />}
           title="No matching projects"
           text={`Nothing in ${category.filterKey === null ? "the portfolio" : category.label} matches "${query.trim()}".`}
-          action={
-            <Button asChild variant="outline">
-              <Link
-                to={{ search: studioUrlSearch({ query: "", category }) }}
-                preventScrollReset
-                onClick={() => setQuery("")}
-              >
-                Clear search
-              </Link>
-            </Button>
-          }
-        />
+          className="mt-4"
+        >
+          <Button asChild variant="outline">
+            <Link
+              to={{ search: studioUrlSearch({ query: "", category }) }}
+              preventScrollReset
+              onClick={() => setQuery("")}
+            >
+              Clear search
+            </Link>
+          </Button>
+        </EmptyState>
       ) : (
         <EmptyState
           icon={<PackageOpenIcon />}
           title={studioEmptyTitle(category)}
           text="Check back soon for new content in this category."
+          className="mt-4"
         />
       )}
-    </div>
-  );
-}
-
-function EmptyState({
-  icon,
-  title,
-  text,
-  action,
-}: {
-  icon: React.ReactNode;
-  title: string;
-  text: string;
-  action?: React.ReactNode;
-}) {
-  return (
-    <div
-      data-slot="empty-state"
-      className="pixel-grid mt-4 flex flex-col items-center gap-3 rounded-xl bg-night-900 px-6 py-16 text-center ring-1 ring-night-700"
-    >
-      <span
-        aria-hidden="true"
-        className="grid size-14 place-items-center rounded-lg bg-night-800 text-zinc-400 [&_svg]:size-7"
-      >
-        {icon}
-      </span>
-      <h3 className="text-xl font-bold text-white">{title}</h3>
-      <p className="max-w-md text-zinc-400">{text}</p>
-      {action ? <div className="mt-3">{action}</div> : null}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import {
   type VideoPost,
   videoFromPost,
   videoPlayerUrl,
-} from "./videos.ts";
+} from "./video-entries.ts";
 
 function post(overrides: Partial<VideoPost> & { id: string }): VideoPost {
   return {

@@ -1,19 +1,24 @@
 import { BellRingIcon, ExternalLinkIcon, MonitorPlayIcon } from "lucide-react";
 import * as React from "react";
 import { Await } from "react-router";
-import { VideoCard, VideoGridSkeleton } from "#app/components/site/video-card.tsx";
+import { LoadError } from "#app/components/site/load-error.tsx";
+import { PageHero } from "#app/components/site/page-hero.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import {
-  channelSubscribeUrl,
-  chooseVideos,
-  type VideoEntry,
-  type VideoSource,
-} from "#app/lib/videos.ts";
+import { cardVariants } from "#app/components/ui/card.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
 import { appContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { listPublishedPosts } from "#server/services/posts.server.ts";
 import type { Route } from "./+types/videos.ts";
+import { VideoCard, VideoGridSkeleton } from "./video-card.tsx";
+import {
+  channelSubscribeUrl,
+  chooseVideos,
+  type VideoEntry,
+  type VideoSource,
+} from "./video-entries.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
@@ -34,21 +39,14 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
   const channelUrl = useRootData()?.site.videoChannelUrl ?? "";
   return (
     <>
-      <section className="pixel-grid relative overflow-hidden border-b border-night-700">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 bg-[radial-gradient(ellipse_at_top,rgba(239,68,68,0.16),transparent_60%)]"
-        />
-        <div className="relative mx-auto max-w-7xl px-4 pt-16 pb-14 sm:px-6 sm:pt-20">
-          <p className="font-pixel text-[0.65rem] text-redstone-400">ON THE CHANNEL</p>
-          <h1 className="mt-5 text-4xl leading-none font-bold tracking-tight text-white sm:text-6xl">
-            Videos
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-zinc-300">
-            Trailers, build breakdowns and behind-the-scenes looks at how our worlds, skins and
-            add-ons come together.
-          </p>
-          <div className="mt-8 flex flex-wrap gap-4">
+      <PageHero
+        label="ON THE CHANNEL"
+        labelClassName="text-redstone-400"
+        title="Videos"
+        lead="Trailers, build breakdowns and behind-the-scenes looks at how our worlds, skins and add-ons come together."
+        glowClassName="bg-[radial-gradient(ellipse_at_top,rgba(239,68,68,0.16),transparent_60%)]"
+        actions={
+          <>
             <Button asChild size="lg">
               <a href={channelUrl} target="_blank" rel="noopener noreferrer">
                 <MonitorPlayIcon aria-hidden="true" /> Visit YouTube Channel
@@ -59,13 +57,18 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
                 <BellRingIcon aria-hidden="true" /> Subscribe
               </a>
             </Button>
-          </div>
-        </div>
-      </section>
+          </>
+        }
+      />
       <section aria-labelledby="video-list-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         {"pending" in loaderData ? (
           <React.Suspense fallback={<VideoGridSkeleton />}>
-            <Await resolve={loaderData.pending} errorElement={<LoadFailed />}>
+            <Await
+              resolve={loaderData.pending}
+              errorElement={
+                <LoadError title="The videos could not be loaded." titleId="video-list-title" />
+              }
+            >
               {(data) => <VideoList source={data.source} videos={data.videos} />}
             </Await>
           </React.Suspense>
@@ -93,7 +96,7 @@ function VideoList({ source, videos }: { source: VideoSource; videos: VideoEntry
         {source === "featured" ? "Featured videos" : "Latest videos"}
       </h2>
       {videos.length === 0 ? (
-        <p className="mt-8 rounded-xl bg-night-900 p-10 text-center text-zinc-400 ring-1 ring-night-700">
+        <p className={cn(cardVariants({ layout: "plain" }), "mt-8 p-10 text-center text-zinc-400")}>
           No videos available
         </p>
       ) : (
@@ -107,24 +110,10 @@ function VideoList({ source, videos }: { source: VideoSource; videos: VideoEntry
   );
 }
 
-function LoadFailed() {
-  return (
-    <div role="alert" className="rounded-xl bg-night-900 p-10 text-center ring-1 ring-night-700">
-      <p id="video-list-title" className="text-lg font-semibold text-white">
-        The videos could not be loaded.
-      </p>
-      <p className="mt-2 text-zinc-400">Please reload the page or try again in a moment.</p>
-    </div>
-  );
-}
-
 export function meta({ matches }: Route.MetaArgs) {
-  const company = matches[0]?.loaderData?.site.companyName ?? "Studio";
-  return [
-    { title: `Videos | ${company}` },
-    {
-      name: "description",
-      content: `Trailers, build breakdowns and behind-the-scenes videos from ${company}. Watch them here or subscribe on YouTube.`,
-    },
-  ];
+  return siteMeta(matches, {
+    title: "Videos",
+    description: (company) =>
+      `Trailers, build breakdowns and behind-the-scenes videos from ${company}. Watch them here or subscribe on YouTube.`,
+  });
 }

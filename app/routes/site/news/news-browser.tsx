@@ -1,8 +1,10 @@
-import { ArrowDownUpIcon, NewspaperIcon, SearchIcon, SearchXIcon } from "lucide-react";
+import { ArrowDownUpIcon, NewspaperIcon, SearchXIcon } from "lucide-react";
 import * as React from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { EmptyState } from "#app/components/site/empty-state.tsx";
+import { SearchField } from "#app/components/site/icon-field.tsx";
+import { CATEGORY_LABELS, PostCard, type PostCardData } from "#app/components/site/post-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Input } from "#app/components/ui/input.tsx";
 import {
   DEFAULT_NEWS_SORT,
   filterArticles,
@@ -13,8 +15,7 @@ import {
   normalizeSearchTerm,
   parseNewsSort,
   resultSummaryText,
-} from "#app/lib/news-filters.ts";
-import { CATEGORY_LABELS, PostCard, type PostCardData } from "./post-card.tsx";
+} from "./news-filters.ts";
 
 /** How long typing may pause before the search is written to the address. */
 const SEARCH_URL_DELAY_MS = 300;
@@ -56,26 +57,15 @@ export function NewsBrowser({ articles }: { articles: NewsBrowserArticle[] }) {
           className="flex flex-col gap-4 sm:flex-row sm:items-end"
         >
           <div className="w-full sm:max-w-md">
-            <label htmlFor="news-search" className="sr-only">
-              Search articles
-            </label>
-            <div className="relative">
-              <SearchIcon
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
-              />
-              <Input
-                ref={searchRef}
-                id="news-search"
-                type="search"
-                name="q"
-                placeholder="Search articles..."
-                autoComplete="off"
-                value={term}
-                onChange={(event) => setTerm(event.target.value)}
-                className="h-11 pl-9"
-              />
-            </div>
+            <SearchField
+              ref={searchRef}
+              id="news-search"
+              label="Search articles"
+              placeholder="Search articles..."
+              value={term}
+              onChange={(event) => setTerm(event.target.value)}
+              className="h-11"
+            />
           </div>
           <div className="flex items-center gap-3 sm:ml-auto">
             <label
@@ -125,7 +115,11 @@ export function NewsBrowser({ articles }: { articles: NewsBrowserArticle[] }) {
           ))}
         </ul>
       ) : searching && articles.length > 0 ? (
-        <NewsEmptyState icon={<SearchXIcon />} text="No articles found matching your search.">
+        <EmptyState
+          icon={<SearchXIcon />}
+          message="No articles found matching your search."
+          className="mt-6"
+        >
           <form
             method="get"
             action="/news"
@@ -139,36 +133,14 @@ export function NewsBrowser({ articles }: { articles: NewsBrowserArticle[] }) {
               Clear Search
             </Button>
           </form>
-        </NewsEmptyState>
+        </EmptyState>
       ) : (
-        <NewsEmptyState icon={<NewspaperIcon />} text="No articles published yet." />
+        <EmptyState
+          icon={<NewspaperIcon />}
+          message="No articles published yet."
+          className="mt-6"
+        />
       )}
-    </div>
-  );
-}
-
-function NewsEmptyState({
-  icon,
-  text,
-  children,
-}: {
-  icon: React.ReactNode;
-  text: string;
-  children?: React.ReactNode;
-}) {
-  return (
-    <div
-      data-slot="empty-state"
-      className="pixel-grid mt-6 flex flex-col items-center gap-4 rounded-xl bg-night-900 px-6 py-16 text-center ring-1 ring-night-700"
-    >
-      <span
-        aria-hidden="true"
-        className="grid size-14 place-items-center rounded-lg bg-night-800 text-zinc-400 [&_svg]:size-7"
-      >
-        {icon}
-      </span>
-      <p className="text-lg font-semibold text-white">{text}</p>
-      {children}
     </div>
   );
 }

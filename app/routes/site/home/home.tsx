@@ -11,7 +11,9 @@ import { Link } from "react-router";
 import { NewsletterForm } from "#app/components/site/newsletter-form.tsx";
 import { PostCard } from "#app/components/site/post-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { Card, cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
 import { appContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
@@ -54,7 +56,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
         {latest.length === 0 ? (
-          <p className="mt-10 rounded-xl bg-night-900 p-10 text-center text-zinc-400 ring-1 ring-night-700">
+          <p
+            className={cn(
+              cardVariants({ layout: "plain" }),
+              "mt-10 p-10 text-center text-zinc-400",
+            )}
+          >
             No posts available yet.
           </p>
         ) : (
@@ -209,7 +216,8 @@ function HubCard({
   return (
     <article
       className={cn(
-        "flex flex-col gap-4 rounded-xl bg-night-900 p-6 ring-1 ring-night-700",
+        cardVariants(),
+        "gap-4 p-6",
         // Inactive cards are muted by colour, not opacity, so their text keeps its contrast.
         inactive ? "bg-night-900/60" : "transition-colors hover:ring-grass-500/50",
       )}
@@ -249,7 +257,7 @@ function Contact({ inviteUrl }: { inviteUrl: string }) {
             </a>
           </Button>
         </div>
-        <div className="rounded-xl bg-night-900 p-6 ring-1 ring-night-700 sm:p-8">
+        <Card className="p-6 sm:p-8">
           <h3 className="text-xl font-bold text-white">Newsletter</h3>
           <p className="mt-2 text-sm text-zinc-400">
             New releases and behind-the-scenes news, straight to your inbox.
@@ -260,19 +268,16 @@ function Contact({ inviteUrl }: { inviteUrl: string }) {
           <p className="mt-4 text-xs text-zinc-400">
             No spam, just epic content updates. Unsubscribe anytime.
           </p>
-        </div>
+        </Card>
       </div>
     </section>
   );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const company = matches[0]?.loaderData?.site.companyName ?? "Studio";
-  return [
-    { title: `${company}: worlds, skin packs and add-ons` },
-    {
-      name: "description",
-      content: `${company} makes worlds, skin packs and add-ons for the block-game marketplace. Explore our releases, apps, videos and news.`,
-    },
-  ];
+  return siteMeta(matches, {
+    title: (company) => `${company}: worlds, skin packs and add-ons`,
+    description: (company) =>
+      `${company} makes worlds, skin packs and add-ons for the block-game marketplace. Explore our releases, apps, videos and news.`,
+  });
 }

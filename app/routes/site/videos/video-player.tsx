@@ -1,7 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { Button } from "#app/components/ui/button.tsx";
-import { videoPlayerUrl } from "#app/lib/videos.ts";
+import { videoPlayerUrl } from "./video-entries.ts";
 
 /**
  * The full-screen player of one video: a dialog over the whole window with the embedded

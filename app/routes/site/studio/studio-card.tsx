@@ -1,19 +1,20 @@
-import { CalendarDaysIcon, ExternalLinkIcon, ImageOffIcon } from "lucide-react";
+import { CalendarDaysIcon, ExternalLinkIcon } from "lucide-react";
 import { Link } from "react-router";
+import { CoverImage } from "#app/components/site/cover-image.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
+import { cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { formatShortDate } from "#common/format.ts";
+import { imageSrc } from "#common/images.ts";
+import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 import {
   canGetPack,
   STUDIO_STATUS_LABELS,
   type StudioStatus,
   studioPackLabel,
   studioStatus,
-} from "#app/lib/studio-filters.ts";
-import { formatShortDate } from "#common/format.ts";
-import { imageSrc } from "#common/images.ts";
-import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+} from "./studio-filters.ts";
 
 const STATUS_VARIANTS: Record<StudioStatus, "green" | "blue" | "yellow"> = {
   live: "green",
@@ -41,9 +42,17 @@ export function StudioCard({
   return (
     <article
       data-slot="studio-card"
-      className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-night-900 ring-1 ring-night-700 transition hover:-translate-y-1 hover:ring-grass-500/50 focus-within:ring-grass-500/50"
+      className={cn(
+        cardVariants(),
+        "group relative h-full transition hover:-translate-y-1 hover:ring-grass-500/50 focus-within:ring-grass-500/50",
+      )}
     >
-      <StudioCardImage src={imageSrc(item.imageUrl)} eager={eager} />
+      <CoverImage
+        src={imageSrc(item.imageUrl)}
+        eager={eager}
+        className="relative"
+        imageClassName="transition-transform duration-300 group-hover:scale-105"
+      />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
           {packLabel ? <Badge variant="pixel">{packLabel}</Badge> : null}
@@ -101,29 +110,5 @@ export function StudioCard({
         )}
       </div>
     </article>
-  );
-}
-
-function StudioCardImage({ src, eager }: { src: string | null; eager: boolean }) {
-  return (
-    <div className="relative aspect-[1200/630] overflow-hidden bg-night-800">
-      <FallbackImage
-        src={src}
-        alt=""
-        width={1200}
-        height={630}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
-        fallback={
-          <div
-            data-slot="image-placeholder"
-            className="pixel-grid flex size-full items-center justify-center text-night-600"
-          >
-            <ImageOffIcon aria-hidden="true" className="size-10" />
-          </div>
-        }
-      />
-    </div>
   );
 }

@@ -1,12 +1,12 @@
 import { ArrowRightIcon, FilmIcon, PlayIcon } from "lucide-react";
-import * as React from "react";
 import { Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card, CardBody, CardTitle } from "#app/components/ui/card.tsx";
+import { Card, CardBody, CardTitle, cardVariants } from "#app/components/ui/card.tsx";
 import { Dialog, DialogTrigger } from "#app/components/ui/dialog.tsx";
+import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
-import type { VideoEntry } from "#app/lib/videos.ts";
 import { formatCount, formatShortDate } from "#common/format.ts";
+import type { VideoEntry } from "./video-entries.ts";
 import { VideoPlayerContent } from "./video-player.tsx";
 
 /**
@@ -84,35 +84,22 @@ function VideoMeta({ video }: { video: VideoEntry }) {
   );
 }
 
-/**
- * The thumbnail, or a placeholder when it cannot be loaded (also when it failed before the
- * page became interactive).
- */
+/** The thumbnail, or a placeholder when it cannot be loaded. */
 function VideoThumbnail({ src, eager }: { src: string; eager: boolean }) {
-  const [failed, setFailed] = React.useState(false);
-  const ref = React.useRef<HTMLImageElement>(null);
-  React.useEffect(() => {
-    const image = ref.current;
-    if (image?.complete && image.naturalWidth === 0) setFailed(true);
-  }, []);
-  if (failed) {
-    return (
-      <div className="pixel-grid flex size-full items-center justify-center text-night-600">
-        <FilmIcon aria-hidden="true" className="size-10" />
-      </div>
-    );
-  }
   return (
-    <img
-      ref={ref}
+    <FallbackImage
       src={src}
       alt=""
       width={1280}
       height={720}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
-      onError={() => setFailed(true)}
       className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+      fallback={
+        <div className="pixel-grid flex size-full items-center justify-center text-night-600">
+          <FilmIcon aria-hidden="true" className="size-10" />
+        </div>
+      }
     />
   );
 }
@@ -125,7 +112,7 @@ export function VideoGridSkeleton({ count = 3 }: { count?: number }) {
       <Skeleton className="h-8 w-56" />
       <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {placeholderKeys(count).map((key) => (
-          <div key={key} className="overflow-hidden rounded-xl bg-night-900 ring-1 ring-night-700">
+          <div key={key} className={cardVariants()}>
             <Skeleton className="aspect-video rounded-none" />
             <div className="space-y-3 p-5">
               <Skeleton className="h-3 w-1/3" />

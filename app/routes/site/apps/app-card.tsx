@@ -1,14 +1,9 @@
-import {
-  DownloadIcon,
-  ExternalLinkIcon,
-  GlobeIcon,
-  ImageOffIcon,
-  MegaphoneIcon,
-  StarIcon,
-} from "lucide-react";
+import { DownloadIcon, ExternalLinkIcon, GlobeIcon, MegaphoneIcon, StarIcon } from "lucide-react";
 import type * as React from "react";
+import { CoverImage } from "#app/components/site/cover-image.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { cardVariants } from "#app/components/ui/card.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import {
   APP_RELATIONSHIP_LABELS,
@@ -55,12 +50,17 @@ export function AppCard({
       data-slot="app-card"
       data-banned={banned || undefined}
       className={cn(
-        "flex h-full flex-col overflow-hidden rounded-xl bg-night-900 ring-1 ring-night-700 transition-shadow",
+        cardVariants(),
+        "h-full transition-shadow",
         highlighted && "shadow-[0_0_0_4px_rgba(74,222,128,0.25)] ring-2 ring-grass-400",
       )}
     >
       <div className="relative">
-        <AppImage src={imageSrc(app.imageUrl)} eager={eager} dimmed={banned} />
+        <CoverImage
+          src={imageSrc(app.imageUrl)}
+          eager={eager}
+          imageClassName={banned ? "grayscale" : undefined}
+        />
         {banned ? <BannedOverlay petitionUrl={petitionUrl} appName={app.name} /> : null}
       </div>
       <div className="flex flex-1 flex-col gap-4 p-5">
@@ -206,30 +206,6 @@ function BannedOverlay({ petitionUrl, appName }: { petitionUrl: string; appName:
         <ExternalLinkIcon aria-hidden="true" className="size-3.5" />
       </span>
     </a>
-  );
-}
-
-function AppImage({ src, eager, dimmed }: { src: string | null; eager: boolean; dimmed: boolean }) {
-  return (
-    <div className="aspect-[1200/630] overflow-hidden bg-night-800">
-      <FallbackImage
-        src={src}
-        alt=""
-        width={1200}
-        height={630}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        className={cn("size-full object-cover", dimmed && "grayscale")}
-        fallback={
-          <div
-            data-slot="image-placeholder"
-            className="pixel-grid flex size-full items-center justify-center text-night-600"
-          >
-            <ImageOffIcon aria-hidden="true" className="size-10" />
-          </div>
-        }
-      />
-    </div>
   );
 }
 

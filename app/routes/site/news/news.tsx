@@ -1,11 +1,14 @@
 import * as React from "react";
-import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
-import { NewsBrowser } from "#app/components/site/news-browser.tsx";
-import { NewsSkeleton } from "#app/components/site/news-skeleton.tsx";
+import { Await } from "react-router";
+import { LoadError } from "#app/components/site/load-error.tsx";
+import { PageHero } from "#app/components/site/page-hero.tsx";
+import { siteMeta } from "#app/lib/site-meta.ts";
 import { appContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { listPublishedPosts } from "#server/services/posts.server.ts";
 import type { Route } from "./+types/news.ts";
+import { NewsBrowser } from "./news-browser.tsx";
+import { NewsSkeleton } from "./news-skeleton.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
@@ -39,39 +42,25 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 /** Searching and sorting only change the query string; the list is already here. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
-  return defaultShouldRevalidate;
-}
+export { revalidateUnlessOnlySearchChanged as shouldRevalidate } from "#app/lib/route-revalidation.ts";
 
 export default function News({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section className="pixel-grid relative overflow-hidden border-b border-night-700">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_left,rgba(250,204,21,0.12),transparent_60%)]"
-        />
-        <div className="relative mx-auto max-w-7xl px-4 pt-16 pb-12 sm:px-6 sm:pt-20">
-          <p className="font-pixel text-[0.6rem] text-gold-300">FROM THE WORKSHOP</p>
-          <h1 className="mt-4 text-4xl font-bold tracking-tight text-white sm:text-6xl">
-            Latest News
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-zinc-300">
-            Release announcements, studio updates, videos and the stories behind our worlds, skins
-            and add-ons.
-          </p>
-        </div>
-      </section>
+      <PageHero
+        label="FROM THE WORKSHOP"
+        labelClassName="text-gold-300"
+        title="Latest News"
+        lead="Release announcements, studio updates, videos and the stories behind our worlds, skins and add-ons."
+        glowClassName="bg-[radial-gradient(ellipse_at_top_left,rgba(250,204,21,0.12),transparent_60%)]"
+      />
       <section aria-label="Articles" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         {"pending" in loaderData ? (
           <React.Suspense fallback={<NewsSkeleton />}>
-            <Await resolve={loaderData.pending} errorElement={<LoadError />}>
+            <Await
+              resolve={loaderData.pending}
+              errorElement={<LoadError title="The articles could not be loaded." />}
+            >
               {({ articles }) => <NewsBrowser articles={articles} />}
             </Await>
           </React.Suspense>
@@ -85,22 +74,10 @@ export default function News({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function LoadError() {
-  return (
-    <div role="alert" className="rounded-xl bg-night-900 p-10 text-center ring-1 ring-night-700">
-      <p className="text-lg font-semibold text-white">The articles could not be loaded.</p>
-      <p className="mt-2 text-zinc-400">Please reload the page or try again in a moment.</p>
-    </div>
-  );
-}
-
 export function meta({ matches }: Route.MetaArgs) {
-  const company = matches[0]?.loaderData?.site.companyName ?? "Studio";
-  return [
-    { title: `Latest News | ${company}` },
-    {
-      name: "description",
-      content: `News, release announcements and behind-the-scenes stories from ${company}: search every article and sort by date or title.`,
-    },
-  ];
+  return siteMeta(matches, {
+    title: "Latest News",
+    description: (company) =>
+      `News, release announcements and behind-the-scenes stories from ${company}: search every article and sort by date or title.`,
+  });
 }

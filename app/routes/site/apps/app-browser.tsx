@@ -1,6 +1,7 @@
 import { AppWindowIcon } from "lucide-react";
 import * as React from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
+import { EmptyState } from "#app/components/site/empty-state.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FilterLink, FilterLinks } from "#app/components/ui/filter-links.tsx";
 import {
@@ -65,27 +66,24 @@ export function AppBrowser({
           ))}
         </ul>
       ) : (
-        <div className="pixel-grid mt-8 flex flex-col items-center gap-3 rounded-xl bg-night-900 px-6 py-16 text-center ring-1 ring-night-700">
-          <span
-            aria-hidden="true"
-            className="grid size-14 place-items-center rounded-lg bg-night-800 text-zinc-400"
-          >
-            <AppWindowIcon className="size-7" />
-          </span>
-          <h3 className="text-xl font-bold text-white">No Apps Found</h3>
-          <p className="max-w-md text-zinc-400">
-            {filter.slug === "all"
+        <EmptyState
+          icon={<AppWindowIcon />}
+          title="No Apps Found"
+          text={
+            filter.slug === "all"
               ? "Our first apps and tools are on the workbench. Check back soon."
-              : `Nothing under ${filter.label} yet.`}
-          </p>
+              : `Nothing under ${filter.label} yet.`
+          }
+          className="mt-8"
+        >
           {filter.slug === "all" ? null : (
-            <Button asChild variant="outline" className="mt-3">
+            <Button asChild variant="outline">
               <Link to={{ search: "" }} preventScrollReset>
                 Show all apps
               </Link>
             </Button>
           )}
-        </div>
+        </EmptyState>
       )}
     </>
   );

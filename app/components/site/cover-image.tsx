@@ -1,0 +1,41 @@
+import { ImageOffIcon } from "lucide-react";
+import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
+import { cn } from "#app/lib/cn.ts";
+
+/**
+ * A card's 1200 x 630 cover image, decorative (the card's heading names it), with the pixel
+ * placeholder when there is none or it fails to load. The first cards of a list load eagerly.
+ */
+export function CoverImage({
+  src,
+  eager,
+  className,
+  imageClassName,
+}: {
+  src: string | null;
+  eager: boolean;
+  className?: string;
+  imageClassName?: string;
+}) {
+  return (
+    <div className={cn("aspect-[1200/630] overflow-hidden bg-night-800", className)}>
+      <FallbackImage
+        src={src}
+        alt=""
+        width={1200}
+        height={630}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className={cn("size-full object-cover", imageClassName)}
+        fallback={
+          <div
+            data-slot="image-placeholder"
+            className="pixel-grid flex size-full items-center justify-center text-night-600"
+          >
+            <ImageOffIcon aria-hidden="true" className="size-10" />
+          </div>
+        }
+      />
+    </div>
+  );
+}
