@@ -17,18 +17,8 @@ import {
 } from "#app/features/posts/post-form.ts";
 import { browserTimeZone } from "#app/features/posts/time-zones.ts";
 import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { PostEditor } from "./post-editor.tsx";
-
-const subscribeToNothing = () => () => {};
-
-/** False while the page is rendered on the server and hydrated, true from then on. */
-function useHydrated(): boolean {
-  return React.useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * The Create / Edit section (SPEC.md section 2): /dashboard/create for a new post,

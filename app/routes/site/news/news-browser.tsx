@@ -5,6 +5,7 @@ import { EmptyState } from "#app/components/site/empty-state.tsx";
 import { SearchField } from "#app/components/site/icon-field.tsx";
 import { CATEGORY_LABELS, PostCard, type PostCardData } from "#app/components/site/post-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import {
   DEFAULT_NEWS_SORT,
   filterArticles,
@@ -186,15 +187,4 @@ function useNewsFilters() {
   }, [wanted, term, sort, commit]);
 
   return { term, setTerm, sort, setSort, commit };
-}
-
-const subscribeToNothing = () => () => {};
-
-/** False while rendering on the server and hydrating, true once the page runs in the browser. */
-function useHydrated(): boolean {
-  return React.useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
 }
