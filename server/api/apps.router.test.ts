@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_MESSAGES, type AppFormValues } from "#common/schemas/app.ts";
 import type { App } from "#common/types/app.ts";
+import { HttpError } from "#server/errors.ts";
 import { insertApp } from "#server/services/apps.server.ts";
 import { createApp, fakeApp } from "#tests/factories/app.ts";
 import { readError } from "#tests/helpers/http.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
-import { HttpError } from "./http-error.ts";
 
 /** Every field of the App type (common/types/app.ts). */
 const APP_FIELDS = [

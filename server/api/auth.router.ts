@@ -3,8 +3,8 @@ import { type RequestHandler, Router } from "express";
 import { DEFAULT_RETURN_TO, safeReturnTo } from "#common/return-to.ts";
 import { presentCurrentUser, readViewer } from "#server/auth/access.server.ts";
 import { OIDC_PROVIDER_ID } from "#server/auth/auth.server.ts";
+import { HttpError } from "#server/errors.ts";
 import type { ApiDeps } from "./deps.ts";
-import { HttpError } from "./http-error.ts";
 import { apiErrorHandler } from "./middleware/error-handler.ts";
 
 /**

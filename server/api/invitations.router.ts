@@ -7,8 +7,8 @@ import {
   INVITATION_MESSAGES,
 } from "#server/auth/invitations.server.ts";
 import { signInWithPassword } from "#server/auth/sign-in.server.ts";
+import { HttpError } from "#server/errors.ts";
 import type { ApiDeps } from "./deps.ts";
-import { HttpError } from "./http-error.ts";
 import { parseInput } from "./middleware/validate.ts";
 
 /** Invitation links: anyone holding one may use it once; no session needed. */

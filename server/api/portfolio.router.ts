@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { audienceOf, loadViewer, requireEmployee } from "#server/auth/access.server.ts";
+import { HttpError } from "#server/errors.ts";
 import { presentPortfolioItem } from "#server/presenters/portfolio-item.server.ts";
 import {
   countPublishedPortfolio,
@@ -9,7 +10,6 @@ import {
   listPortfolio,
 } from "#server/services/portfolio.server.ts";
 import type { ApiDeps } from "./deps.ts";
-import { HttpError } from "./http-error.ts";
 
 const NOT_FOUND = "That portfolio item does not exist. It may have been deleted.";
 

@@ -2,12 +2,12 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_LIST_LIMIT } from "#common/constants.ts";
 import type { Post, PostSummary } from "#common/types/post.ts";
+import { HttpError } from "#server/errors.ts";
 import { insertPost } from "#server/services/posts.server.ts";
 import { createManyPosts, createPost, fakePostRow, fromNow } from "#tests/factories/post.ts";
 import { readError } from "#tests/helpers/http.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { listen, startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
-import { HttpError } from "./http-error.ts";
 import { apiErrorHandler } from "./middleware/error-handler.ts";
 
 const HOUR = 3_600_000;

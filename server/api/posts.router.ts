@@ -2,6 +2,7 @@ import express, { Router } from "express";
 import { z } from "zod";
 import { MAX_FEATURED_IMAGE_DATA_URL_LENGTH, PostInputSchema } from "#common/schemas/post.ts";
 import { audienceOf, loadViewer, requireEmployee, viewerOf } from "#server/auth/access.server.ts";
+import { HttpError } from "#server/errors.ts";
 import { presentPost, presentPostSummary } from "#server/presenters/post.server.ts";
 import {
   deletePost,
@@ -15,7 +16,6 @@ import {
   savePost,
 } from "#server/services/posts.server.ts";
 import type { ApiDeps } from "./deps.ts";
-import { HttpError } from "./http-error.ts";
 import { parseInput } from "./middleware/validate.ts";
 import { ListQuerySchema } from "./query.ts";
 

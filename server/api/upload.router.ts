@@ -3,9 +3,9 @@ import multer from "multer";
 import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_FIELD } from "#common/constants.ts";
 import type { UploadedImage } from "#common/types/youtube.ts";
 import { requireEmployee } from "#server/auth/access.server.ts";
+import { HttpError } from "#server/errors.ts";
 import { storeImage, UPLOAD_MESSAGES } from "#server/storage/uploads.server.ts";
 import type { ApiDeps } from "./deps.ts";
-import { HttpError } from "./http-error.ts";
 
 const WRONG_FIELD = `Send one image in the form field "${UPLOAD_IMAGE_FIELD}" (multipart/form-data).`;
 

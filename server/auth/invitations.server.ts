@@ -2,9 +2,9 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import type { Transaction } from "kysely";
 import { INVITATION_MESSAGES } from "#common/schemas/auth.ts";
 import type { Invitation } from "#common/types/employee.ts";
-import { HttpError } from "#server/api/http-error.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { Database } from "#server/db/tables.ts";
+import { HttpError } from "#server/errors.ts";
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -3,10 +3,10 @@ import { POST_STATUSES } from "#common/constants.ts";
 import { UPLOADS_PATH } from "#common/editor/allowed-html.ts";
 import { isEmptyDocument } from "#common/editor/empty-document.ts";
 import { IMAGE_DATA_URL, type PostInput } from "#common/schemas/post.ts";
-import { HttpError } from "#server/api/http-error.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { dbKindOf, isUniqueViolation } from "#server/db/dialect.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
+import { HttpError } from "#server/errors.ts";
 import {
   removeStoredImage,
   type StoredImage,

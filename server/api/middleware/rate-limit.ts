@@ -1,7 +1,7 @@
 import { type Options, rateLimit, type Store } from "express-rate-limit";
 import { sql } from "kysely";
-import { HttpError } from "#server/api/http-error.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { HttpError } from "#server/errors.ts";
 
 /**
  * Fixed-window counters kept in the database, so a limit holds across restarts and across
