@@ -5,10 +5,10 @@ import { Input } from "#app/components/ui/input.tsx";
 import { DEFAULT_RETURN_TO } from "#common/return-to.ts";
 import { INVITATION_MESSAGES, PASSWORD_RULE, PasswordSchema } from "#common/schemas/auth.ts";
 import { accessDepsFor } from "#server/auth/access.server.ts";
-import { acceptInvitation, getInvitationState } from "#server/auth/invitations.server.ts";
 import { assertSameSiteForm } from "#server/auth/origin.server.ts";
 import { signInWithPassword } from "#server/auth/sign-in.server.ts";
 import { appContext } from "#server/context.server.ts";
+import { acceptInvitation, getInvitationState } from "#server/services/invitations.server.ts";
 import type { Route } from "./+types/invite.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

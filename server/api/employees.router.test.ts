@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_RULE } from "#common/schemas/auth.ts";
 import type { Employee, EmployeeWithInvitation, Invitation } from "#common/types/employee.ts";
 import type { CurrentUser } from "#common/types/user.ts";
-import { INVITATION_MESSAGES } from "#server/auth/invitations.server.ts";
+import { INVITATION_MESSAGES } from "#server/services/invitations.server.ts";
 import { createEmployee, fakeEmployee, fakePassword } from "#tests/factories/employee.ts";
 import { readError } from "#tests/helpers/http.ts";
 import {

@@ -1,13 +1,13 @@
 import { fromNodeHeaders } from "better-auth/node";
 import { Router } from "express";
 import { AcceptInvitationInputSchema } from "#common/schemas/auth.ts";
+import { signInWithPassword } from "#server/auth/sign-in.server.ts";
+import { HttpError } from "#server/errors.ts";
 import {
   acceptInvitation,
   getInvitationState,
   INVITATION_MESSAGES,
-} from "#server/auth/invitations.server.ts";
-import { signInWithPassword } from "#server/auth/sign-in.server.ts";
-import { HttpError } from "#server/errors.ts";
+} from "#server/services/invitations.server.ts";
 import type { ApiDeps } from "./deps.ts";
 import { parseInput } from "./middleware/validate.ts";
 
