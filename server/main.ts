@@ -11,11 +11,11 @@ import { type Config, ConfigError, loadConfig } from "./config/env.server.ts";
 import { appContext } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
-import { seedDemoContent } from "./db/seed.server.ts";
 import {
   type ScheduledPublishing,
   startScheduledPublishing,
 } from "./jobs/publish-scheduled.server.ts";
+import { seedDemoContent } from "./seed/seed.server.ts";
 
 /** How long in-flight requests get to finish after SIGTERM before connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
