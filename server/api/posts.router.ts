@@ -6,9 +6,8 @@ import { HttpError } from "#server/errors.ts";
 import { presentPost, presentPostSummary } from "#server/presenters/post.server.ts";
 import {
   deletePost,
-  findSlugRedirect,
+  findPostBySlug,
   getPostById,
-  getPostBySlug,
   listAllPosts,
   listPublicPostSummaries,
   listPublishedPosts,
@@ -58,18 +57,13 @@ export function postsRouter(deps: ApiDeps) {
   router.get("/slug/:slug", withViewer, async (req, res) => {
     const now = new Date();
     const audience = audienceOf(res);
-    const slug = String(req.params.slug);
-    const row = await getPostBySlug(db, slug, { now, audience });
-    if (row) {
-      res.json(presentPost(row, now));
+    const found = await findPostBySlug(db, String(req.params.slug), { now, audience });
+    if (!found) throw HttpError.notFound("That post does not exist or is not published.");
+    if (found.kind === "moved") {
+      res.redirect(301, `${req.baseUrl}/slug/${encodeURIComponent(found.slug)}`);
       return;
     }
-    const current = await findSlugRedirect(db, slug, { now, audience });
-    if (current) {
-      res.redirect(301, `${req.baseUrl}/slug/${encodeURIComponent(current)}`);
-      return;
-    }
-    throw HttpError.notFound("That post does not exist or is not published.");
+    res.json(presentPost(found.post, now));
   });
 
   router.get("/", staffOnly, async (req, res) => {
