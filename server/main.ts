@@ -8,7 +8,7 @@ import { createApp } from "./app.ts";
 import { authFor } from "./auth/auth.server.ts";
 import { ensureOwnerAccount } from "./auth/owner.server.ts";
 import { type Config, ConfigError, loadConfig } from "./config/env.server.ts";
-import { appContext } from "./context.server.ts";
+import { nonceContext, serverContext } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
 import {
@@ -44,7 +44,8 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
     mode: dev ? "development" : "production",
     getLoadContext: (_req, res) => {
       const context = new RouterContextProvider();
-      context.set(appContext, { db: handle.db, config, nonce: String(res.locals.cspNonce) });
+      context.set(serverContext, { db: handle.db, config, auth });
+      context.set(nonceContext, String(res.locals.cspNonce));
       return context;
     },
   });

@@ -1,7 +1,13 @@
 import express, { Router } from "express";
 import { z } from "zod";
 import { MAX_FEATURED_IMAGE_DATA_URL_LENGTH, PostInputSchema } from "#common/schemas/post.ts";
-import { audienceOf, loadViewer, requireEmployee, viewerOf } from "#server/auth/access.server.ts";
+import {
+  audienceOf,
+  loadViewer,
+  requireEmployee,
+  viewerOf,
+} from "#server/auth/express-access.server.ts";
+import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { presentPost, presentPostSummary } from "#server/presenters/post.server.ts";
 import {
@@ -14,7 +20,6 @@ import {
   POST_NOT_FOUND_MESSAGE,
   savePost,
 } from "#server/services/posts.server.ts";
-import type { ApiDeps } from "./deps.ts";
 import { parseInput } from "./middleware/validate.ts";
 import { ListQuerySchema } from "./query.ts";
 
@@ -33,11 +38,11 @@ function postId(params: Record<string, unknown>): string {
   return id;
 }
 
-export function postsRouter(deps: ApiDeps) {
-  const { db, config } = deps;
+export function postsRouter(context: ServerContext) {
+  const { db, config } = context;
   const router = Router();
-  const staffOnly = requireEmployee(deps);
-  const withViewer = loadViewer(deps);
+  const staffOnly = requireEmployee(context);
+  const withViewer = loadViewer(context);
   const postBody = express.json({ limit: POST_BODY_LIMIT });
 
   router.get("/published", async (req, res) => {

@@ -4,13 +4,13 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { AppBrowser } from "#app/components/site/app-browser.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useRootData } from "#app/root.tsx";
-import { appContext } from "#server/context.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import { presentApp } from "#server/presenters/app.server.ts";
 import { listApps } from "#server/services/apps.server.ts";
 import type { Route } from "./+types/apps.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+  const { db } = context.get(serverContext);
   const rows = await listApps(db);
   return { apps: rows.map(presentApp), now: new Date().toISOString() };
 }

@@ -2,13 +2,13 @@ import * as React from "react";
 import { Await, type ShouldRevalidateFunctionArgs } from "react-router";
 import { NewsBrowser } from "#app/components/site/news-browser.tsx";
 import { NewsSkeleton } from "#app/components/site/news-skeleton.tsx";
-import { appContext } from "#server/context.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { listPublishedPosts } from "#server/services/posts.server.ts";
 import type { Route } from "./+types/news.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+  const { db } = context.get(serverContext);
   const now = new Date();
   const rows = await listPublishedPosts(db, { now });
   // Every visible post, newest first, with only what a card shows (not the post's HTML).

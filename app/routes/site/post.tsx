@@ -4,8 +4,8 @@ import { PostNotFound, PostPreviewNotice } from "#app/components/site/post-statu
 import { buildPostMeta, buildPostNotFoundMeta, postUrl, summarize } from "#app/lib/post-meta.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Post } from "#common/types/post.ts";
-import { accessDepsFor, audienceFor, getViewer } from "#server/auth/access.server.ts";
-import { appContext } from "#server/context.server.ts";
+import { getAudience } from "#server/auth/page-access.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { htmlToPlainText } from "#server/services/content-rules.server.ts";
 import { findPostBySlug } from "#server/services/posts.server.ts";
@@ -19,11 +19,10 @@ export type PostPageData = Omit<Post, "content" | "status" | "scheduledAt" | "ti
 export type PostPreview = { status: string; scheduledAt: string | null; timezone: string | null };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const appData = context.get(appContext);
-  const { db, config } = appData;
+  const { db, config } = context.get(serverContext);
   const now = new Date();
   // Staff see drafts and posts not yet due, to check them before they go out.
-  const audience = audienceFor(await getViewer(accessDepsFor(appData), request));
+  const audience = await getAudience(context, request);
   const found = await findPostBySlug(db, params.slug, { now, audience });
   // Missing, draft and not-yet-due posts alike: the visitor learns only that there is no post.
   if (!found) throw data(null, { status: 404 });

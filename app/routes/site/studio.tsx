@@ -5,17 +5,17 @@ import { StudioBrowser } from "#app/components/site/studio-browser.tsx";
 import { StudioSkeleton } from "#app/components/site/studio-skeleton.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useRootData } from "#app/root.tsx";
-import { accessDepsFor, audienceFor, getViewer } from "#server/auth/access.server.ts";
-import { appContext } from "#server/context.server.ts";
+import { getAudience } from "#server/auth/page-access.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import { presentPortfolioItem } from "#server/presenters/portfolio-item.server.ts";
 import { listPortfolio } from "#server/services/portfolio.server.ts";
 import type { Route } from "./+types/studio.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const appData = context.get(appContext);
+  const appData = context.get(serverContext);
   const now = new Date();
   // Staff also see drafts and packs scheduled for later (the cards' badges tell them apart).
-  const audience = audienceFor(await getViewer(accessDepsFor(appData), request));
+  const audience = await getAudience(context, request);
   const rows = await listPortfolio(appData.db, { now, audience });
   // `now` travels with the list so the server and the browser agree on Live / Coming Soon.
   return { items: rows.map((row) => presentPortfolioItem(row, now)), now: now.toISOString() };
