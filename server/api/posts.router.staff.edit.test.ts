@@ -12,7 +12,7 @@ import {
   payload,
   staffPostCalls,
   startWithEmployee,
-} from "./posts.router.staff.fixture.ts";
+} from "./posts.router.fixture.ts";
 
 describeEachDatabase("staff posts API", (kind) => {
   let server: TestServer;

@@ -10,7 +10,7 @@ import { pngClaimingSize, solidImage, uploadImage } from "#tests/helpers/images.
 import type { SignedIn } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import type { TestServer } from "#tests/helpers/test-server.ts";
-import { payload, staffPostCalls, startWithEmployee } from "./posts.router.staff.fixture.ts";
+import { payload, staffPostCalls, startWithEmployee } from "./posts.router.fixture.ts";
 
 describeEachDatabase("staff posts API", (kind) => {
   let server: TestServer;

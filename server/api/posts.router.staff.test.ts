@@ -11,7 +11,7 @@ import {
   payload,
   staffPostCalls,
   startWithEmployee,
-} from "./posts.router.staff.fixture.ts";
+} from "./posts.router.fixture.ts";
 import { POST_BODY_LIMIT } from "./posts.router.ts";
 
 describeEachDatabase("staff posts API", (kind) => {

@@ -8,31 +8,7 @@ import { readError } from "#tests/helpers/http.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { listen, startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 import { apiErrorHandler } from "./middleware/error-handler.ts";
-
-const HOUR = 3_600_000;
-
-/** Every field of the Post type (common/types/post.ts), camelCase. */
-const POST_FIELDS = [
-  "id",
-  "title",
-  "slug",
-  "excerpt",
-  "content",
-  "status",
-  "category",
-  "packType",
-  "marketplaceUrl",
-  "youtubeUrl",
-  "featuredImage",
-  "featuredImageAlt",
-  "scheduledAt",
-  "timezone",
-  "releaseDate",
-  "publishedAt",
-  "createdAt",
-  "updatedAt",
-  "tags",
-].sort();
+import { HOUR, POST_FIELDS } from "./posts.router.fixture.ts";
 
 const SUMMARY_FIELDS = ["id", "title", "status", "category", "createdAt", "slug", "excerpt"].sort();
 

@@ -5,11 +5,11 @@ import type { DbKind } from "#server/db/dialect.server.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 
-// What the staff posts API tests (posts.router.staff*.test.ts) share.
+// What the posts API tests (posts.router*.test.ts) share.
 
 export const HOUR = 3_600_000;
 
-/** Every field of the Post type (common/types/post.ts). */
+/** Every field of the Post type (common/types/post.ts), camelCase. */
 export const POST_FIELDS = [
   "id",
   "title",
