@@ -8,7 +8,7 @@ import { createApp } from "./app.ts";
 import { authFor } from "./auth/auth.server.ts";
 import { ensureOwnerAccount } from "./auth/owner.server.ts";
 import { type Config, ConfigError, loadConfig } from "./config/env.server.ts";
-import { nonceContext, serverContext } from "./context.server.ts";
+import { nonceContext, type ServerContext, serverContext } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
 import {
@@ -39,12 +39,13 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   }
   if (config.seedDemo) await seedDemoContent(handle.db, config);
 
+  const loaderContext: ServerContext = { db: handle.db, config, auth };
   const pages = createRequestHandler({
     build: dev ? dev.loadBuild : () => import("virtual:react-router/server-build"),
     mode: dev ? "development" : "production",
     getLoadContext: (_req, res) => {
       const context = new RouterContextProvider();
-      context.set(serverContext, { db: handle.db, config, auth });
+      context.set(serverContext, loaderContext);
       context.set(nonceContext, String(res.locals.cspNonce));
       return context;
     },
