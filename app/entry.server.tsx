@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { appContext } from "#server/context.server.ts";
+import { nonceContext } from "#server/context.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +20,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // The nonce of this response's Content-Security-Policy, set by the Express app.
-  const { nonce } = loadContext.get(appContext);
+  const nonce = loadContext.get(nonceContext);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

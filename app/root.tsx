@@ -8,15 +8,15 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { accessDepsFor, getViewer } from "#server/auth/access.server.ts";
-import { appContext } from "#server/context.server.ts";
+import { getViewer } from "#server/auth/page-access.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
 import { ToastProvider } from "./components/ui/toast.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(appContext);
-  const viewer = await getViewer(accessDepsFor({ db, config }), request);
+  const { config } = context.get(serverContext);
+  const viewer = await getViewer(context, request);
   // Only the public subset of the configuration reaches the browser.
   return {
     site: config.site,

@@ -6,6 +6,7 @@ import { apiRouter } from "./api/index.ts";
 import { sameOriginWrites } from "./api/middleware/same-origin.ts";
 import { type Auth, authFor, CLIENT_ADDRESS_HEADER, hasSessionCookie } from "./auth/auth.server.ts";
 import type { Config } from "./config/env.server.ts";
+import type { ServerContext } from "./context.server.ts";
 import type { DatabaseHandle } from "./db/db.server.ts";
 import { classifyPath } from "./http/cacheable-paths.server.ts";
 import { acceptsWebp } from "./http/negotiation.server.ts";
@@ -126,11 +127,11 @@ export function createApp({
     res.status(ok ? 200 : 503).json(ok ? { status: "ok" } : { status: "unavailable" });
   });
 
-  const deps = { db: handle.db, config, auth };
+  const context: ServerContext = { db: handle.db, config, auth };
   app.use("/api", sameOriginWrites(config.siteUrl));
   // Ahead of apiRouter's JSON body parser: better-auth reads the request body itself.
-  app.use("/api", authRouter(deps));
-  app.use("/api", apiRouter(deps));
+  app.use("/api", authRouter(context));
+  app.use("/api", apiRouter(context));
 
   app.use(
     "/uploads",

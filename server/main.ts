@@ -8,14 +8,14 @@ import { createApp } from "./app.ts";
 import { authFor } from "./auth/auth.server.ts";
 import { ensureOwnerAccount } from "./auth/owner.server.ts";
 import { type Config, ConfigError, loadConfig } from "./config/env.server.ts";
-import { appContext } from "./context.server.ts";
+import { nonceContext, type ServerContext, serverContext } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
-import { seedDemoContent } from "./db/seed.server.ts";
 import {
   type ScheduledPublishing,
   startScheduledPublishing,
 } from "./jobs/publish-scheduled.server.ts";
+import { seedDemoContent } from "./seed/seed.server.ts";
 
 /** How long in-flight requests get to finish after SIGTERM before connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -39,12 +39,14 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   }
   if (config.seedDemo) await seedDemoContent(handle.db, config);
 
+  const loaderContext: ServerContext = { db: handle.db, config, auth };
   const pages = createRequestHandler({
     build: dev ? dev.loadBuild : () => import("virtual:react-router/server-build"),
     mode: dev ? "development" : "production",
     getLoadContext: (_req, res) => {
       const context = new RouterContextProvider();
-      context.set(appContext, { db: handle.db, config, nonce: String(res.locals.cspNonce) });
+      context.set(serverContext, loaderContext);
+      context.set(nonceContext, String(res.locals.cspNonce));
       return context;
     },
   });

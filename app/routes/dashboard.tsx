@@ -30,18 +30,14 @@ import { createQueryClient } from "#app/lib/query-client.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { loginUrlFor, useUnauthorizedRedirect } from "#app/lib/use-unauthorized-redirect.ts";
 import type { CurrentUser } from "#common/types/user.ts";
-import {
-  accessDepsFor,
-  presentCurrentUser,
-  requirePageViewer,
-} from "#server/auth/access.server.ts";
-import { appContext } from "#server/context.server.ts";
+import { requirePageViewer } from "#server/auth/page-access.server.ts";
+import { presentCurrentUser } from "#server/auth/viewer.server.ts";
 import type { Route } from "./+types/dashboard.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Signed out: 401, shown as the "logged out" toast and a redirect to sign in. Signed in
   // without access: 403, shown as "No access". Both by ErrorBoundary below.
-  const viewer = await requirePageViewer(accessDepsFor(context.get(appContext)), request);
+  const viewer = await requirePageViewer(context, request);
   const sectionId = params.section ?? DEFAULT_SECTION_ID;
   // A section this user may not open (Employees for a plain employee) is not there for them.
   if (!findSection(sectionId, viewer, AVAILABLE_SECTIONS)) throw data(null, { status: 404 });

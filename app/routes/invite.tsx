@@ -12,22 +12,21 @@ import { Button } from "#app/components/ui/button.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { DEFAULT_RETURN_TO } from "#common/return-to.ts";
 import { INVITATION_MESSAGES, PASSWORD_RULE, PasswordSchema } from "#common/schemas/auth.ts";
-import { accessDepsFor } from "#server/auth/access.server.ts";
-import { acceptInvitation, getInvitationState } from "#server/auth/invitations.server.ts";
 import { assertSameSiteForm } from "#server/auth/origin.server.ts";
 import { signInWithPassword } from "#server/auth/sign-in.server.ts";
-import { appContext } from "#server/context.server.ts";
+import { serverContext } from "#server/context.server.ts";
+import { acceptInvitation, getInvitationState } from "#server/services/invitations.server.ts";
 import type { Route } from "./+types/invite.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(appContext);
+  const { db, config } = context.get(serverContext);
   const state = await getInvitationState(db, params.token, config.sessionSecret);
   if (state.status === "valid") return { state };
   return data({ state }, { status: state.status === "invalid" ? 404 : 410 });
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const deps = accessDepsFor(context.get(appContext));
+  const deps = context.get(serverContext);
   assertSameSiteForm(request, deps.config.siteUrl);
   const form = await request.formData();
   const password = form.get("password");

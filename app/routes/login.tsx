@@ -13,18 +13,18 @@ import { siteMeta } from "#app/lib/site-meta.ts";
 import { hasStaffAccess } from "#common/access.ts";
 import { safeReturnTo } from "#common/return-to.ts";
 import { INVALID_CREDENTIALS_MESSAGE, SignInInputSchema } from "#common/schemas/auth.ts";
-import { accessDepsFor, getViewer } from "#server/auth/access.server.ts";
 import { describeProviderRefusal } from "#server/auth/auth.server.ts";
 import { assertSameSiteForm } from "#server/auth/origin.server.ts";
+import { getViewer } from "#server/auth/page-access.server.ts";
 import { signInWithPassword } from "#server/auth/sign-in.server.ts";
-import { appContext } from "#server/context.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import type { Route } from "./+types/login.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(appContext);
+  const { config } = context.get(serverContext);
   const url = new URL(request.url);
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
-  const viewer = await getViewer(accessDepsFor({ db, config }), request);
+  const viewer = await getViewer(context, request);
   // Staff who are signed in already go straight on; anyone else may sign in (again).
   if (viewer && hasStaffAccess(viewer)) throw redirect(returnTo);
   const providerError = url.searchParams.get("error");
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = accessDepsFor(context.get(appContext));
+  const deps = context.get(serverContext);
   assertSameSiteForm(request, deps.config.siteUrl);
   const form = await request.formData();
   const returnTo = safeReturnTo(form.get("returnTo"));

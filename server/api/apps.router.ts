@@ -1,7 +1,8 @@
 import { Router } from "express";
 import { z } from "zod";
 import { AppInputSchema } from "#common/schemas/app.ts";
-import { requireEmployee } from "#server/auth/access.server.ts";
+import { requireEmployee } from "#server/auth/express-access.server.ts";
+import type { ServerContext } from "#server/context.server.ts";
 import { presentApp } from "#server/presenters/app.server.ts";
 import {
   deleteApp,
@@ -10,17 +11,16 @@ import {
   requireApp,
   updateApp,
 } from "#server/services/apps.server.ts";
-import type { ApiDeps } from "./deps.ts";
 import { parseInput } from "./middleware/validate.ts";
 
 // Any id is looked up; one that matches no app is a 404 like any other unknown id.
 const IdParamsSchema = z.object({ id: z.string() });
 
 /** Apps & Tools: anyone may list them; staff add, edit and delete them. */
-export function appsRouter(deps: ApiDeps) {
-  const { db } = deps;
+export function appsRouter(context: ServerContext) {
+  const { db } = context;
   const router = Router();
-  const staffOnly = requireEmployee(deps);
+  const staffOnly = requireEmployee(context);
 
   router.get("/", async (_req, res) => {
     res.json((await listApps(db)).map(presentApp));

@@ -1,10 +1,11 @@
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import { type RequestHandler, Router } from "express";
 import { DEFAULT_RETURN_TO, safeReturnTo } from "#common/return-to.ts";
-import { presentCurrentUser, readViewer } from "#server/auth/access.server.ts";
 import { OIDC_PROVIDER_ID } from "#server/auth/auth.server.ts";
-import type { ApiDeps } from "./deps.ts";
-import { HttpError } from "./http-error.ts";
+import { readRequestViewer } from "#server/auth/express-access.server.ts";
+import { presentCurrentUser } from "#server/auth/viewer.server.ts";
+import type { ServerContext } from "#server/context.server.ts";
+import { HttpError } from "#server/errors.ts";
 import { apiErrorHandler } from "./middleware/error-handler.ts";
 
 /**
@@ -35,8 +36,8 @@ const BETTER_AUTH_ENDPOINTS: Record<string, ReadonlySet<string>> = {
  * better-auth reads request bodies itself. Our `GET /api/auth/user` is matched before the
  * better-auth handler, so the contract of DECISIONS.md section 4 holds.
  */
-export function authRouter(deps: ApiDeps) {
-  const { auth } = deps;
+export function authRouter(context: ServerContext) {
+  const { auth } = context;
   const router = Router();
   const betterAuthHandler = toNodeHandler(auth);
   router.use((_req, res, next) => {
@@ -45,8 +46,7 @@ export function authRouter(deps: ApiDeps) {
   });
 
   router.get("/auth/user", async (req, res) => {
-    const { viewer, setCookies } = await readViewer(deps, fromNodeHeaders(req.headers));
-    for (const cookie of setCookies) res.append("Set-Cookie", cookie);
+    const viewer = await readRequestViewer(context, req, res);
     if (!viewer) throw HttpError.unauthorized("You are not signed in.");
     res.json(presentCurrentUser(viewer));
   });
@@ -59,7 +59,7 @@ export function authRouter(deps: ApiDeps) {
 
   router.get("/login", async (req, res) => {
     const returnTo = safeReturnTo(req.query.returnTo);
-    if (deps.config.oidc) {
+    if (context.config.oidc) {
       // Straight to the identity provider; it sends the browser back to /api/auth/callback/oidc,
       // which signs in and lands on returnTo (or on /login with ?error= when refused).
       const started = await auth.api

@@ -1,13 +1,13 @@
 import { Router } from "express";
-import { requireEmployee } from "#server/auth/access.server.ts";
+import { requireEmployee } from "#server/auth/express-access.server.ts";
+import type { ServerContext } from "#server/context.server.ts";
 import { getDashboardStats } from "#server/services/dashboard.server.ts";
-import type { ApiDeps } from "./deps.ts";
 
 /** The dashboard overview's data: staff only. */
-export function dashboardRouter(deps: ApiDeps) {
-  const { db } = deps;
+export function dashboardRouter(context: ServerContext) {
+  const { db } = context;
   const router = Router();
-  router.use(requireEmployee(deps));
+  router.use(requireEmployee(context));
 
   router.get("/stats", async (_req, res) => {
     res.json(await getDashboardStats(db));

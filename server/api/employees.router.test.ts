@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD_RULE } from "#common/schemas/auth.ts";
-import type { Employee, EmployeeWithInvitation, Invitation } from "#common/types/employee.ts";
+import type { Employee } from "#common/types/employee.ts";
 import type { CurrentUser } from "#common/types/user.ts";
-import { INVITATION_MESSAGES } from "#server/auth/invitations.server.ts";
-import { createEmployee, fakeEmployee, fakePassword } from "#tests/factories/employee.ts";
+import { createEmployee, fakeEmployee } from "#tests/factories/employee.ts";
 import { readError } from "#tests/helpers/http.ts";
 import {
-  cookieHeaderFrom,
   OWNER_ENV,
   requestAs,
   type SignedIn,
@@ -15,6 +12,7 @@ import {
 } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
+import { employeeCalls } from "./employees.router.fixture.ts";
 
 const EMPLOYEE_FIELDS = [
   "createdAt",
@@ -41,25 +39,7 @@ describeEachDatabase("employees API", (kind) => {
   afterAll(() => server?.close());
   const db = () => server.db.handle.db;
 
-  async function addEmployee(body: unknown): Promise<EmployeeWithInvitation> {
-    const response = await requestAs(server, admin, "/api/employees", { method: "POST", body });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return (await response.json()) as EmployeeWithInvitation;
-  }
-
-  function tokenOf(invitation: Invitation | null): string {
-    const url = new URL(invitation?.url ?? "");
-    expect(url.pathname).toMatch(/^\/invite\/[^/]+$/);
-    return decodeURIComponent(url.pathname.slice("/invite/".length));
-  }
-
-  function accept(token: string, password: string) {
-    return server.request("/api/invitations/accept", {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ token, password }),
-    });
-  }
+  const { addEmployee, tokenOf } = employeeCalls(() => ({ server, admin }));
 
   describe("GET /api/employees", () => {
     it("lists every employee with its fields, oldest first", async () => {
@@ -336,99 +316,6 @@ describeEachDatabase("employees API", (kind) => {
         body: fakeEmployee({ email: OWNER_ENV.ADMIN_EMAIL }),
       });
       await readError(response, 409);
-    });
-  });
-
-  describe("invitations", () => {
-    it("lets the new employee choose a password once, signs them in, and retires the link", async () => {
-      const added = await addEmployee(fakeEmployee({ firstName: "Ivy" }));
-      const token = tokenOf(added.invitation);
-      const state = await server.request(`/api/invitations/${encodeURIComponent(token)}`);
-      expect(await state.json()).toEqual({ email: added.email, firstName: "Ivy" });
-
-      const tooShort = await accept(token, "short");
-      expect((await readError(tooShort, 400)).errors?.password).toBe(PASSWORD_RULE);
-
-      const password = fakePassword();
-      const accepted = await accept(token, password);
-      expect(accepted.status, await accepted.clone().text()).toBe(200);
-      const cookie = cookieHeaderFrom(accepted);
-      const me = (await (
-        await requestAs(server, { cookie }, "/api/auth/user")
-      ).json()) as CurrentUser;
-      expect(me).toMatchObject({ email: added.email, firstName: "Ivy", role: "employee" });
-
-      const again = await accept(token, fakePassword());
-      expect((await readError(again, 409)).message).toBe(INVITATION_MESSAGES.used);
-      const stateAfter = await server.request(`/api/invitations/${encodeURIComponent(token)}`);
-      expect((await readError(stateAfter, 409)).message).toBe(INVITATION_MESSAGES.used);
-      // The password chosen first still works; the second one was never set.
-      expect((await signInRequest(server, added.email, password)).status).toBe(200);
-    });
-
-    it("works exactly once when two acceptances race", async () => {
-      const added = await addEmployee(fakeEmployee());
-      const token = tokenOf(added.invitation);
-      const results = await Promise.all([
-        accept(token, fakePassword()),
-        accept(token, fakePassword()),
-      ]);
-      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    });
-
-    it("refuses an expired link with a clear message", async () => {
-      const added = await addEmployee(fakeEmployee());
-      const token = tokenOf(added.invitation);
-      await db()
-        .updateTable("invitations")
-        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
-        .where("employeeId", "=", added.id)
-        .execute();
-      expect((await readError(await accept(token, fakePassword()), 409)).message).toBe(
-        INVITATION_MESSAGES.expired,
-      );
-      const state = await server.request(`/api/invitations/${encodeURIComponent(token)}`);
-      expect((await readError(state, 409)).message).toBe(INVITATION_MESSAGES.expired);
-    });
-
-    it("refuses a forged or altered token", async () => {
-      const added = await addEmployee(fakeEmployee());
-      const token = tokenOf(added.invitation);
-      const [random, mac] = token.split(".");
-      for (const forged of [
-        `${random}.x${mac?.slice(1)}`,
-        `x${random?.slice(1)}.${mac}`,
-        "abc",
-        "a.b.c",
-      ]) {
-        expect((await readError(await accept(forged, fakePassword()), 404)).message).toBe(
-          INVITATION_MESSAGES.invalid,
-        );
-      }
-    });
-
-    it("gives a new link on request, which retires the earlier one", async () => {
-      const added = await addEmployee(fakeEmployee());
-      const first = tokenOf(added.invitation);
-      const response = await requestAs(server, admin, `/api/employees/${added.id}/invitation`, {
-        method: "POST",
-      });
-      expect(response.status).toBe(201);
-      const second = tokenOf((await response.json()) as Invitation);
-      await readError(await accept(first, fakePassword()), 409);
-      expect((await accept(second, fakePassword())).status).toBe(200);
-      // Once they can sign in, no further link is given.
-      const more = await requestAs(server, admin, `/api/employees/${added.id}/invitation`, {
-        method: "POST",
-      });
-      await readError(more, 409);
-    });
-
-    it("stops working when the employee is deleted", async () => {
-      const added = await addEmployee(fakeEmployee());
-      const token = tokenOf(added.invitation);
-      await requestAs(server, admin, `/api/employees/${added.id}`, { method: "DELETE" });
-      await readError(await accept(token, fakePassword()), 404);
     });
   });
 });

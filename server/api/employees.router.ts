@@ -2,7 +2,8 @@ import { Router } from "express";
 import { z } from "zod";
 import { EmployeeInputSchema } from "#common/schemas/employee.ts";
 import type { EmployeeWithInvitation } from "#common/types/employee.ts";
-import { requireAdmin, viewerOf } from "#server/auth/access.server.ts";
+import { requireAdmin, viewerOf } from "#server/auth/express-access.server.ts";
+import type { ServerContext } from "#server/context.server.ts";
 import { presentEmployee } from "#server/presenters/employee.server.ts";
 import {
   addEmployee,
@@ -11,17 +12,16 @@ import {
   listEmployees,
   updateEmployee,
 } from "#server/services/employees.server.ts";
-import type { ApiDeps } from "./deps.ts";
 import { parseInput } from "./middleware/validate.ts";
 
 const IdParamsSchema = z.object({ id: z.uuid("That employee does not exist.") });
 
 /** Employee management (SPEC.md section 7): admins and the owner only. */
-export function employeesRouter(deps: ApiDeps) {
-  const { db, config } = deps;
+export function employeesRouter(context: ServerContext) {
+  const { db, config } = context;
   const ownerEmail = config.adminEmail;
   const router = Router();
-  router.use(requireAdmin(deps));
+  router.use(requireAdmin(context));
 
   const invitationContext = (invitedBy: string) => ({
     ownerEmail,

@@ -1,7 +1,7 @@
 import express, { Router } from "express";
+import type { ServerContext } from "#server/context.server.ts";
 import { appsRouter } from "./apps.router.ts";
 import { dashboardRouter } from "./dashboard.router.ts";
-import type { ApiDeps } from "./deps.ts";
 import { employeesRouter } from "./employees.router.ts";
 import { invitationsRouter } from "./invitations.router.ts";
 import { apiErrorHandler, apiNotFound } from "./middleware/error-handler.ts";
@@ -16,7 +16,7 @@ import { youtubeRouter } from "./youtube.router.ts";
 export const JSON_BODY_LIMIT = "1mb";
 
 /** Everything under /api: the routers, a JSON 404 for unknown paths, and the error middleware. */
-export function apiRouter(deps: ApiDeps) {
+export function apiRouter(context: ServerContext) {
   const api = Router();
   api.use((_req, res, next) => {
     // API answers are personal or change often; never let a shared cache keep them. Set before
@@ -25,17 +25,17 @@ export function apiRouter(deps: ApiDeps) {
     next();
   });
   // Ahead of the JSON parser: post bodies have their own, larger limit, read only for staff.
-  api.use("/posts", postsRouter(deps));
+  api.use("/posts", postsRouter(context));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
-  api.use("/portfolio", portfolioRouter(deps));
-  api.use("/apps", appsRouter(deps));
-  api.use("/newsletter", newsletterRouter(deps));
-  api.use("/employees", employeesRouter(deps));
-  api.use("/invitations", invitationsRouter(deps));
-  api.use("/dashboard", dashboardRouter(deps));
-  api.use("/subscribers", subscribersRouter(deps));
-  api.use("/upload", uploadRouter(deps));
-  api.use("/youtube", youtubeRouter(deps));
+  api.use("/portfolio", portfolioRouter(context));
+  api.use("/apps", appsRouter(context));
+  api.use("/newsletter", newsletterRouter(context));
+  api.use("/employees", employeesRouter(context));
+  api.use("/invitations", invitationsRouter(context));
+  api.use("/dashboard", dashboardRouter(context));
+  api.use("/subscribers", subscribersRouter(context));
+  api.use("/upload", uploadRouter(context));
+  api.use("/youtube", youtubeRouter(context));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;

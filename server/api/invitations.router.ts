@@ -1,19 +1,19 @@
 import { fromNodeHeaders } from "better-auth/node";
 import { Router } from "express";
 import { AcceptInvitationInputSchema } from "#common/schemas/auth.ts";
+import { signInWithPassword } from "#server/auth/sign-in.server.ts";
+import type { ServerContext } from "#server/context.server.ts";
+import { HttpError } from "#server/errors.ts";
 import {
   acceptInvitation,
   getInvitationState,
   INVITATION_MESSAGES,
-} from "#server/auth/invitations.server.ts";
-import { signInWithPassword } from "#server/auth/sign-in.server.ts";
-import type { ApiDeps } from "./deps.ts";
-import { HttpError } from "./http-error.ts";
+} from "#server/services/invitations.server.ts";
 import { parseInput } from "./middleware/validate.ts";
 
 /** Invitation links: anyone holding one may use it once; no session needed. */
-export function invitationsRouter(deps: ApiDeps) {
-  const { db, config, auth } = deps;
+export function invitationsRouter(context: ServerContext) {
+  const { db, config, auth } = context;
   const router = Router();
 
   router.get("/:token", async (req, res) => {

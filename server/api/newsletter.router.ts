@@ -1,12 +1,12 @@
 import { Router } from "express";
 import { NEWSLETTER_RATE_LIMIT } from "#common/constants.ts";
 import { NewsletterInputSchema } from "#common/schemas/subscriber.ts";
+import type { ServerContext } from "#server/context.server.ts";
 import { subscribe, unsubscribe } from "#server/services/subscribers.server.ts";
-import type { ApiDeps } from "./deps.ts";
 import { createRateLimit } from "./middleware/rate-limit.ts";
 import { parseInput } from "./middleware/validate.ts";
 
-export function newsletterRouter({ db }: ApiDeps) {
+export function newsletterRouter({ db }: ServerContext) {
   const router = Router();
   router.use(
     createRateLimit(db, {

@@ -1,6 +1,8 @@
 import { Router } from "express";
 import { z } from "zod";
-import { audienceOf, loadViewer, requireEmployee } from "#server/auth/access.server.ts";
+import { audienceOf, loadViewer, requireEmployee } from "#server/auth/express-access.server.ts";
+import type { ServerContext } from "#server/context.server.ts";
+import { HttpError } from "#server/errors.ts";
 import { presentPortfolioItem } from "#server/presenters/portfolio-item.server.ts";
 import {
   countPublishedPortfolio,
@@ -8,8 +10,6 @@ import {
   getPortfolioPost,
   listPortfolio,
 } from "#server/services/portfolio.server.ts";
-import type { ApiDeps } from "./deps.ts";
-import { HttpError } from "./http-error.ts";
 
 const NOT_FOUND = "That portfolio item does not exist. It may have been deleted.";
 
@@ -22,12 +22,12 @@ function itemId(params: Record<string, unknown>): string {
   return id;
 }
 
-export function portfolioRouter(deps: ApiDeps) {
-  const { db } = deps;
+export function portfolioRouter(context: ServerContext) {
+  const { db } = context;
   const router = Router();
-  const staffOnly = requireEmployee(deps);
+  const staffOnly = requireEmployee(context);
 
-  router.get("/", loadViewer(deps), async (_req, res) => {
+  router.get("/", loadViewer(context), async (_req, res) => {
     const now = new Date();
     const rows = await listPortfolio(db, { now, audience: audienceOf(res) });
     res.json(rows.map((row) => presentPortfolioItem(row, now)));

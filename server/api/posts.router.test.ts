@@ -1,39 +1,14 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_LIST_LIMIT } from "#common/constants.ts";
 import type { Post, PostSummary } from "#common/types/post.ts";
+import { HttpError } from "#server/errors.ts";
 import { insertPost } from "#server/services/posts.server.ts";
-import { createManyPosts, createPost, fakePostRow, fromNow } from "#tests/factories/post.ts";
+import { createPost, fakePostRow, fromNow } from "#tests/factories/post.ts";
 import { readError } from "#tests/helpers/http.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { listen, startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
-import { HttpError } from "./http-error.ts";
 import { apiErrorHandler } from "./middleware/error-handler.ts";
-
-const HOUR = 3_600_000;
-
-/** Every field of the Post type (common/types/post.ts), camelCase. */
-const POST_FIELDS = [
-  "id",
-  "title",
-  "slug",
-  "excerpt",
-  "content",
-  "status",
-  "category",
-  "packType",
-  "marketplaceUrl",
-  "youtubeUrl",
-  "featuredImage",
-  "featuredImageAlt",
-  "scheduledAt",
-  "timezone",
-  "releaseDate",
-  "publishedAt",
-  "createdAt",
-  "updatedAt",
-  "tags",
-].sort();
+import { HOUR, POST_FIELDS } from "./posts.router.fixture.ts";
 
 const SUMMARY_FIELDS = ["id", "title", "status", "category", "createdAt", "slug", "excerpt"].sort();
 
@@ -378,36 +353,6 @@ describeEachDatabase("public posts API", (kind) => {
       } finally {
         await close();
       }
-    });
-  });
-
-  describe("list limit cap", () => {
-    let many: TestServer;
-    let oldest: string;
-    beforeAll(async () => {
-      many = await startTestServer(kind);
-      const base = Date.parse("2024-01-01T00:00:00.000Z");
-      const rows = await createManyPosts(many.db.handle.db, MAX_LIST_LIMIT + 1, (i) => ({
-        createdAt: new Date(base + i * 1000).toISOString(),
-      }));
-      oldest = rows[0]?.id ?? "";
-    });
-    afterAll(() => many.close());
-
-    it("answers at most 1000 posts, whatever limit asks for", async () => {
-      for (const query of ["", "?limit=1000", "?limit=1001", "?limit=5000"]) {
-        const response = await many.request(`/api/posts/published${query}`);
-        expect(response.status).toBe(200);
-        const posts = (await response.json()) as Post[];
-        expect(posts, query).toHaveLength(MAX_LIST_LIMIT);
-        expect(posts.some((p) => p.id === oldest)).toBe(false);
-      }
-    });
-
-    it("caps /api/posts/public the same way", async () => {
-      const response = await many.request("/api/posts/public?limit=100000");
-      expect(response.status).toBe(200);
-      expect(await response.json()).toHaveLength(MAX_LIST_LIMIT);
     });
   });
 });

@@ -1,21 +1,25 @@
 import express, { Router } from "express";
 import { z } from "zod";
 import { MAX_FEATURED_IMAGE_DATA_URL_LENGTH, PostInputSchema } from "#common/schemas/post.ts";
-import { audienceOf, loadViewer, requireEmployee, viewerOf } from "#server/auth/access.server.ts";
+import {
+  audienceOf,
+  loadViewer,
+  requireEmployee,
+  viewerOf,
+} from "#server/auth/express-access.server.ts";
+import type { ServerContext } from "#server/context.server.ts";
+import { HttpError } from "#server/errors.ts";
 import { presentPost, presentPostSummary } from "#server/presenters/post.server.ts";
 import {
   deletePost,
-  findSlugRedirect,
+  findPostBySlug,
   getPostById,
-  getPostBySlug,
   listAllPosts,
   listPublicPostSummaries,
   listPublishedPosts,
   POST_NOT_FOUND_MESSAGE,
   savePost,
 } from "#server/services/posts.server.ts";
-import type { ApiDeps } from "./deps.ts";
-import { HttpError } from "./http-error.ts";
 import { parseInput } from "./middleware/validate.ts";
 import { ListQuerySchema } from "./query.ts";
 
@@ -34,11 +38,11 @@ function postId(params: Record<string, unknown>): string {
   return id;
 }
 
-export function postsRouter(deps: ApiDeps) {
-  const { db, config } = deps;
+export function postsRouter(context: ServerContext) {
+  const { db, config } = context;
   const router = Router();
-  const staffOnly = requireEmployee(deps);
-  const withViewer = loadViewer(deps);
+  const staffOnly = requireEmployee(context);
+  const withViewer = loadViewer(context);
   const postBody = express.json({ limit: POST_BODY_LIMIT });
 
   router.get("/published", async (req, res) => {
@@ -58,18 +62,13 @@ export function postsRouter(deps: ApiDeps) {
   router.get("/slug/:slug", withViewer, async (req, res) => {
     const now = new Date();
     const audience = audienceOf(res);
-    const slug = String(req.params.slug);
-    const row = await getPostBySlug(db, slug, { now, audience });
-    if (row) {
-      res.json(presentPost(row, now));
+    const found = await findPostBySlug(db, String(req.params.slug), { now, audience });
+    if (!found) throw HttpError.notFound("That post does not exist or is not published.");
+    if (found.kind === "moved") {
+      res.redirect(301, `${req.baseUrl}/slug/${encodeURIComponent(found.slug)}`);
       return;
     }
-    const current = await findSlugRedirect(db, slug, { now, audience });
-    if (current) {
-      res.redirect(301, `${req.baseUrl}/slug/${encodeURIComponent(current)}`);
-      return;
-    }
-    throw HttpError.notFound("That post does not exist or is not published.");
+    res.json(presentPost(found.post, now));
   });
 
   router.get("/", staffOnly, async (req, res) => {

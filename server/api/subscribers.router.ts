@@ -4,16 +4,16 @@ import {
   mailingListCsv,
   mailingListFileName,
 } from "#common/mailing-list.ts";
-import { requireEmployee } from "#server/auth/access.server.ts";
+import { requireEmployee } from "#server/auth/express-access.server.ts";
+import type { ServerContext } from "#server/context.server.ts";
 import { presentSubscriber } from "#server/presenters/subscriber.server.ts";
 import { deleteSubscriber, listSubscribers } from "#server/services/subscribers.server.ts";
-import type { ApiDeps } from "./deps.ts";
 
 /** The mailing list (SPEC.md section 2, Subscribers and Mailing List): staff only. */
-export function subscribersRouter(deps: ApiDeps) {
-  const { db } = deps;
+export function subscribersRouter(context: ServerContext) {
+  const { db } = context;
   const router = Router();
-  router.use(requireEmployee(deps));
+  router.use(requireEmployee(context));
 
   router.get("/", async (_req, res) => {
     res.json((await listSubscribers(db)).map(presentSubscriber));

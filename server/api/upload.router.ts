@@ -2,10 +2,10 @@ import { type RequestHandler, Router } from "express";
 import multer from "multer";
 import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_FIELD } from "#common/constants.ts";
 import type { UploadedImage } from "#common/types/youtube.ts";
-import { requireEmployee } from "#server/auth/access.server.ts";
+import { requireEmployee } from "#server/auth/express-access.server.ts";
+import type { ServerContext } from "#server/context.server.ts";
+import { HttpError } from "#server/errors.ts";
 import { storeImage, UPLOAD_MESSAGES } from "#server/storage/uploads.server.ts";
-import type { ApiDeps } from "./deps.ts";
-import { HttpError } from "./http-error.ts";
 
 const WRONG_FIELD = `Send one image in the form field "${UPLOAD_IMAGE_FIELD}" (multipart/form-data).`;
 
@@ -33,11 +33,11 @@ function readImageField(): RequestHandler {
   };
 }
 
-export function uploadRouter(deps: ApiDeps) {
-  const { config } = deps;
+export function uploadRouter(context: ServerContext) {
+  const { config } = context;
   const router = Router();
 
-  router.post("/image", requireEmployee(deps), readImageField(), async (req, res) => {
+  router.post("/image", requireEmployee(context), readImageField(), async (req, res) => {
     if (!req.file) throw HttpError.badRequest(WRONG_FIELD);
     const stored = await storeImage(config.dataDir, req.file.buffer);
     res.status(201).json({ url: `/uploads/${stored.name}` } satisfies UploadedImage);

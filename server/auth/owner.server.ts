@@ -1,8 +1,8 @@
 import type { Config } from "#server/config/env.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
+import { createPasswordLogin } from "#server/services/invitations.server.ts";
 import type { Auth } from "./auth.server.ts";
-import { createPasswordLogin } from "./invitations.server.ts";
 
 /**
  * Creates the owner's login from ADMIN_EMAIL and ADMIN_PASSWORD when no login with that e-mail

@@ -1,6 +1,6 @@
 import type { Options } from "express-rate-limit";
-import { DatabaseRateLimitStore } from "#server/api/middleware/rate-limit.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { DatabaseRateLimitStore } from "#server/db/rate-limit-store.server.ts";
 
 /** Sign-in attempts allowed per window, per account (e-mail) and per client address. */
 export const SIGN_IN_LIMITS = {

@@ -1,4 +1,4 @@
-import type { CacheablePath } from "./response-cache.server.ts";
+import type { CacheablePath } from "./cache-request.server.ts";
 
 /** The public reads of the API: every anonymous visitor gets the same answer. */
 const PUBLIC_API_READS = [

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { APP_MESSAGES, type AppInput } from "#common/schemas/app.ts";
-import { HttpError } from "#server/api/http-error.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import type { AppRow } from "#server/db/tables.ts";
+import { HttpError } from "#server/errors.ts";
 
 const APP_COLUMNS = [
   "apps.id",

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { EmployeeInput } from "#common/schemas/employee.ts";
 import type { Invitation } from "#common/types/employee.ts";
-import { HttpError } from "#server/api/http-error.ts";
-import { createInvitation } from "#server/auth/invitations.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import type { Database, EmployeeRow } from "#server/db/tables.ts";
+import { HttpError } from "#server/errors.ts";
+import { createInvitation } from "./invitations.server.ts";
 
 /** An employee row with whether a login (better-auth user) exists for its e-mail. */
 export type EmployeeRecord = EmployeeRow & { userId: string | null };

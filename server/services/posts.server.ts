@@ -1,18 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { POST_STATUSES } from "#common/constants.ts";
-import { UPLOADS_PATH } from "#common/editor/allowed-html.ts";
 import { isEmptyDocument } from "#common/editor/empty-document.ts";
-import { IMAGE_DATA_URL, type PostInput } from "#common/schemas/post.ts";
-import { HttpError } from "#server/api/http-error.ts";
+import type { PostInput } from "#common/schemas/post.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { dbKindOf, isUniqueViolation } from "#server/db/dialect.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
-import {
-  removeStoredImage,
-  type StoredImage,
-  storeImage,
-  uploadFileExists,
-} from "#server/storage/uploads.server.ts";
+import { HttpError } from "#server/errors.ts";
+import { removeStoredImage } from "#server/storage/uploads.server.ts";
 import {
   type Audience,
   effectiveLimit,
@@ -20,6 +14,7 @@ import {
   publiclyVisible,
   visibleTo,
 } from "./content-rules.server.ts";
+import { resolveFeaturedImage } from "./featured-image.server.ts";
 import { sanitizePostHtml } from "./sanitize-html.server.ts";
 import { toScheduledInstant } from "./scheduling.server.ts";
 
@@ -114,17 +109,27 @@ export function listPublicPostSummaries(
     .execute();
 }
 
-/** The post with this slug if the public may see it, else null. */
-export function getPublishedPostBySlug(
+/** What a post's address leads to: the post, or the current slug of a post renamed since. */
+export type PostAtSlug = { kind: "post"; post: PostRow } | { kind: "moved"; slug: string };
+
+/**
+ * The post `audience` may see at `slug`, or, for a post renamed after publication, where it
+ * moved; null when there is neither (missing, draft and not-yet-due posts alike). The API's
+ * slug read and the post page both answer from this.
+ */
+export async function findPostBySlug(
   db: Db,
   slug: string,
-  now = new Date(),
-): Promise<PostRow | null> {
-  return getPostBySlug(db, slug, { now, audience: "public" });
+  options: { now?: Date; audience: Audience },
+): Promise<PostAtSlug | null> {
+  const post = await getPostBySlug(db, slug, options);
+  if (post) return { kind: "post", post };
+  const current = await findSlugRedirect(db, slug, options);
+  return current === null ? null : { kind: "moved", slug: current };
 }
 
 /** The post with this slug if `audience` may see it, else null. */
-export async function getPostBySlug(
+async function getPostBySlug(
   db: Db,
   slug: string,
   { now = new Date(), audience }: { now?: Date; audience: Audience },
@@ -145,7 +150,7 @@ export async function getPostBySlug(
  * The current slug of the post that once had `slug` (a post renamed after publication), if
  * `audience` may see that post, else null. Only asked when no post has `slug` now.
  */
-export async function findSlugRedirect(
+async function findSlugRedirect(
   db: Db,
   slug: string,
   { now = new Date(), audience }: { now?: Date; audience: Audience },
@@ -183,12 +188,13 @@ export type NewPost = {
 };
 
 /**
- * Inserts a post. `publishedAt` is set on first publish; a slug already in use is a 409.
+ * Inserts a post from `post`, with defaults for what it leaves out (a news draft, published now
+ * when its status is published). The demo seed and the test factories create posts with it.
  */
-export async function insertPost(db: Db, post: NewPost): Promise<PostRow> {
+export function insertPost(db: Db, post: NewPost): Promise<PostRow> {
   const now = new Date().toISOString();
   const status = post.status ?? "draft";
-  const row: PostRow = {
+  return insertPostRow(db, {
     id: randomUUID(),
     title: post.title,
     slug: post.slug,
@@ -209,13 +215,18 @@ export async function insertPost(db: Db, post: NewPost): Promise<PostRow> {
     authorId: post.authorId ?? null,
     createdAt: post.createdAt ?? now,
     updatedAt: now,
-  };
+  });
+}
+
+/**
+ * The one write that creates a post, for savePost and insertPost alike, so a new post's slug
+ * conflict is answered the same way everywhere: 409.
+ */
+async function insertPostRow(db: Db, row: PostRow): Promise<PostRow> {
   try {
     await db.insertInto("posts").values(row).execute();
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw HttpError.conflict(SLUG_TAKEN_MESSAGE);
-    }
+    if (isUniqueViolation(error)) throw HttpError.conflict(SLUG_TAKEN_MESSAGE);
     throw error;
   }
   return row;
@@ -322,10 +333,7 @@ export async function savePost(
       // The slug a post takes stops being another post's old address.
       await trx.deleteFrom("post_slug_redirects").where("slug", "=", values.slug).execute();
       if (!existing) {
-        await trx
-          .insertInto("posts")
-          .values({ ...values, id: postId, authorId, createdAt: nowIso })
-          .execute();
+        await insertPostRow(trx, { ...values, id: postId, authorId, createdAt: nowIso });
         return;
       }
       await trx.updateTable("posts").set(values).where("id", "=", postId).execute();
@@ -367,42 +375,4 @@ function scheduleOf(
     throw HttpError.badRequest(message, { scheduledAt: message });
   }
   return { scheduledAt, timezone: input.timezone };
-}
-
-const FEATURED_IMAGE_MISSING =
-  "The featured image is not among the uploaded files. Please upload it again.";
-
-/**
- * The featured image as stored: a data: URL becomes an upload file (through the upload
- * pipeline), "/uploads/{name}" becomes {name}, http(s) URLs stay, and a bare name must be an
- * existing upload file. The value the post already has is kept as it is.
- */
-async function resolveFeaturedImage(
-  dataDir: string,
-  value: string | null,
-  current: string | null | undefined,
-): Promise<{ value: string | null; stored?: StoredImage }> {
-  if (value === null) return { value: null };
-  if (value === current) return { value };
-  const dataUrl = IMAGE_DATA_URL.exec(value);
-  if (dataUrl) {
-    const bytes = Buffer.from(dataUrl[2] ?? "", "base64");
-    try {
-      const stored = await storeImage(dataDir, bytes);
-      return { value: stored.name, stored };
-    } catch (error) {
-      // In a form field, a refused image is a problem with that field.
-      if (error instanceof HttpError && error.status < 500) {
-        throw HttpError.badRequest(error.message, { featuredImage: error.message });
-      }
-      throw error;
-    }
-  }
-  if (/^https?:/i.test(value)) return { value };
-  const name = value.startsWith(UPLOADS_PATH) ? value.slice(UPLOADS_PATH.length) : value;
-  if (name === current) return { value: name };
-  if (!(await uploadFileExists(dataDir, name))) {
-    throw HttpError.badRequest(FEATURED_IMAGE_MISSING, { featuredImage: FEATURED_IMAGE_MISSING });
-  }
-  return { value: name };
 }

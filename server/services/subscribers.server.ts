@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { HttpError } from "#server/api/http-error.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { SubscriberRow } from "#server/db/tables.ts";
+import { HttpError } from "#server/errors.ts";
 
 /**
  * Adds an address to the mailing list. Already being on it is not an error: the row is kept

@@ -1,6 +1,6 @@
 import { POST_LIMITS } from "#common/schemas/post.ts";
 import type { YouTubeInfo } from "#common/types/youtube.ts";
-import { HttpError } from "#server/api/http-error.ts";
+import { HttpError } from "#server/errors.ts";
 import { htmlToPlainText } from "./content-rules.server.ts";
 
 /** Where YouTube is reached (configurable so tests can point at a local fake). */

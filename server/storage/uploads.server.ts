@@ -3,7 +3,7 @@ import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "#common/constants.ts";
-import { HttpError } from "#server/api/http-error.ts";
+import { HttpError } from "#server/errors.ts";
 
 /** The folder uploaded and generated images live in, inside the data folder. */
 export function uploadsDir(dataDir: string): string {

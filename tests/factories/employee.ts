@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { EmployeeInput } from "#common/schemas/employee.ts";
 import type { Auth } from "#server/auth/auth.server.ts";
-import { createPasswordLogin } from "#server/auth/invitations.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { EmployeeRow } from "#server/db/tables.ts";
+import { createPasswordLogin } from "#server/services/invitations.server.ts";
 
 /** Employee form data with a unique e-mail; override only what the test is about. */
 export function fakeEmployee(overrides: Partial<EmployeeInput> = {}): EmployeeInput {

@@ -1,7 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { authFor } from "#server/auth/auth.server.ts";
 import { loadConfig } from "#server/config/env.server.ts";
-import { appContext } from "#server/context.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { createPost, fromNow } from "#tests/factories/post.ts";
 import {
@@ -30,7 +31,7 @@ async function get(
 ): Promise<Response> {
   const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: "0", SITE_URL: SITE });
   const context = new RouterContextProvider();
-  context.set(appContext, { db: db.handle.db, config, nonce: "test" });
+  context.set(serverContext, { db: db.handle.db, config, auth: authFor(db.handle.db, config) });
   const args: LoaderArgs = { request: new Request(`${SITE}${path}`), params: {}, context };
   return loader(args as never);
 }

@@ -1,8 +1,8 @@
-import { appContext } from "#server/context.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import type { Route } from "./+types/robots.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { config } = context.get(appContext);
+  const { config } = context.get(serverContext);
   const body = [
     "User-agent: *",
     "Allow: /",

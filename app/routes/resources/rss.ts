@@ -1,5 +1,5 @@
 import { absoluteImageUrl } from "#common/images.ts";
-import { appContext } from "#server/context.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { listPublishedPosts } from "#server/services/posts.server.ts";
 import type { Route } from "./+types/rss.ts";
@@ -9,7 +9,7 @@ import { escapeXml } from "./sitemap.ts";
 const FEED_SIZE = 20;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, config } = context.get(appContext);
+  const { db, config } = context.get(serverContext);
   const now = new Date();
   const rows = await listPublishedPosts(db, { now, category: "news", limit: FEED_SIZE });
   const posts = rows.map((row) => presentPost(row, now));

@@ -1,11 +1,11 @@
-import { appContext } from "#server/context.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import { listPublicPostSummaries } from "#server/services/posts.server.ts";
 import type { Route } from "./+types/sitemap.ts";
 
 const PUBLIC_PAGES = ["/", "/studio", "/apps", "/videos", "/news"];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, config } = context.get(appContext);
+  const { db, config } = context.get(serverContext);
   const posts = await listPublicPostSummaries(db);
   const urls = [
     ...PUBLIC_PAGES.map((path) => ({ loc: `${config.siteUrl}${path}`, lastmod: null })),

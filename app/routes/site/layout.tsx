@@ -3,12 +3,12 @@ import { isPostPath, PostLoading } from "#app/components/site/post-status.tsx";
 import { SiteFooter } from "#app/components/site/site-footer.tsx";
 import { SiteNav } from "#app/components/site/site-nav.tsx";
 import { useRootData } from "#app/root.tsx";
-import { appContext } from "#server/context.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import { listApps } from "#server/services/apps.server.ts";
 import type { Route } from "./+types/layout.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+  const { db } = context.get(serverContext);
   const apps = await listApps(db);
   return {
     navApps: apps.map(({ name, slug, websiteUrl }) => ({ name, slug, websiteUrl })),

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { z } from "zod";
-import { HttpError } from "#server/api/http-error.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
+import { HttpError } from "#server/errors.ts";
 import { fieldErrors } from "./validate.ts";
 
 /** Unknown paths under /api answer JSON, never a page. */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { HttpError } from "#server/api/http-error.ts";
+import { HttpError } from "#server/errors.ts";
 
 /** Turns a zod failure into `errors`: field -> first message for that field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -15,7 +15,7 @@ import { Card, cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
-import { appContext } from "#server/context.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { countPublishedPortfolio } from "#server/services/portfolio.server.ts";
 import { listPublishedPosts } from "#server/services/posts.server.ts";
@@ -25,7 +25,7 @@ import type { Route } from "./+types/home.ts";
 const LATEST_POSTS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+  const { db } = context.get(serverContext);
   const now = new Date();
   const [published, latest] = await Promise.all([
     countPublishedPortfolio(db, now),

@@ -3,7 +3,7 @@ import { Await } from "react-router";
 import { LoadError } from "#app/components/site/load-error.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
-import { appContext } from "#server/context.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { listPublishedPosts } from "#server/services/posts.server.ts";
 import type { Route } from "./+types/news.ts";
@@ -11,7 +11,7 @@ import { NewsBrowser } from "./news-browser.tsx";
 import { NewsSkeleton } from "./news-skeleton.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+  const { db } = context.get(serverContext);
   const now = new Date();
   const rows = await listPublishedPosts(db, { now });
   // Every visible post, newest first, with only what a card shows (not the post's HTML).

@@ -4,11 +4,11 @@ import { PostNotFound, PostPreviewNotice } from "#app/components/site/post-statu
 import { buildPostMeta, buildPostNotFoundMeta, postUrl, summarize } from "#app/lib/post-meta.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Post } from "#common/types/post.ts";
-import { accessDepsFor, audienceFor, getViewer } from "#server/auth/access.server.ts";
-import { appContext } from "#server/context.server.ts";
+import { getAudience } from "#server/auth/page-access.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { htmlToPlainText } from "#server/services/content-rules.server.ts";
-import { findSlugRedirect, getPostBySlug } from "#server/services/posts.server.ts";
+import { findPostBySlug } from "#server/services/posts.server.ts";
 import { sanitizePostHtml } from "#server/services/sanitize-html.server.ts";
 import type { Route } from "./+types/post.ts";
 
@@ -19,23 +19,19 @@ export type PostPageData = Omit<Post, "content" | "status" | "scheduledAt" | "ti
 export type PostPreview = { status: string; scheduledAt: string | null; timezone: string | null };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const appData = context.get(appContext);
-  const { db, config } = appData;
+  const { db, config } = context.get(serverContext);
   const now = new Date();
   // Staff see drafts and posts not yet due, to check them before they go out.
-  const audience = audienceFor(await getViewer(accessDepsFor(appData), request));
-  const row = await getPostBySlug(db, params.slug, { now, audience });
-  if (!row) {
+  const audience = await getAudience(context, request);
+  const found = await findPostBySlug(db, params.slug, { now, audience });
+  // Missing, draft and not-yet-due posts alike: the visitor learns only that there is no post.
+  if (!found) throw data(null, { status: 404 });
+  if (found.kind === "moved") {
     // A post renamed after publication keeps its old address working.
-    const current = await findSlugRedirect(db, params.slug, { now, audience });
-    if (current) {
-      const section = new URL(request.url).pathname.startsWith("/post/") ? "post" : "blog";
-      throw redirect(`/${section}/${encodeURIComponent(current)}`, 301);
-    }
-    // Missing, draft and not-yet-due posts alike: the visitor learns only that there is no post.
-    throw data(null, { status: 404 });
+    const section = new URL(request.url).pathname.startsWith("/post/") ? "post" : "blog";
+    throw redirect(`/${section}/${encodeURIComponent(found.slug)}`, 301);
   }
-  const { content, status, scheduledAt, timezone, ...post } = presentPost(row, now);
+  const { content, status, scheduledAt, timezone, ...post } = presentPost(found.post, now);
   // Content is sanitized when saved too; sanitizing again here keeps older or imported rows safe.
   const contentHtml = sanitizePostHtml(content, { siteUrl: config.siteUrl, lazyMedia: true });
   const description = post.excerpt?.trim() || summarize(htmlToPlainText(contentHtml));

@@ -6,8 +6,8 @@ import { LoadError } from "#app/components/site/load-error.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
-import { accessDepsFor, audienceFor, getViewer } from "#server/auth/access.server.ts";
-import { appContext } from "#server/context.server.ts";
+import { getAudience } from "#server/auth/page-access.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import { presentPortfolioItem } from "#server/presenters/portfolio-item.server.ts";
 import { listPortfolio } from "#server/services/portfolio.server.ts";
 import type { Route } from "./+types/studio.ts";
@@ -15,10 +15,10 @@ import { StudioBrowser } from "./studio-browser.tsx";
 import { StudioSkeleton } from "./studio-skeleton.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const appData = context.get(appContext);
+  const appData = context.get(serverContext);
   const now = new Date();
   // Staff also see drafts and packs scheduled for later (the cards' badges tell them apart).
-  const audience = audienceFor(await getViewer(accessDepsFor(appData), request));
+  const audience = await getAudience(context, request);
   const rows = await listPortfolio(appData.db, { now, audience });
   // `now` travels with the list so the server and the browser agree on Live / Coming Soon.
   return { items: rows.map((row) => presentPortfolioItem(row, now)), now: now.toISOString() };

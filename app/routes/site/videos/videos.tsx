@@ -8,7 +8,7 @@ import { cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
-import { appContext } from "#server/context.server.ts";
+import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { listPublishedPosts } from "#server/services/posts.server.ts";
 import type { Route } from "./+types/videos.ts";
@@ -21,7 +21,7 @@ import {
 } from "./video-entries.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+  const { db } = context.get(serverContext);
   const now = new Date();
   const rows = await listPublishedPosts(db, { category: "youtube", now });
   return chooseVideos(rows.map((row) => presentPost(row, now)));

@@ -1,7 +1,8 @@
 /**
- * The one error type that carries an HTTP status. Handlers and services throw it; the error
- * middleware turns it into `{"message": …}` (plus `errors` for invalid input).
- * It has no Express types, so services may throw it too.
+ * The server's one error catalogue: every failure a caller should see is an HttpError made by
+ * one of the named constructors below. Handlers, services, storage and auth throw it; the API's
+ * error middleware turns it into `{"message": …}` (plus `errors` for invalid input).
+ * It lives at the root of server/ and imports nothing, so every layer may throw it.
  */
 export class HttpError extends Error {
   override name = "HttpError";

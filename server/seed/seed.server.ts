@@ -1,13 +1,13 @@
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "#server/config/env.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { lockTransaction } from "#server/db/dialect.server.ts";
 import { insertApp, type NewApp } from "#server/services/apps.server.ts";
 import { insertPost, type NewPost } from "#server/services/posts.server.ts";
 import { uploadsDir } from "#server/storage/uploads.server.ts";
-import type { Db } from "./db.server.ts";
-import { lockTransaction } from "./dialect.server.ts";
-import { buildDemoContent } from "./seed-content.server.ts";
-import { demoImageName, type ImageSpec, writeDemoImages } from "./seed-images.server.ts";
+import { buildDemoContent } from "./demo-content.server.ts";
+import { demoImageName, type ImageSpec, writeDemoImages } from "./demo-images.server.ts";
 
 /** What a seeding run added. */
 export type SeedSummary = { posts: number; apps: number; subscribers: number; images: number };

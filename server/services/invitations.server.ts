@@ -2,9 +2,12 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import type { Transaction } from "kysely";
 import { INVITATION_MESSAGES } from "#common/schemas/auth.ts";
 import type { Invitation } from "#common/types/employee.ts";
-import { HttpError } from "#server/api/http-error.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { Database } from "#server/db/tables.ts";
+import { HttpError } from "#server/errors.ts";
+
+// Invitation links belong to the employee records, so they live with the services: auth may use
+// services (the viewer's employee record, the owner's password login), services never use auth.
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

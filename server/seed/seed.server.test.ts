@@ -11,6 +11,7 @@ import {
   POST_CATEGORIES,
 } from "#common/constants.ts";
 import { loadConfig } from "#server/config/env.server.ts";
+import { type Db, openDatabase } from "#server/db/db.server.ts";
 import { listPublishedPosts } from "#server/services/posts.server.ts";
 import { uploadsDir } from "#server/storage/uploads.server.ts";
 import { createPost } from "#tests/factories/post.ts";
@@ -19,7 +20,6 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from "#tests/helpers/test-database.ts";
-import { type Db, openDatabase } from "./db.server.ts";
 import { type SeedSummary, seedDemoContent } from "./seed.server.ts";
 
 const COMPANY = "Block & Bolt Studios";

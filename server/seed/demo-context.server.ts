@@ -1,0 +1,86 @@
+import type { Config } from "#server/config/env.server.ts";
+import type { NewApp } from "#server/services/apps.server.ts";
+import type { NewPost } from "#server/services/posts.server.ts";
+import type { BannerArt, PaletteName } from "./demo-images.server.ts";
+
+/** The picture drawn for a post or an app (see demo-images.server.ts). */
+export type DemoArt = {
+  palette: PaletteName;
+  art: BannerArt;
+  /** The label above the title, e.g. "World". */
+  label: string;
+  /** A shorter title for the picture when the real one is too long to set large. */
+  title?: string;
+};
+
+export type DemoPost = Omit<NewPost, "featuredImage"> & {
+  /** Absent: the post has no featured image, so the page's fallback shows. */
+  art?: DemoArt;
+};
+
+export type DemoApp = Omit<NewApp, "logoUrl" | "imageUrl"> & { palette: PaletteName };
+
+export type DemoSubscriber = { email: string; createdAt: string };
+
+export type DemoContent = {
+  posts: DemoPost[];
+  apps: DemoApp[];
+  subscribers: DemoSubscriber[];
+};
+
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+
+/** What the demo posts and apps are written from: the configured studio and the seeding time. */
+export type DemoContext = {
+  now: Date;
+  site: Config["site"];
+  /** The company name as text, and escaped for HTML (it comes from configuration). */
+  studio: string;
+  studioHtml: string;
+  /** An ISO timestamp `days` (and `hours`) from now; negative for the past. */
+  at: (days: number, hours?: number) => string;
+  /** A marketplace product page by its id. */
+  marketplace: (id: string) => string;
+  /** Links to the studio's creator page, community server and video channel, as HTML. */
+  creatorLink: string;
+  communityLink: string;
+  channelLink: string;
+  /** The studio's registrable domain, for the addresses of its own apps. */
+  studioDomain: string;
+};
+
+/** The context for the configured studio, dated around `now`. */
+export function demoContext(config: Config, now: Date): DemoContext {
+  const site = config.site;
+  const studio = site.companyName;
+  // The name and links come from configuration, so they are escaped wherever they meet HTML.
+  const studioHtml = escapeHtml(studio);
+  // Links that leave the site open in a new tab, as the editor's link button writes them.
+  const external = ' target="_blank" rel="noopener noreferrer"';
+  return {
+    now,
+    site,
+    studio,
+    studioHtml,
+    at: (days, hours = 0) => new Date(now.getTime() + days * DAY + hours * HOUR).toISOString(),
+    marketplace: (id) => `https://www.minecraft.net/en-us/marketplace/pdp?id=${id}`,
+    creatorLink: `<a href="${escapeHtml(site.marketplaceCreatorUrl)}"${external}>${studioHtml} on the Marketplace</a>`,
+    communityLink: `<a href="${escapeHtml(site.communityInviteUrl)}"${external}>community server</a>`,
+    channelLink: `<a href="${escapeHtml(site.videoChannelUrl)}"${external}>our YouTube channel</a>`,
+    studioDomain: domainOf(site.externalEditorUrl),
+  };
+}
+
+/** The studio's registrable domain, taken from its editor's address (editor.example.net -> example.net). */
+function domainOf(url: string): string {
+  const labels = new URL(url).hostname.split(".");
+  return labels.length > 2 ? labels.slice(1).join(".") : labels.join(".");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
+  );
+}

@@ -1,0 +1,42 @@
+import { UPLOADS_PATH } from "#common/editor/allowed-html.ts";
+import { IMAGE_DATA_URL } from "#common/schemas/post.ts";
+import { HttpError } from "#server/errors.ts";
+import { type StoredImage, storeImage, uploadFileExists } from "#server/storage/uploads.server.ts";
+
+const FEATURED_IMAGE_MISSING =
+  "The featured image is not among the uploaded files. Please upload it again.";
+
+/**
+ * The featured image as stored: a data: URL becomes an upload file (through the upload
+ * pipeline), "/uploads/{name}" becomes {name}, http(s) URLs stay, and a bare name must be an
+ * existing upload file. The value the post already has is kept as it is.
+ */
+export async function resolveFeaturedImage(
+  dataDir: string,
+  value: string | null,
+  current: string | null | undefined,
+): Promise<{ value: string | null; stored?: StoredImage }> {
+  if (value === null) return { value: null };
+  if (value === current) return { value };
+  const dataUrl = IMAGE_DATA_URL.exec(value);
+  if (dataUrl) {
+    const bytes = Buffer.from(dataUrl[2] ?? "", "base64");
+    try {
+      const stored = await storeImage(dataDir, bytes);
+      return { value: stored.name, stored };
+    } catch (error) {
+      // In a form field, a refused image is a problem with that field.
+      if (error instanceof HttpError && error.status < 500) {
+        throw HttpError.badRequest(error.message, { featuredImage: error.message });
+      }
+      throw error;
+    }
+  }
+  if (/^https?:/i.test(value)) return { value };
+  const name = value.startsWith(UPLOADS_PATH) ? value.slice(UPLOADS_PATH.length) : value;
+  if (name === current) return { value: name };
+  if (!(await uploadFileExists(dataDir, name))) {
+    throw HttpError.badRequest(FEATURED_IMAGE_MISSING, { featuredImage: FEATURED_IMAGE_MISSING });
+  }
+  return { value: name };
+}

@@ -1,0 +1,141 @@
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// The import zones of biome.json, run by `npm run lint`, on files written for the purpose: each
+// wrong-way import below must be reported, and none of the allowed ones.
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const BIOME = path.join(ROOT, "node_modules", ".bin", "biome");
+
+/** Files that import against the direction of the layers, each with the zone that refuses it. */
+const WRONG_WAY: Record<string, string> = {
+  "server/services/calls-api.server.ts": 'import { apiRouter } from "#server/api/index.ts";',
+  "server/services/uses-auth.server.ts":
+    'import { readViewer } from "#server/auth/viewer.server.ts";',
+  "server/services/uses-express.server.ts": 'import { Router } from "express";',
+  "server/services/uses-http.server.ts":
+    'import { createResponseCache } from "#server/http/response-cache.server.ts";',
+  "server/db/uses-service.server.ts":
+    'import { savePost } from "#server/services/posts.server.ts";',
+  "server/db/uses-storage.server.ts":
+    'import { storeImage } from "#server/storage/uploads.server.ts";',
+  "server/db/goes-up.server.ts": 'import { HttpError } from "../errors.ts";',
+  "server/storage/uses-service.server.ts":
+    'import { listApps } from "#server/services/apps.server.ts";',
+  "server/storage/uses-api.server.ts":
+    'import { createRateLimit } from "#server/api/middleware/rate-limit.ts";',
+  "server/auth/uses-api.server.ts": 'import { apiRouter } from "#server/api/index.ts";',
+  "server/auth/uses-app.server.ts": 'import { cn } from "#app/lib/cn.ts";',
+  "app/lib/uses-server.ts": 'import { serverContext } from "#server/context.server.ts";',
+  "app/lib/uses-page.ts": 'import { useRootData } from "#app/root.tsx";',
+  "app/lib/uses-feature.ts": 'import { RecentPosts } from "#app/features/posts/recent.tsx";',
+  "app/lib/uses-node.ts": 'import { readFileSync } from "node:fs";',
+  // The zones that were there before stay in force.
+  "server/api/uses-table.ts": 'import type { PostRow } from "#server/db/tables.ts";',
+  "common/uses-server.ts": 'import { HttpError } from "#server/errors.ts";',
+};
+
+/** Files whose imports go the right way. */
+const ALLOWED: Record<string, string> = {
+  "server/services/ok.server.ts": [
+    'import { POST_STATUSES } from "#common/constants.ts";',
+    'import type { Db } from "#server/db/db.server.ts";',
+    'import { HttpError } from "#server/errors.ts";',
+    'import { storeImage } from "#server/storage/uploads.server.ts";',
+    'import { listApps } from "#server/services/apps.server.ts";',
+    'import { savePost } from "./posts.server.ts";',
+  ].join("\n"),
+  "server/db/ok.server.ts": [
+    'import type { Options } from "express-rate-limit";',
+    'import { HttpError } from "#server/errors.ts";',
+    'import type { Config } from "#server/config/env.server.ts";',
+    'import type { Database } from "./tables.ts";',
+  ].join("\n"),
+  "server/storage/ok.server.ts": [
+    'import type { Db } from "#server/db/db.server.ts";',
+    'import { HttpError } from "#server/errors.ts";',
+  ].join("\n"),
+  "server/auth/ok.server.ts": [
+    'import type { RequestHandler } from "express";',
+    'import type { ServerContext } from "#server/context.server.ts";',
+    'import { DatabaseRateLimitStore } from "#server/db/rate-limit-store.server.ts";',
+    'import { findEmployeeByEmail } from "#server/services/employees.server.ts";',
+  ].join("\n"),
+  "server/api/ok.ts": [
+    'import { DatabaseRateLimitStore } from "#server/db/rate-limit-store.server.ts";',
+    'import { requireEmployee } from "#server/auth/express-access.server.ts";',
+  ].join("\n"),
+  "app/lib/ok.ts": [
+    'import { toast } from "#app/components/ui/toast.tsx";',
+    'import { youtubeId } from "#common/youtube.ts";',
+  ].join("\n"),
+  // Tests stand outside the layers: they may build the whole app.
+  "server/auth/ok.test.ts": 'import { createApp } from "#server/app.ts";',
+};
+
+type Diagnostic = { category: string; message: string; location: { path: string } };
+
+describe("import zones (biome.json)", () => {
+  let dir: string;
+  let reported: Map<string, string[]>;
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "import-zones-"));
+    copyFileSync(path.join(ROOT, "biome.json"), path.join(dir, "biome.json"));
+    for (const [file, imports] of Object.entries({ ...WRONG_WAY, ...ALLOWED })) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), `${imports}\n`);
+    }
+    const run = spawnSync(
+      BIOME,
+      [
+        "lint",
+        "--vcs-enabled=false",
+        "--only=style/noRestrictedImports",
+        "--max-diagnostics=none",
+        "--reporter=json",
+        ".",
+      ],
+      { cwd: dir, encoding: "utf8" },
+    );
+    const output = JSON.parse(run.stdout) as {
+      summary: { diagnosticsNotPrinted: number };
+      diagnostics: Diagnostic[];
+    };
+    expect(output.summary.diagnosticsNotPrinted).toBe(0);
+    reported = new Map();
+    for (const diagnostic of output.diagnostics) {
+      if (diagnostic.category !== "lint/style/noRestrictedImports") continue;
+      const file = diagnostic.location.path.split(path.sep).join("/");
+      reported.set(file, [...(reported.get(file) ?? []), diagnostic.message]);
+    }
+  });
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("reports every import that goes against the layers", () => {
+    for (const file of Object.keys(WRONG_WAY)) {
+      expect(reported.get(file), file).toHaveLength(1);
+    }
+  });
+
+  it("says why, in the words of the zone", () => {
+    expect(reported.get("server/services/uses-auth.server.ts")?.[0]).toMatch(/no auth/);
+    expect(reported.get("server/db/uses-service.server.ts")?.[0]).toMatch(/bottom layer/);
+    expect(reported.get("server/db/goes-up.server.ts")?.[0]).toMatch(/not \.\.\//);
+    expect(reported.get("server/auth/uses-api.server.ts")?.[0]).toMatch(/never api\//);
+    expect(reported.get("app/lib/uses-node.ts")?.[0]).toMatch(/no Node APIs/);
+  });
+
+  it("reports none of the imports that go the right way", () => {
+    for (const file of Object.keys(ALLOWED)) {
+      expect(reported.get(file), file).toBeUndefined();
+    }
+  });
+});
