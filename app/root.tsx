@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     site: config.site,
     siteUrl: config.siteUrl,
-    // SPEC.md section 4: signed in is whether the current user is known, access or not.
+    // docs/product.md#navigation: signed in is whether the current user is known, access or not.
     isSignedIn: viewer !== null,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Who may do what (DECISIONS.md section 3), as small pure rules shared by the server's access
- * checks and the pages that show or hide staff features.
+ * Who may do what (docs/product.md#who-may-do-what), as small pure rules shared by the
+ * server's access checks and the pages that show or hide staff features.
  */
 
 export const STAFF_ROLES = ["admin", "employee"] as const;

@@ -28,7 +28,10 @@ export const PACK_TYPE_LABELS: Record<string, string> = {
   mashup: "Mashup Pack",
 };
 
-/** packType -> the studio page's filter key (DECISIONS.md section 2). Others pass through raw. */
+/**
+ * packType -> the studio page's filter key (docs/product.md#pack-types). Others pass through
+ * raw.
+ */
 export const STUDIO_FILTER_KEYS: Record<string, string> = {
   world: "world",
   "skin-pack": "Skin Pack",
@@ -64,7 +67,7 @@ export const NEWSLETTER_RATE_LIMIT = { limit: 10, windowMs: 15 * 60 * 1000 } as 
  * by content; at most 10 MB and 40 megapixels; stored with the longest side capped at 2400 px.
  */
 export const UPLOAD_IMAGE_TYPES = ["image/png", "image/jpeg"] as const;
-/** For `<input type="file" accept>`: the types and the extensions SPEC.md names. */
+/** For `<input type="file" accept>`: the types and the extensions (docs/product.md#editor). */
 export const UPLOAD_IMAGE_ACCEPT = "image/png,image/jpeg,.png,.jpg,.jpeg";
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_PIXELS = 40_000_000;

@@ -1,5 +1,5 @@
 /**
- * The forms a post's scheduled time travels in (DECISIONS.md section 2). The editor sends the
+ * The forms a post's scheduled time travels in (docs/product.md#scheduling). The editor sends the
  * wall-clock time staff chose, without an offset, plus the IANA time zone it is meant in; the
  * server turns the pair into the UTC instant it stores. An ISO instant with "Z" or an offset is
  * taken as that instant. Pure functions on Intl only: this module runs in the browser too.

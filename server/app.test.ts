@@ -13,7 +13,7 @@ import { uploadsDir } from "./storage/uploads.server.ts";
 const SERVER_ERROR = { message: "Something went wrong on our side. Please try again." };
 
 /**
- * Headers helmet sets on every response (DECISIONS.md: security headers everywhere). API
+ * Headers helmet sets on every response (docs/product.md#security-headers). API
  * answers and files are never run as a page: their policy allows no inline script at all, so
  * they carry no nonce.
  */

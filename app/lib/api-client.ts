@@ -1,11 +1,14 @@
 /**
  * The dashboard's one way to call the API: every request sends the session cookie and, when it
- * has a body, JSON (SPEC.md section 7). A failed response becomes an ApiError carrying the status
- * and the server's message; what a 401 does (toast and redirect) is decided once, on the query
- * client (query-client.ts), not here.
+ * has a body, JSON (docs/product.md#api-conventions). A failed response becomes an ApiError
+ * carrying the status and the server's message; what a 401 does (toast and redirect) is decided
+ * once, on the query client (query-client.ts), not here.
  */
 
-/** An answer that was not OK. `message` is "{status}: {body or status text}" (SPEC.md section 8). */
+/**
+ * An answer that was not OK. `message` is "{status}: {body or status text}"
+ * (docs/product.md#errors).
+ */
 export class ApiError extends Error {
   override name = "ApiError";
   readonly status: number;
@@ -74,7 +77,7 @@ export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   return apiRequest<T>(path, { signal });
 }
 
-/** Like apiGet, but a 401 answers null instead of failing (SPEC.md section 7). */
+/** Like apiGet, but a 401 answers null instead of failing (docs/product.md#api-conventions). */
 export async function apiGetOrNullWhenSignedOut<T>(
   path: string,
   signal?: AbortSignal,

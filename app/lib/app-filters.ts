@@ -1,7 +1,7 @@
 import type { App } from "#common/types/app.ts";
 
 /**
- * The apps page's rules (SPEC.md section 2): filters with counts, banned apps last, and the
+ * The apps page's rules (docs/product.md#apps): filters with counts, banned apps last, and the
  * labels the cards show. Pure, so the page and its tests share them.
  */
 

@@ -1,7 +1,10 @@
 import * as React from "react";
 import { useToast } from "#app/components/ui/toast.tsx";
 
-/** How long the "logged out" toast shows before the browser goes to sign in (SPEC.md section 9). */
+/**
+ * How long the "logged out" toast shows before the browser goes to sign in
+ * (docs/product.md#dashboard-shell).
+ */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
 /** Where a signed-out staff member is sent, coming back to where they were. */
@@ -11,8 +14,8 @@ export function loginUrlFor(returnTo: string): string {
 
 /**
  * Returns the function to call when the session is gone (a 401): it shows the 'Unauthorized'
- * toast and sends the browser to sign in 500 ms later (SPEC.md section 8). Repeated calls while
- * the redirect is pending do nothing more.
+ * toast and sends the browser to sign in 500 ms later (docs/product.md#dashboard-shell).
+ * Repeated calls while the redirect is pending do nothing more.
  */
 export function useUnauthorizedRedirect(): () => void {
   const toast = useToast();

@@ -102,8 +102,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 /**
- * Signed out: the 'Unauthorized' toast, then sign-in after 500 ms (SPEC.md section 8). Signed in
- * without access: a "No access" page rather than a redirect loop.
+ * Signed out: the 'Unauthorized' toast, then sign-in after 500 ms
+ * (docs/product.md#dashboard-shell). Signed in without access: a "No access" page rather than
+ * a redirect loop.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 401) {

@@ -10,7 +10,7 @@ import {
   isSiteLink,
 } from "./allowed-html.ts";
 
-/** Undo history (DECISIONS.md section 1): steps kept, and the pause that starts a new step. */
+/** Undo history (docs/product.md#editor): steps kept, and the pause that starts a new step. */
 export const EDITOR_HISTORY = { depth: 100, newGroupDelay: 500 } as const;
 
 export type EditorExtensionOptions = {
@@ -27,9 +27,10 @@ export function linkOpensNewTab(href: string, siteUrl?: string | null): boolean 
 }
 
 /**
- * Links limited to http, https, mailto and paths on this site (DECISIONS.md section 5). Each link
- * is written with exactly the target and rel the server's sanitizer gives it, whatever the
- * pasted or loaded markup said, so saved content comes back from the server unchanged.
+ * Links limited to http, https, mailto and paths on this site
+ * (docs/product.md#link-button-and-alt-text). Each link is written with exactly the target and
+ * rel the server's sanitizer gives it, whatever the pasted or loaded markup said, so saved
+ * content comes back from the server unchanged.
  */
 function siteLink(siteUrl: string | null) {
   return Link.extend({
@@ -61,7 +62,10 @@ function pixelSize(value: string | null): string | null {
   return value !== null && /^\d{1,5}$/.test(value) ? value : null;
 }
 
-/** Images from http(s) addresses or this site's uploads only, with alt text (DECISIONS.md 5). */
+/**
+ * Images from http(s) addresses or this site's uploads only, with alt text
+ * (docs/product.md#link-button-and-alt-text).
+ */
 const SafeImage = Image.extend({
   addAttributes() {
     return {
@@ -84,11 +88,11 @@ const SafeImage = Image.extend({
 }).configure({ inline: false, allowBase64: false });
 
 /**
- * The rich-text editor's extensions: SPEC.md's toolbar (bold, italic, headings 1 to 3, bullet
- * and ordered lists, blockquote, inline code, undo and redo) plus links, images with alt text
- * and YouTube embeds. The server's sanitizer allows exactly the HTML these write
- * (allowed-html.ts); what StarterKit offers beyond that (code blocks, rules, strike, underline)
- * is switched off, so it can be neither typed nor pasted.
+ * The rich-text editor's extensions: the toolbar of docs/product.md#editor (bold, italic,
+ * headings 1 to 3, bullet and ordered lists, blockquote, inline code, undo and redo) plus links,
+ * images with alt text and YouTube embeds. The server's sanitizer allows exactly the HTML these
+ * write (allowed-html.ts); what StarterKit offers beyond that (code blocks, rules, strike,
+ * underline) is switched off, so it can be neither typed nor pasted.
  */
 export function editorExtensions({ siteUrl = null }: EditorExtensionOptions = {}): Extensions {
   return [

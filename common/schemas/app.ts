@@ -124,10 +124,10 @@ function optionalLink(isValid: (value: string) => boolean, message: string) {
 }
 
 /**
- * The app form and `POST` / `PUT /api/apps` (SPEC.md section 3, App). Unknown fields are
- * dropped. Optional links, rating and release date may be left out, null or "" (stored as
- * null). `sortOrder` places the app in the public list (lower first, then by name); left out,
- * a new app gets 0 and an edited app keeps its place.
+ * The app form and `POST` / `PUT /api/apps` (docs/product.md#app-form, #app-records). Unknown
+ * fields are dropped. Optional links, rating and release date may be left out, null or ""
+ * (stored as null). `sortOrder` places the app in the public list (lower first, then by name);
+ * left out, a new app gets 0 and an edited app keeps its place.
  */
 export const AppInputSchema = z.object({
   name: z

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { STAFF_ROLES } from "#common/access.ts";
 
 /**
- * The Add / Edit Employee form and `POST` / `PUT /api/employees` (SPEC.md section 5).
+ * The Add / Edit Employee form and `POST` / `PUT /api/employees` (docs/product.md#employee-form).
  * Unknown fields are dropped, so a request cannot set anything the form does not have.
  */
 export const EmployeeInputSchema = z.object({

@@ -28,7 +28,7 @@ function parse(input: Partial<PostFormValues> & Record<string, unknown>) {
 }
 
 describe("PostInputSchema", () => {
-  it("fills in the defaults of SPEC.md section 5 for a minimal post", () => {
+  it("fills in the defaults of the post form for a minimal post", () => {
     expect(PostInputSchema.parse(VALID)).toEqual({
       title: "Sky Islands",
       slug: "sky-islands-123456",
@@ -157,7 +157,7 @@ describe("PostInputSchema", () => {
     }
   });
 
-  it("knows the statuses, categories and pack types of SPEC.md, and says which are allowed", () => {
+  it("knows the statuses, categories and pack types of the content model, and says which are allowed", () => {
     expect(parse({ status: "published", category: "youtube" })).toMatchObject({
       status: "published",
       category: "youtube",

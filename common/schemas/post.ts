@@ -75,7 +75,7 @@ function optionalUrl(label: string) {
 const TIME_FIELDS = new Set<PropertyKey>(["status", "scheduledAt", "timezone"]);
 
 /**
- * The post editor's form and `POST` / `PUT /api/posts` (SPEC.md sections 4, 5 and 7). The same
+ * The post editor's form and `POST` / `PUT /api/posts` (docs/product.md#post-form). The same
  * schema validates in the browser and again on the server, so both give the same messages.
  * Unknown fields are dropped. Output notes:
  * - `scheduledAt` stays as sent: a wall-clock time ("2027-03-14T09:00", meant in `timezone`) or

@@ -1,6 +1,6 @@
 import type { StaffRole } from "#common/access.ts";
 
-/** An employee as `GET /api/employees` sends it (SPEC.md section 3). */
+/** An employee as `GET /api/employees` sends it (docs/product.md#employees-and-subscribers). */
 export type Employee = {
   id: string;
   email: string;

@@ -1,4 +1,4 @@
-/** A marketplace-content post seen as a portfolio item (DECISIONS.md section 2). */
+/** A marketplace-content post seen as a portfolio item (docs/product.md#portfolio-items). */
 export type PortfolioItem = {
   id: string;
   title: string;

@@ -1,6 +1,7 @@
 /**
- * `GET /api/dashboard/stats`: the seven tiles of the dashboard overview (SPEC.md sections 2, 3
- * and 9). Every count is over all posts, whatever their status, unless it says otherwise.
+ * `GET /api/dashboard/stats`: the seven tiles of the dashboard overview
+ * (docs/product.md#overview, #staff-calls). Every count is over all posts, whatever their
+ * status, unless it says otherwise.
  */
 export type DashboardStats = {
   /** Every post. */

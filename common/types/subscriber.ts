@@ -1,4 +1,7 @@
-/** A mailing-list subscriber as `GET /api/subscribers` sends it (SPEC.md section 3). */
+/**
+ * A mailing-list subscriber as `GET /api/subscribers` sends it
+ * (docs/product.md#employees-and-subscribers).
+ */
 export type Subscriber = {
   id: string;
   /** Trimmed and lower-cased when subscribed through the site. */

@@ -19,8 +19,8 @@ import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 import { CROSS_SITE_MESSAGE } from "./middleware/same-origin.ts";
 
-// Every staff endpoint x every kind of caller (DECISIONS.md section 3). When an issue adds a
-// staff endpoint, add its row here: signed out 401, without the right 403.
+// Every staff endpoint x every kind of caller (docs/product.md#who-may-do-what). When an issue
+// adds a staff endpoint, add its row here: signed out 401, without the right 403.
 
 type Call = { method: string; path: string; body?: unknown; form?: FormData };
 type Row = {
@@ -47,7 +47,7 @@ const ADMINS_ONLY = (status: number) => ({
   owner: status,
 });
 
-/** Staff calls: every active employee, admin and the owner (DECISIONS.md section 3). */
+/** Staff calls: every active employee, admin and the owner (docs/product.md#who-may-do-what). */
 const STAFF_ONLY = (status: number) => ({
   anonymous: 401,
   "no-access": 403,
@@ -165,7 +165,10 @@ function postForm(overrides: Record<string, unknown> = {}) {
   return { title: "Matrix post", slug, content: "<p>Matrix.</p>", ...overrides };
 }
 
-/** Content management: every active employee, admin and the owner (DECISIONS.md section 3). */
+/**
+ * Content management: every active employee, admin and the owner
+ * (docs/product.md#who-may-do-what).
+ */
 const CONTENT_ROWS: Row[] = [
   {
     name: "GET /api/posts",

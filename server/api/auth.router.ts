@@ -34,7 +34,7 @@ const BETTER_AUTH_ENDPOINTS: Record<string, ReadonlySet<string>> = {
 /**
  * Sign-in, sign-out and the current user, mounted at /api ahead of the JSON body parser:
  * better-auth reads request bodies itself. Our `GET /api/auth/user` is matched before the
- * better-auth handler, so the contract of DECISIONS.md section 4 holds.
+ * better-auth handler, so the contract of docs/product.md#sign-in-calls holds.
  */
 export function authRouter(context: ServerContext) {
   const { auth } = context;

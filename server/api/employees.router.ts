@@ -16,7 +16,7 @@ import { parseInput } from "./middleware/validate.ts";
 
 const IdParamsSchema = z.object({ id: z.uuid("That employee does not exist.") });
 
-/** Employee management (SPEC.md section 7): admins and the owner only. */
+/** Employee management (docs/product.md#staff-calls): admins and the owner only. */
 export function employeesRouter(context: ServerContext) {
   const { db, config } = context;
   const ownerEmail = config.adminEmail;

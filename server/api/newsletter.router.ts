@@ -17,7 +17,7 @@ export function newsletterRouter({ db }: ServerContext) {
   );
 
   // Both answers are the same whether or not the address was already on the list, so the
-  // form cannot be used to find out who is subscribed (DECISIONS.md section 4).
+  // form cannot be used to find out who is subscribed (docs/product.md#unsubscribe-never-reveals).
   router.post("/subscribe", async (req, res) => {
     const { email } = parseInput(NewsletterInputSchema, req.body);
     await subscribe(db, email);

@@ -9,7 +9,7 @@ import type { ServerContext } from "#server/context.server.ts";
 import { presentSubscriber } from "#server/presenters/subscriber.server.ts";
 import { deleteSubscriber, listSubscribers } from "#server/services/subscribers.server.ts";
 
-/** The mailing list (SPEC.md section 2, Subscribers and Mailing List): staff only. */
+/** The mailing list (docs/product.md#mailing-list-section, #staff-calls): staff only. */
 export function subscribersRouter(context: ServerContext) {
   const { db } = context;
   const router = Router();

@@ -4,12 +4,13 @@ export const CROSS_SITE_MESSAGE =
   "This request came from another site and was refused. Use the site itself to make changes.";
 
 /**
- * Whether a request may change something, judged by where it came from (DECISIONS.md section
- * 4: SameSite cookies plus an Origin check). A write's Origin (or, without one, its Referer)
- * must be the site's own origin (SITE_URL) or the origin the request was addressed to. A write
- * that names neither but carries cookies is refused as well: browsers send Origin on every
- * cross-site write, so a cookie-bearing write without one is not a page of ours. Calls without
- * cookies and without Origin (scripts, server-to-server) pass; they carry no session to abuse.
+ * Whether a request may change something, judged by where it came from
+ * (docs/product.md#cross-site-protection: SameSite cookies plus an Origin check). A write's
+ * Origin (or, without one, its Referer) must be the site's own origin (SITE_URL) or the origin
+ * the request was addressed to. A write that names neither but carries cookies is refused as
+ * well: browsers send Origin on every cross-site write, so a cookie-bearing write without one
+ * is not a page of ours. Calls without cookies and without Origin (scripts, server-to-server)
+ * pass; they carry no session to abuse.
  */
 export function isSameSiteWrite(
   request: {

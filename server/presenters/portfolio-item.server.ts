@@ -7,7 +7,7 @@ import {
   studioFilterKey,
 } from "#server/services/content-rules.server.ts";
 
-/** A marketplace-content post as a portfolio item (DECISIONS.md section 2). */
+/** A marketplace-content post as a portfolio item (docs/product.md#portfolio-items). */
 export function presentPortfolioItem(row: PostRow, now = new Date()): PortfolioItem {
   return {
     id: row.id,

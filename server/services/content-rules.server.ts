@@ -3,8 +3,9 @@ import { MAX_LIST_LIMIT, STUDIO_FILTER_KEYS } from "#common/constants.ts";
 import type { Database } from "#server/db/tables.ts";
 
 /**
- * The content rules of DECISIONS.md section 2, as pure functions and as the matching SQL,
- * so the API, the page loaders and the jobs apply them identically.
+ * The content rules of docs/product.md#statuses-and-visibility and #portfolio-items, as pure
+ * functions and as the matching SQL, so the API, the page loaders and the jobs apply them
+ * identically.
  */
 
 type Visible = { status: string; scheduledAt: string | null };
@@ -31,7 +32,7 @@ export function publiclyVisible(now: Date) {
 
 /**
  * Who is looking: the public sees published and due scheduled posts; staff see every post
- * ("drafts are visible to them everywhere", DECISIONS.md section 3).
+ * (docs/product.md#who-may-do-what: drafts are visible to them everywhere).
  */
 export type Audience = "public" | "staff";
 

@@ -281,9 +281,9 @@ export type SavePostOptions = {
 };
 
 /**
- * Creates or updates a post by the rules of DECISIONS.md section 2: the HTML sanitized;
- * packType, marketplaceUrl and releaseDate kept only for marketplace content; scheduledAt
- * stored as a UTC instant (and only for scheduled posts); publishedAt set on first
+ * Creates or updates a post by the rules of docs/product.md#staff-calls ("Saving a post"): the
+ * HTML sanitized; packType, marketplaceUrl and releaseDate kept only for marketplace content;
+ * scheduledAt stored as a UTC instant (and only for scheduled posts); publishedAt set on first
  * publication and kept from then on; a data: featured image stored as an upload file. When a
  * post that has been published changes its slug, the old slug is kept as a redirect; a slug a
  * post takes is no longer a redirect.

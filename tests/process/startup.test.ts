@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { killServerProcesses, runFailingServerProcess } from "#tests/helpers/server-process.ts";
 
 // Whatever stops the server before it listens is reported in words an operator can act on,
-// without a stack trace, and the process ends with code 1 (DECISIONS.md section 4).
+// without a stack trace, and the process ends with code 1
+// (docs/product.md#configuration-and-commands).
 
 afterEach(killServerProcesses);
 

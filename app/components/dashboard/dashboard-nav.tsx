@@ -62,7 +62,7 @@ export function DashboardSectionLinks({
 
 /**
  * Small screens: a menu button that opens the sidebar as a drawer, and a dropdown of the
- * sections (SPEC.md section 2).
+ * sections (docs/product.md#dashboard-shell).
  */
 export function DashboardMobileNav({
   groups,

@@ -15,9 +15,9 @@ import {
 import { canManageEmployees, type RoleHolder } from "#common/access.ts";
 
 /**
- * The dashboard's sections (SPEC.md section 2), in sidebar order and groups. Each has its own
- * address, /dashboard/{id} (the overview is /dashboard itself), so a section can be linked and
- * the back button works.
+ * The dashboard's sections (docs/product.md#dashboard-shell), in sidebar order and groups. Each
+ * has its own address, /dashboard/{id} (the overview is /dashboard itself), so a section can be
+ * linked and the back button works.
  */
 export const SECTION_IDS = [
   "overview",

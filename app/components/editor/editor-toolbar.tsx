@@ -79,7 +79,7 @@ const BUTTON =
   "inline-flex size-9 items-center justify-center rounded-md text-zinc-300 transition-colors hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none disabled:pointer-events-none disabled:opacity-40 aria-pressed:bg-grass-500 aria-pressed:text-night-950 [&_svg]:size-4";
 
 /**
- * The rich-text toolbar (SPEC.md section 2, DECISIONS.md section 5): marks and blocks as
+ * The rich-text toolbar (docs/product.md#editor, #link-button-and-alt-text): marks and blocks as
  * toggle buttons that say whether they are on (aria-pressed), undo and redo, and a link.
  */
 export function EditorToolbar({ editor, label }: { editor: Editor; label: string }) {

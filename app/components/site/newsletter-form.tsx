@@ -7,7 +7,7 @@ import { IconField } from "./icon-field.tsx";
 import { loadNewsletterSchema } from "./newsletter-schema.client.ts";
 
 /**
- * The newsletter form (SPEC.md sections 4, 5 and 8): idle, submitting (inputs disabled,
+ * The newsletter form (docs/product.md#newsletter-form): idle, submitting (inputs disabled,
  * "Subscribing..."), then success (field cleared) or failure, each announced by a toast.
  */
 export function NewsletterForm() {

@@ -2,7 +2,7 @@ import { LinkIcon } from "lucide-react";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 
-/** The text the Copy Link button confirms with (SPEC.md section 2, post detail). */
+/** The text the Copy Link button confirms with (docs/product.md#post-detail). */
 export const LINK_COPIED_MESSAGE = "Link copied to clipboard!";
 
 /** Where each share button sends the visitor, for the page address `url` titled `title`. */

@@ -5,7 +5,10 @@ import { cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { NavApp } from "#app/lib/site-data.ts";
 
-/** How long the Apps & Tools menu stays open after the pointer leaves it (SPEC.md section 9). */
+/**
+ * How long the Apps & Tools menu stays open after the pointer leaves it
+ * (docs/product.md#navigation).
+ */
 export const APPS_MENU_CLOSE_DELAY_MS = 300;
 /** How many apps the Apps & Tools menu lists. */
 export const APPS_MENU_LIMIT = 6;
@@ -104,7 +107,8 @@ function Logo({ companyName, isSignedIn }: { companyName: string; isSignedIn: bo
       </span>
     </>
   );
-  // Signed out, the logo is the way in for staff; signed in, it does nothing (SPEC.md section 2).
+  // Signed out, the logo is the way in for staff; signed in, it does nothing
+  // (docs/product.md#navigation).
   if (isSignedIn) {
     return <span className="flex items-center gap-3">{content}</span>;
   }

@@ -28,7 +28,10 @@ export function Badge({ className, variant, ...props }: BadgeProps) {
   );
 }
 
-/** Content status colours (SPEC.md section 4): green published, yellow draft, blue otherwise. */
+/**
+ * Content status colours (docs/product.md#statuses-and-visibility): green published, yellow
+ * draft, blue otherwise.
+ */
 export function statusBadgeVariant(status: string): "green" | "yellow" | "blue" {
   if (status === "published") return "green";
   if (status === "draft") return "yellow";

@@ -17,7 +17,7 @@ import { Label } from "./label.tsx";
 
 /**
  * react-hook-form with a shared zod schema as its resolver: the same schema the server parses
- * with, so the form shows exactly the server's messages (STYLE.md section 7).
+ * with, so the form shows exactly the server's messages (docs/product.md#validation).
  */
 export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
   schema: z.ZodType<Output, Input>,

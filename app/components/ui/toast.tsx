@@ -16,7 +16,7 @@ const ToastContext = React.createContext<((toast: ToastInput) => void) | null>(n
 const TOAST_DURATION_MS = 5000;
 
 /**
- * Shows at most one toast at a time (SPEC.md section 9): a new toast replaces the current one.
+ * Shows at most one toast at a time (docs/product.md#toasts): a new toast replaces the current one.
  * Announced to screen readers through a live region.
  */
 export function ToastProvider({ children }: { children: React.ReactNode }) {

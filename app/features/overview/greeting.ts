@@ -1,4 +1,7 @@
-/** Who the overview greets: the first name, else the part of the e-mail before the @, else 'Employee' (SPEC.md section 2). */
+/**
+ * Who the overview greets: the first name, else the part of the e-mail before the @, else
+ * 'Employee' (docs/product.md#overview).
+ */
 export function greetingName(user: { firstName: string | null; email: string }): string {
   const firstName = user.firstName?.trim();
   if (firstName) return firstName;

@@ -1,5 +1,5 @@
 /**
- * Which posts a dashboard content list shows (SPEC.md sections 2, 5 and 9): pure, so the rules
+ * Which posts a dashboard content list shows (docs/product.md#content-lists): pure, so the rules
  * are tested on their own.
  */
 
@@ -28,8 +28,9 @@ export type FilterablePost = {
 };
 
 /**
- * Whether the search box applies to this list. SPEC.md section 5: the published, scheduled,
- * news and marketplace lists ignore the search text; the draft list (and the full list) keep it.
+ * Whether the search box applies to this list (docs/product.md#content-lists): the published,
+ * scheduled, news and marketplace lists ignore the search text; the draft list (and the full
+ * list) keep it.
  */
 export function filterUsesSearch(filter: ContentFilter): boolean {
   return filter === "all" || filter === "draft";

@@ -49,7 +49,7 @@ export type EditingTarget = {
   publishedAt: string | null;
 };
 
-/** Pack types that may show a trailer video (SPEC.md section 4). */
+/** Pack types that may show a trailer video (docs/product.md#pack-types). */
 export const TRAILER_PACK_TYPES: readonly string[] = ["world", "addon"];
 
 /** Whether the trailer / video URL field applies to a post of this category and pack type. */
@@ -130,7 +130,10 @@ export function postToFormValues(post: Post, timezone: string): PostEditorValues
   };
 }
 
-/** The portfolio view's pack types are the studio's filter keys (DECISIONS.md section 2). */
+/**
+ * The portfolio view's pack types are the studio's filter keys
+ * (docs/product.md#portfolio-items).
+ */
 const PACK_TYPE_FROM_STUDIO_KEY: Record<string, PackType> = {
   world: "world",
   "Skin Pack": "skin-pack",
@@ -172,7 +175,7 @@ export function portfolioItemToFormValues(
 }
 
 /**
- * What the form validates and sends (SPEC.md section 7): the fields that apply to the post's
+ * What the form validates and sends (docs/product.md#editor): the fields that apply to the post's
  * category and status, and none of those that do not. A value left in a field the form no
  * longer shows (a marketplace URL typed before switching to news) is neither checked nor saved.
  */
@@ -227,7 +230,7 @@ export function parseTags(text: string): string[] {
     .filter(Boolean);
 }
 
-/** What the address asks the Create section to do (SPEC.md section 4, "Dashboard"). */
+/** What the address asks the Create section to do (docs/product.md#editor). */
 export type CreateRequest = {
   /** The post or portfolio item to edit; null for a new post. */
   id: string | null;

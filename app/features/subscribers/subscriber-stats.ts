@@ -1,6 +1,6 @@
 import type { Subscriber } from "#common/types/subscriber.ts";
 
-/** The three counters of the Mailing List section (SPEC.md sections 2 and 9). */
+/** The three counters of the Mailing List section (docs/product.md#mailing-list-section). */
 export type SubscriberStats = { total: number; thisMonth: number; thisWeek: number };
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

@@ -13,8 +13,8 @@ import {
   uniqueId,
 } from "./helpers.ts";
 
-// The shared content list in the All Posts, Scheduled, Drafts and News Posts sections (SPEC.md
-// section 2, "Content list"; section 5, search rules; section 9, placeholders).
+// The shared content list in the All Posts, Scheduled, Drafts and News Posts sections
+// (docs/product.md#content-lists: the list, its search rules and its placeholders).
 
 const LISTS = [
   { path: "/dashboard/posts", heading: "All Content", keeps: (_: Post) => true, search: true },

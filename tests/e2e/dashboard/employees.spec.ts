@@ -11,7 +11,8 @@ import {
 } from "#tests/e2e/fixtures.ts";
 import { startOwnServer } from "#tests/e2e/own-server.ts";
 
-// Employee Management (SPEC.md sections 2, 5 and 8; DECISIONS.md section 3) as an admin uses it.
+// Employee Management (docs/product.md#employees-section, #employee-form, #who-may-do-what) as
+// an admin uses it.
 
 function uniqueEmail(name: string): string {
   return `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

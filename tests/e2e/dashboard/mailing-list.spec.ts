@@ -12,7 +12,7 @@ import {
   uniqueId,
 } from "./helpers.ts";
 
-// Mailing List (SPEC.md section 2, "Subscribers" and "Mailing List"; sections 8 and 9).
+// Mailing List (docs/product.md#mailing-list-section, #csv-export).
 
 const DAY_MS = 24 * 3600 * 1000;
 // The counters use the browser's time zone; this one is far from UTC, so a test that passed

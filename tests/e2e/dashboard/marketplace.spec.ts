@@ -13,7 +13,7 @@ import {
   uniqueId,
 } from "./helpers.ts";
 
-// Marketplace Content (SPEC.md section 2, "Marketplace"; section 8, portfolio delete messages).
+// Marketplace Content (docs/product.md#marketplace-section, portfolio delete messages included).
 
 async function listPortfolio(page: Page): Promise<PortfolioItem[]> {
   const response = await page.request.get("/api/portfolio");

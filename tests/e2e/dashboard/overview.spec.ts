@@ -13,7 +13,7 @@ import {
   uniqueId,
 } from "./helpers.ts";
 
-// The dashboard's overview (SPEC.md section 2, "The overview"; section 9, counts and skeletons).
+// The dashboard's overview (docs/product.md#overview, #loading-states).
 
 const TILES: [keyof DashboardStats, string][] = [
   ["totalPosts", "Total Posts"],

@@ -13,7 +13,8 @@ import {
   visitorPage,
 } from "./editor-helpers.ts";
 
-// The editor's featured image upload and YouTube auto-fill (SPEC.md sections 2, 4 and 8).
+// The editor's featured image upload and YouTube auto-fill (docs/product.md#editor, #images,
+// #youtube-auto-fill).
 
 /** A real PNG, 1200 x 630 like the size the editor recommends. */
 function featuredPng(): Promise<Buffer> {

@@ -21,9 +21,9 @@ import {
   visitorPage,
 } from "./editor-helpers.ts";
 
-// The post editor in the dashboard's Create / Edit section (SPEC.md sections 2, 4, 5, 7 and 8),
-// used the way staff use it. Other specs share the server and its database: every post here
-// has a title of its own, and no test counts posts.
+// The post editor in the dashboard's Create / Edit section (docs/product.md#editor, #post-form,
+// #schedule-dialog), used the way staff use it. Other specs share the server and its database:
+// every post here has a title of its own, and no test counts posts.
 
 test.describe("writing and publishing", () => {
   test("an employee formats a news post with the toolbar, publishes it, and it appears on /news", async ({

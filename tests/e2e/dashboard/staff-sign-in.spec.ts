@@ -1,7 +1,7 @@
 import { expect, signInAs, test, watchToastThenNavigation } from "#tests/e2e/fixtures.ts";
 
 // Staff sign-in and sign-out in a real browser, and what a visitor without a session or without
-// access sees on the dashboard (SPEC.md sections 2, 6 and 8; DECISIONS.md sections 3 and 4).
+// access sees on the dashboard (docs/product.md#sign-in, #dashboard-shell, #who-may-do-what).
 
 test.describe("staff sign-in", () => {
   test("a staff member signs in with e-mail and password, lands on the dashboard and signs out", async ({

@@ -13,7 +13,8 @@ import {
   uniqueId,
 } from "./helpers.ts";
 
-// YouTube Videos (DECISIONS.md section 5): the youtube-category posts with their thumbnails.
+// YouTube Videos (docs/product.md#videos-section): the youtube-category posts with their
+// thumbnails.
 
 const videos = (page: Page) => page.getByRole("list", { name: "YouTube Videos", exact: true });
 

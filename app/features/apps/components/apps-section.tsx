@@ -31,8 +31,8 @@ type FormState = { open: false } | { open: true; app: App | null };
 const PLACEHOLDER_ROWS = 3;
 
 /**
- * Apps & Tools (DECISIONS.md section 5): the apps of the public Apps & Tools page and the site's
- * navigation, to add, edit and delete.
+ * Apps & Tools (docs/product.md#apps-section, #real-apps-and-videos-sections): the apps of the
+ * public Apps & Tools page and the site's navigation, to add, edit and delete.
  */
 export function AppsSection() {
   const apps = useApps();

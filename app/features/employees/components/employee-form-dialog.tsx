@@ -17,7 +17,8 @@ import { type EmployeeInput, EmployeeInputSchema } from "#common/schemas/employe
 import type { Employee, Invitation } from "#common/types/employee.ts";
 
 /**
- * Add Employee, which doubles as Edit Employee when given an employee (SPEC.md section 2).
+ * Add Employee, which doubles as Edit Employee when given an employee
+ * (docs/product.md#employees-section).
  * Validation messages come from the shared schema; the server's field errors land on the fields.
  */
 export function EmployeeFormDialog({

@@ -19,7 +19,7 @@ import { InvitationDialog } from "./invitation-dialog.tsx";
 
 type FormState = { open: false } | { open: true; employee: Employee | null };
 
-/** Employee Management (SPEC.md section 2): admins and the owner only. */
+/** Employee Management (docs/product.md#employees-section): admins and the owner only. */
 export function EmployeesSection() {
   const employees = useEmployees();
   const [form, setForm] = React.useState<FormState>({ open: false });

@@ -4,7 +4,10 @@ import { CONTENT_QUERY_KEYS } from "#app/lib/content-queries.ts";
 import { retryOnce } from "#app/lib/query-client.ts";
 import type { DashboardStats } from "#common/types/stats.ts";
 
-/** How long the overview's counters are kept before they are fetched again (SPEC.md section 9). */
+/**
+ * How long the overview's counters are kept before they are fetched again
+ * (docs/product.md#dashboard-queries).
+ */
 export const DASHBOARD_STATS_STALE_TIME_MS = 5 * 60 * 1000;
 
 export function getDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {

@@ -4,7 +4,10 @@ import { CONTENT_QUERY_KEYS } from "#app/lib/content-queries.ts";
 import { retryOnce } from "#app/lib/query-client.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 
-/** How long the portfolio list is kept before it is fetched again (SPEC.md section 9). */
+/**
+ * How long the portfolio list is kept before it is fetched again
+ * (docs/product.md#dashboard-queries).
+ */
 export const PORTFOLIO_STALE_TIME_MS = 2 * 60 * 1000;
 
 /** The portfolio items; staff get drafts and scheduled items too. */

@@ -21,10 +21,13 @@ export function editPortfolioItemPath(item: Pick<PortfolioItem, "id">): string {
   return `/dashboard/create?id=${encodeURIComponent(item.id)}&type=portfolio`;
 }
 
-/** How many placeholder rows show while the list loads (SPEC.md section 9). */
+/** How many placeholder rows show while the list loads (docs/product.md#marketplace-section). */
 const PLACEHOLDER_ROWS = 3;
 
-/** Marketplace Content: every portfolio item, drafts included (SPEC.md section 2, "Marketplace"). */
+/**
+ * Marketplace Content: every portfolio item, drafts included
+ * (docs/product.md#marketplace-section).
+ */
 export function MarketplaceSection() {
   const portfolio = usePortfolio();
 

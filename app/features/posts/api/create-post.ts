@@ -5,7 +5,7 @@ import type { PostInput } from "#common/schemas/post.ts";
 import type { Post } from "#common/types/post.ts";
 import { postQueryKey } from "./get-post.ts";
 
-/** The body of POST and PUT /api/posts: the validated form, as SPEC.md section 7 lists it. */
+/** The body of POST and PUT /api/posts: the validated form (docs/product.md#staff-calls). */
 export type PostRequestBody = Partial<PostInput>;
 
 export function createPost(body: PostRequestBody): Promise<Post> {

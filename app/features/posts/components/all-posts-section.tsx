@@ -9,7 +9,10 @@ export function editPostPath(post: Pick<Post, "id">): string {
   return `/dashboard/create?id=${encodeURIComponent(post.id)}&type=post`;
 }
 
-/** All Posts: the 'All Content' list with search, edit and delete (SPEC.md section 2). */
+/**
+ * All Posts: the 'All Content' list with search, edit and delete
+ * (docs/product.md#content-lists).
+ */
 export function AllPostsSection() {
   const navigate = useNavigate();
   return (

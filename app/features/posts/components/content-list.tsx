@@ -30,11 +30,14 @@ import type { Post } from "#common/types/post.ts";
 /** The grid of post cards: 1, 2 or 3 columns. */
 export const CARD_GRID = "grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3";
 
-/** The placeholder cards that show while a list of post cards loads (SPEC.md section 9). */
+/**
+ * The placeholder cards that show while a list of post cards loads
+ * (docs/product.md#loading-states).
+ */
 export const CARD_PLACEHOLDERS: ListPlaceholders = { count: 6, placeholder: <SkeletonCard /> };
 
 /**
- * The dashboard's shared content list (SPEC.md section 2, "Content list"): posts in a grid of
+ * The dashboard's shared content list (docs/product.md#content-lists): posts in a grid of
  * 1, 2 or 3 columns, newest first, with an optional search box, edit, marketplace link and
  * delete on each card.
  */

@@ -21,7 +21,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { PostEditor } from "./post-editor.tsx";
 
 /**
- * The Create / Edit section (SPEC.md section 2): /dashboard/create for a new post,
+ * The Create / Edit section (docs/product.md#editor): /dashboard/create for a new post,
  * ?id={id}&type=post|portfolio to edit one, ?category= to start a new one in a category.
  */
 export function CreatePostSection() {

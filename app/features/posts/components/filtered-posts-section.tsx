@@ -27,8 +27,8 @@ const FILTERED_SECTIONS = {
 export type FilteredSectionId = keyof typeof FILTERED_SECTIONS;
 
 /**
- * A section that shows the shared content list with one filter (SPEC.md section 2, "Scheduled,
- * Drafts, News Posts"). Only Drafts has the search box (section 5).
+ * A section that shows the shared content list with one filter (docs/product.md#content-lists:
+ * Scheduled, Drafts, News Posts). Only Drafts has the search box.
  */
 export function FilteredPostsSection({ section }: { section: FilteredSectionId }) {
   const { filter, title, description } = FILTERED_SECTIONS[section];

@@ -10,7 +10,7 @@ import { PostSettingsPanel } from "./post-settings-panel.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 
 /**
- * The post / portfolio editor (SPEC.md sections 2, 4, 5 and 7): the form, the rich-text
+ * The post / portfolio editor (docs/product.md#editor, #post-form): the form, the rich-text
  * content with an Edit / Preview toggle, Save as Draft, Schedule and Publish, and the Post
  * Settings panel. Validated by the shared schema; saved through the posts API (or the
  * portfolio flow), then back to All Posts.

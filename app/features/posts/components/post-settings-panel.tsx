@@ -10,7 +10,7 @@ import type { TimeZoneOption } from "#app/features/posts/time-zones.ts";
 import { formatLongDate } from "#common/format.ts";
 
 /**
- * The side panel 'Post Settings' (SPEC.md section 2): status, the scheduled time and time zone
+ * The side panel 'Post Settings' (docs/product.md#editor): status, the scheduled time and time zone
  * when scheduled, Publish Now and Save Draft.
  */
 export function PostSettingsPanel({

@@ -11,12 +11,13 @@ import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import type { TimeZoneOption } from "#app/features/posts/time-zones.ts";
 
-/** SPEC.md section 5: scheduling without a date-time. */
+/** docs/product.md#schedule-validation: scheduling without a date-time. */
 export const SCHEDULE_REQUIRED_MESSAGE = "Please select a date and time";
 
 /**
- * The Schedule Post dialog (SPEC.md section 2): a date-time and one of the dialog's time zones.
- * Confirming hands both over; the editor then sets the post to scheduled and saves it.
+ * The Schedule Post dialog (docs/product.md#schedule-dialog): a date-time and one of the
+ * dialog's time zones. Confirming hands both over; the editor then sets the post to scheduled
+ * and saves it.
  */
 export function ScheduleDialog({
   open,

@@ -26,8 +26,9 @@ import { CARD_GRID, CARD_PLACEHOLDERS } from "./content-list.tsx";
 export const ADD_VIDEO_PATH = "/dashboard/create?category=youtube";
 
 /**
- * YouTube Videos (DECISIONS.md section 5): the youtube-category posts, newest first, with their
- * thumbnails, to edit or delete, and a way to add one.
+ * YouTube Videos (docs/product.md#videos-section, #real-apps-and-videos-sections): the
+ * youtube-category posts, newest first, with their thumbnails, to edit or delete, and a way to
+ * add one.
  */
 export function YouTubeVideosSection() {
   const posts = usePosts();

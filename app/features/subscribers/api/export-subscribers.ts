@@ -9,8 +9,8 @@ export function exportSubscribers(): Promise<DownloadedFile> {
 }
 
 /**
- * Downloads the CSV as mailing-list-{date}.csv. A failure is only logged (SPEC.md section 8);
- * a 401 goes to sign in like every other call.
+ * Downloads the CSV as mailing-list-{date}.csv. A failure is only logged
+ * (docs/product.md#mailing-list-section); a 401 goes to sign in like every other call.
  */
 export function useExportSubscribers() {
   return useMutation({

@@ -34,7 +34,7 @@ const STAT_CARDS: { key: keyof SubscriberStats; label: string; icon: LucideIcon 
 
 const PLACEHOLDER_ROWS = 3;
 
-/** Mailing List (SPEC.md section 2, "Subscribers" and "Mailing List"). */
+/** Mailing List (docs/product.md#mailing-list-section). */
 export function MailingListSection() {
   const subscribers = useSubscribers();
   const exportCsv = useExportSubscribers();

@@ -18,7 +18,7 @@ import { formatCount, isFuture } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
 import type { App } from "#common/types/app.ts";
 
-/** The text of the overlay on a banned app (SPEC.md section 2). */
+/** The text of the overlay on a banned app (docs/product.md#apps). */
 export const BANNED_OVERLAY_TEXT = "BANNED BY MICROSOFT NOV 2021";
 
 /**

@@ -21,7 +21,7 @@ import { countPublishedPortfolio } from "#server/services/portfolio.server.ts";
 import { listPublishedPosts } from "#server/services/posts.server.ts";
 import type { Route } from "./+types/home.ts";
 
-/** How many posts "Latest Updates" shows (SPEC.md section 9). */
+/** How many posts "Latest Updates" shows (docs/product.md#home). */
 const LATEST_POSTS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {

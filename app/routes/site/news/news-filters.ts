@@ -1,9 +1,12 @@
 /**
- * The news page's search, sort and result texts (SPEC.md section 2, News): pure functions, so
+ * The news page's search, sort and result texts (docs/product.md#news): pure functions, so
  * the server render, the browser and the tests apply exactly the same rules.
  */
 
-/** The sort options, in the order the page offers them (SPEC.md section 9: newest, oldest, title). */
+/**
+ * The sort options, in the order the page offers them (docs/product.md#news: newest, oldest,
+ * title).
+ */
 export const NEWS_SORTS = [
   { value: "newest", label: "Newest First" },
   { value: "oldest", label: "Oldest First" },

@@ -35,7 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * On a client-side navigation the page shows at once, with placeholder cards until the list
- * arrives (DECISIONS.md section 5); the first, server-rendered visit arrives complete.
+ * arrives (docs/product.md#server-rendered-pages); the first, server-rendered visit arrives
+ * complete.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return { pending: serverLoader() };

@@ -1,8 +1,8 @@
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 
 /**
- * The studio page's rules (SPEC.md sections 2, 4 and 9): search, category tabs with counts,
- * and whether a pack is Live or Coming Soon. Pure, so the page and its tests share them.
+ * The studio page's rules (docs/product.md#studio, #release-dates): search, category tabs with
+ * counts, and whether a pack is Live or Coming Soon. Pure, so the page and its tests share them.
  */
 
 export type StudioItem = Pick<
@@ -91,9 +91,9 @@ function isAfter(value: string | null, now: Date): boolean {
 }
 
 /**
- * Live or Coming Soon (SPEC.md section 4): a release date in the future is Coming Soon; a
- * published item with its release date now, past or absent is Live; a draft is a draft; any
- * other status is Coming Soon.
+ * Live or Coming Soon (docs/product.md#release-dates): a release date in the future is Coming
+ * Soon; a published item with its release date now, past or absent is Live; a draft is a draft;
+ * any other status is Coming Soon.
  */
 export function studioStatus(
   item: Pick<StudioItem, "status" | "releaseDate">,

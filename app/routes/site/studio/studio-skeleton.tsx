@@ -1,6 +1,9 @@
 import { Skeleton, SkeletonCard } from "#app/components/ui/skeleton.tsx";
 
-/** How many placeholder cards the studio page shows while its list loads (SPEC.md section 9). */
+/**
+ * How many placeholder cards the studio page shows while its list loads
+ * (docs/product.md#studio).
+ */
 export const STUDIO_SKELETON_CARDS = 6;
 
 /** The studio page while its list loads: the toolbar's outline and six placeholder cards. */

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * On a client-side navigation the page shows at once, with skeleton cards until the list
- * arrives (SPEC.md section 2); the first, server-rendered visit arrives complete.
+ * arrives (docs/product.md#studio); the first, server-rendered visit arrives complete.
  */
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return { portfolio: serverLoader() };

@@ -1,6 +1,6 @@
 import { youTubeThumbnailUrl } from "#common/youtube.ts";
 
-/** A video of the studio's channel, as SPEC.md section 3 lists its fields. */
+/** A built-in video of the studio's channel (docs/product.md#videos). */
 export type BuiltInVideo = {
   /** The 11-character YouTube video id. */
   id: string;
@@ -16,7 +16,7 @@ export type BuiltInVideo = {
 
 /**
  * The studio's featured videos: what the videos page shows while no YouTube post has been
- * published (DECISIONS.md section 5). Replace them with the channel's own highlights.
+ * published (docs/product.md#videos-from-posts). Replace them with the channel's own highlights.
  */
 export const BUILT_IN_VIDEOS: readonly BuiltInVideo[] = [
   {

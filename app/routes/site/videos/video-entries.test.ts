@@ -23,7 +23,7 @@ function post(overrides: Partial<VideoPost> & { id: string }): VideoPost {
 }
 
 describe("the built-in videos", () => {
-  it("are three, each with every field of SPEC.md's video", () => {
+  it("are three, each with every field of a built-in video", () => {
     expect(BUILT_IN_VIDEOS).toHaveLength(3);
     for (const video of BUILT_IN_VIDEOS) {
       expect(video.id).toMatch(/^[A-Za-z0-9_-]{11}$/);

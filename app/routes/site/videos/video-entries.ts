@@ -78,8 +78,8 @@ function newestFirst(a: VideoPost, b: VideoPost): number {
 }
 
 /**
- * The videos page's list (DECISIONS.md section 5): the playable YouTube posts, newest first;
- * when there are none, the built-in featured videos.
+ * The videos page's list (docs/product.md#videos-from-posts): the playable YouTube posts,
+ * newest first; when there are none, the built-in featured videos.
  */
 export function chooseVideos(
   posts: readonly VideoPost[],

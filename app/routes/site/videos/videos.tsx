@@ -29,7 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * In the browser the page shows at once, with placeholders where the videos go until the
- * server's answer arrives (DECISIONS.md section 5). The first visit renders on the server.
+ * server's answer arrives (docs/product.md#server-rendered-pages). The first visit renders on
+ * the server.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return { pending: serverLoader() };
