@@ -134,6 +134,7 @@ export { expect };
 
 /** Fails when axe-core finds a serious or critical accessibility violation on the page. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  await finishTransitions(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
@@ -143,6 +144,23 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
   ).toEqual([]);
+}
+
+/**
+ * Waits for the page's running CSS transitions and finite animations to end. A colour caught
+ * halfway (a button just pressed fading to its new background) is not what anyone reads, and
+ * axe would judge its contrast all the same. Endless animations (skeleton pulses) are left alone.
+ */
+async function finishTransitions(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === "running")
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** True when the page can be scrolled sideways (it must not be, at any width). */
