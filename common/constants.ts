@@ -72,6 +72,16 @@ export const UPLOAD_IMAGE_ACCEPT = "image/png,image/jpeg,.png,.jpg,.jpeg";
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_PIXELS = 40_000_000;
 export const MAX_IMAGE_SIDE = 2400;
+/**
+ * Why an image is refused, in the same words wherever it is judged: by the server's upload
+ * pipeline, and by the dashboard's image field before it sends a file.
+ */
+export const UPLOAD_MESSAGES = {
+  tooLarge: `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please choose a smaller one.`,
+  tooManyPixels: `The image is larger than ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels. Please choose a smaller one.`,
+  wrongType: "Only PNG and JPEG images can be uploaded.",
+  broken: "The image is damaged or incomplete and cannot be read. Please choose another file.",
+} as const;
 /** The multipart form field the image travels in. */
 export const UPLOAD_IMAGE_FIELD = "image";
 /** The featured image size the editor recommends (share previews). */

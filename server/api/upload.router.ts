@@ -1,11 +1,11 @@
 import { type RequestHandler, Router } from "express";
 import multer from "multer";
-import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_FIELD } from "#common/constants.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_FIELD, UPLOAD_MESSAGES } from "#common/constants.ts";
 import type { UploadedImage } from "#common/types/youtube.ts";
 import { requireEmployee } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
-import { storeImage, UPLOAD_MESSAGES } from "#server/storage/uploads.server.ts";
+import { storeImage } from "#server/storage/uploads.server.ts";
 
 const WRONG_FIELD = `Send one image in the form field "${UPLOAD_IMAGE_FIELD}" (multipart/form-data).`;
 

@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "#common/constants.ts";
+import {
+  MAX_IMAGE_SIDE,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_PIXELS,
+  UPLOAD_MESSAGES,
+} from "#common/constants.ts";
 import { HttpError } from "#server/errors.ts";
 
 /** The folder uploaded and generated images live in, inside the data folder. */
@@ -57,15 +62,6 @@ export type StoredImage = {
   width: number;
   height: number;
 };
-
-const MEGABYTES = MAX_UPLOAD_BYTES / 1024 / 1024;
-
-export const UPLOAD_MESSAGES = {
-  tooLarge: `The image is larger than ${MEGABYTES} MB. Please choose a smaller one.`,
-  tooManyPixels: `The image is larger than ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels. Please choose a smaller one.`,
-  wrongType: "Only PNG and JPEG images can be uploaded.",
-  broken: "The image is damaged or incomplete and cannot be read. Please choose another file.",
-} as const;
 
 /** What the first bytes say the file is; the name and the declared type are not asked. */
 function sniffImageType(bytes: Uint8Array): "png" | "jpeg" | null {

@@ -8,13 +8,14 @@ import { Label } from "#app/components/ui/label.tsx";
 import { ApiError, isApiError } from "#app/lib/api-client.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useUploadImage } from "#app/lib/upload-image.ts";
-import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_ACCEPT, UPLOAD_IMAGE_TYPES } from "#common/constants.ts";
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_IMAGE_ACCEPT,
+  UPLOAD_IMAGE_TYPES,
+  UPLOAD_MESSAGES,
+} from "#common/constants.ts";
 import { imageSrc } from "#common/images.ts";
 import { isImageReference } from "#common/schemas/app.ts";
-
-// The server's own words for the same refusals, said before the file is sent.
-const WRONG_TYPE = "Only PNG and JPEG images can be uploaded.";
-const TOO_LARGE = `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please choose a smaller one.`;
 
 /** What to tell a person about a failed upload: the server's reason when it gave one. */
 function uploadFailure(error: unknown): string {
@@ -90,10 +91,11 @@ export function ImageField({
   async function onFile(file: File | undefined) {
     if (!file) return;
     form.clearErrors(name);
+    // The server's own refusals, said before the file is sent.
     const refusal = !(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)
-      ? WRONG_TYPE
+      ? UPLOAD_MESSAGES.wrongType
       : file.size > MAX_UPLOAD_BYTES
-        ? TOO_LARGE
+        ? UPLOAD_MESSAGES.tooLarge
         : null;
     if (refusal) {
       form.setError(name, { type: "upload", message: refusal });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
+import { UPLOAD_MESSAGES } from "#common/constants.ts";
 import { APP_MESSAGES } from "#common/schemas/app.ts";
 import type { App } from "#common/types/app.ts";
-import { UPLOAD_MESSAGES } from "#server/storage/uploads.server.ts";
 import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { createApp } from "#tests/factories/app.ts";
 import { solidImage } from "#tests/helpers/images.ts";
