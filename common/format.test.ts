@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatShortDate } from "./format.ts";
+import { escapeMarkup, formatCount, formatShortDate } from "./format.ts";
 
 describe("formatCount (download counts)", () => {
   it("shows counts under 1,000 as they are", () => {
@@ -33,5 +33,21 @@ describe("formatShortDate", () => {
     expect(formatShortDate("2025-03-05T23:30:00.000Z")).toBe("Mar 5, 2025");
     expect(formatShortDate("not a date")).toBe("");
     expect(formatShortDate(null)).toBe("");
+  });
+});
+
+describe("escapeMarkup", () => {
+  it("escapes the five characters that can end text or an attribute value", () => {
+    expect(escapeMarkup(`Tom & Jerry's <b class="x">`)).toBe(
+      "Tom &amp; Jerry&#39;s &lt;b class=&quot;x&quot;&gt;",
+    );
+  });
+
+  it("escapes an ampersand once, so an entity in the text stays visible as written", () => {
+    expect(escapeMarkup("&amp;")).toBe("&amp;amp;");
+  });
+
+  it("leaves other text, accents and emoji included, as it is", () => {
+    expect(escapeMarkup("Crème brûlée 🎮 / = ;")).toBe("Crème brûlée 🎮 / = ;");
   });
 });

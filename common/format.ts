@@ -56,3 +56,19 @@ export function isFuture(value: string | null | undefined, now = new Date()): bo
   const date = toDate(value);
   return date !== null && date.getTime() > now.getTime();
 }
+
+const MARKUP_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/**
+ * Text made safe to put inside HTML or XML, as element text or a quoted attribute value. `'`
+ * becomes `&#39;`, which HTML and XML readers alike understand.
+ */
+export function escapeMarkup(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => MARKUP_ESCAPES[ch] ?? ch);
+}

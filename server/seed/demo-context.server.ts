@@ -1,3 +1,4 @@
+import { escapeMarkup } from "#common/format.ts";
 import type { Config } from "#server/config/env.server.ts";
 import type { NewApp } from "#server/services/apps.server.ts";
 import type { NewPost } from "#server/services/posts.server.ts";
@@ -55,7 +56,7 @@ export function demoContext(config: Config, now: Date): DemoContext {
   const site = config.site;
   const studio = site.companyName;
   // The name and links come from configuration, so they are escaped wherever they meet HTML.
-  const studioHtml = escapeHtml(studio);
+  const studioHtml = escapeMarkup(studio);
   // Links that leave the site open in a new tab, as the editor's link button writes them.
   const external = ' target="_blank" rel="noopener noreferrer"';
   return {
@@ -65,9 +66,9 @@ export function demoContext(config: Config, now: Date): DemoContext {
     studioHtml,
     at: (days, hours = 0) => new Date(now.getTime() + days * DAY + hours * HOUR).toISOString(),
     marketplace: (id) => `https://www.minecraft.net/en-us/marketplace/pdp?id=${id}`,
-    creatorLink: `<a href="${escapeHtml(site.marketplaceCreatorUrl)}"${external}>${studioHtml} on the Marketplace</a>`,
-    communityLink: `<a href="${escapeHtml(site.communityInviteUrl)}"${external}>community server</a>`,
-    channelLink: `<a href="${escapeHtml(site.videoChannelUrl)}"${external}>our YouTube channel</a>`,
+    creatorLink: `<a href="${escapeMarkup(site.marketplaceCreatorUrl)}"${external}>${studioHtml} on the Marketplace</a>`,
+    communityLink: `<a href="${escapeMarkup(site.communityInviteUrl)}"${external}>community server</a>`,
+    channelLink: `<a href="${escapeMarkup(site.videoChannelUrl)}"${external}>our YouTube channel</a>`,
     studioDomain: domainOf(site.externalEditorUrl),
   };
 }
@@ -76,11 +77,4 @@ export function demoContext(config: Config, now: Date): DemoContext {
 function domainOf(url: string): string {
   const labels = new URL(url).hostname.split(".");
   return labels.length > 2 ? labels.slice(1).join(".") : labels.join(".");
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
-  );
 }

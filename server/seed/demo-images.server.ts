@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import sharp from "sharp";
+import { escapeMarkup } from "#common/format.ts";
 
 /**
  * Artwork for the demo content, drawn as SVG and rasterised with sharp at seed time, so the
@@ -161,7 +162,7 @@ function renderBanner(spec: BannerSpec): string {
   const title = lines
     .map(
       (line, i) =>
-        `<text x="72" y="${Math.round(titleTop + i * fontSize * 1.08)}" font-size="${fontSize}">${escapeXml(line)}</text>`,
+        `<text x="72" y="${Math.round(titleTop + i * fontSize * 1.08)}" font-size="${fontSize}">${escapeMarkup(line)}</text>`,
     )
     .join("");
   const labelWidth = Math.round(spec.label.length * 15.5 + 40);
@@ -179,10 +180,10 @@ ${pixels.join("")}
 ${bannerArt(spec, palette, random)}
 ${ground.join("")}
 <rect x="72" y="${Math.round(titleTop - fontSize - 58)}" width="${labelWidth}" height="40" fill="${palette.accent}"/>
-<text x="92" y="${Math.round(titleTop - fontSize - 30)}" font-family="monospace" font-weight="700" font-size="22" letter-spacing="3" fill="#07090d">${escapeXml(spec.label.toUpperCase())}</text>
+<text x="92" y="${Math.round(titleTop - fontSize - 30)}" font-family="monospace" font-weight="700" font-size="22" letter-spacing="3" fill="#07090d">${escapeMarkup(spec.label.toUpperCase())}</text>
 <g font-family="sans-serif" font-weight="800" fill="#ffffff">${title}</g>
 <rect x="72" y="${height - 96}" width="12" height="12" fill="${palette.accent}"/>
-<text x="96" y="${height - 85}" font-family="sans-serif" font-weight="700" font-size="24" fill="#d4d4d8">${escapeXml(spec.footer)}</text>
+<text x="96" y="${height - 85}" font-family="sans-serif" font-weight="700" font-size="24" fill="#d4d4d8">${escapeMarkup(spec.footer)}</text>
 </svg>`;
 }
 
@@ -330,13 +331,6 @@ function wrap(text: string, perLine: number, maxLines: number): string[] {
   const kept = lines.slice(0, maxLines);
   kept[maxLines - 1] = `${kept[maxLines - 1]}…`;
   return kept;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch] ?? ch,
-  );
 }
 
 /** A small deterministic random number generator (FNV-1a hash of the seed, then mulberry32). */

@@ -1,3 +1,4 @@
+import { escapeMarkup } from "#common/format.ts";
 import type { YouTubeInfo } from "#common/types/youtube.ts";
 import { youTubeThumbnailUrl } from "#common/youtube.ts";
 
@@ -13,15 +14,6 @@ export function excerptFromDescription(description: string): string {
   return `${characters.slice(0, EXCERPT_AUTO_FILL_LENGTH).join("")}...`;
 }
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
 /** The video's own page, built from its id rather than from whatever address was typed. */
 export function youTubeWatchUrl(id: string): string {
   return `https://www.youtube.com/watch?v=${id}`;
@@ -34,12 +26,12 @@ export function textToParagraphs(text: string): string {
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)
+    .map((paragraph) => `<p>${escapeMarkup(paragraph).replace(/\n/g, "<br>")}</p>`)
     .join("");
 }
 
 function watchLink(id: string): string {
-  return `<p><a href="${escapeHtml(youTubeWatchUrl(id))}">Watch on YouTube</a></p>`;
+  return `<p><a href="${escapeMarkup(youTubeWatchUrl(id))}">Watch on YouTube</a></p>`;
 }
 
 export type YouTubeFill = {
@@ -63,8 +55,8 @@ export function youTubeFill(info: YouTubeInfo, id: string): YouTubeFill {
     title,
     excerpt: info.description.trim() ? excerptFromDescription(info.description) : null,
     content:
-      `<img src="${escapeHtml(thumbnail)}" alt="${escapeHtml(title)}">` +
-      `<h2>${escapeHtml(title)}</h2>` +
+      `<img src="${escapeMarkup(thumbnail)}" alt="${escapeMarkup(title)}">` +
+      `<h2>${escapeMarkup(title)}</h2>` +
       textToParagraphs(info.description) +
       watchLink(id),
     featuredImage: info.thumbnailDataUrl,
@@ -81,8 +73,8 @@ export function youTubeFallback(id: string): YouTubeFill {
     title,
     excerpt: null,
     content:
-      `<img src="${escapeHtml(youTubeThumbnailUrl(id))}" alt="${escapeHtml(title)}">` +
-      `<h2>${escapeHtml(title)}</h2>` +
+      `<img src="${escapeMarkup(youTubeThumbnailUrl(id))}" alt="${escapeMarkup(title)}">` +
+      `<h2>${escapeMarkup(title)}</h2>` +
       watchLink(id),
     featuredImage: null,
   };

@@ -1,9 +1,9 @@
+import { escapeMarkup } from "#common/format.ts";
 import { absoluteImageUrl } from "#common/images.ts";
 import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { listPublishedPosts } from "#server/services/posts.server.ts";
 import type { Route } from "./+types/rss.ts";
-import { escapeXml } from "./sitemap.ts";
 
 /** How many posts the feed carries. */
 const FEED_SIZE = 20;
@@ -19,13 +19,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     const image = absoluteImageUrl(post.featuredImage, config.siteUrl);
     return [
       "    <item>",
-      `      <title>${escapeXml(post.title)}</title>`,
-      `      <link>${escapeXml(link)}</link>`,
-      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <title>${escapeMarkup(post.title)}</title>`,
+      `      <link>${escapeMarkup(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeMarkup(link)}</guid>`,
       `      <pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
-      post.excerpt ? `      <description>${escapeXml(post.excerpt)}</description>` : null,
-      ...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
-      image ? `      <enclosure url="${escapeXml(image)}" length="0" type="image/png"/>` : null,
+      post.excerpt ? `      <description>${escapeMarkup(post.excerpt)}</description>` : null,
+      ...post.tags.map((tag) => `      <category>${escapeMarkup(tag)}</category>`),
+      image ? `      <enclosure url="${escapeMarkup(image)}" length="0" type="image/png"/>` : null,
       "    </item>",
     ]
       .filter((line) => line !== null)
@@ -35,11 +35,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     "  <channel>",
-    `    <title>${escapeXml(`${company} News`)}</title>`,
-    `    <link>${escapeXml(`${config.siteUrl}/news`)}</link>`,
-    `    <description>${escapeXml(`News and releases from ${company}.`)}</description>`,
+    `    <title>${escapeMarkup(`${company} News`)}</title>`,
+    `    <link>${escapeMarkup(`${config.siteUrl}/news`)}</link>`,
+    `    <description>${escapeMarkup(`News and releases from ${company}.`)}</description>`,
     "    <language>en</language>",
-    `    <atom:link href="${escapeXml(`${config.siteUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <atom:link href="${escapeMarkup(`${config.siteUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
     ...items,
     "  </channel>",
     "</rss>",

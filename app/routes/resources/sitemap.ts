@@ -1,3 +1,4 @@
+import { escapeMarkup } from "#common/format.ts";
 import { serverContext } from "#server/context.server.ts";
 import { listPublicPostSummaries } from "#server/services/posts.server.ts";
 import type { Route } from "./+types/sitemap.ts";
@@ -19,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...urls.map(
       ({ loc, lastmod }) =>
-        `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`,
+        `  <url><loc>${escapeMarkup(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`,
     ),
     "</urlset>",
     "",
@@ -30,13 +31,4 @@ export async function loader({ context }: Route.LoaderArgs) {
       "Cache-Control": "public, max-age=300",
     },
   });
-}
-
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
 }
