@@ -1,7 +1,8 @@
 /**
- * The dashboard's one way to call the API: every request sends the session cookie and, when it
- * has a body, JSON (docs/product.md#api-conventions). A failed response becomes an ApiError
- * carrying the status and the server's message; what a 401 does (toast and redirect) is decided
+ * The browser's one way to call the API, for the dashboard and the public pages' forms alike:
+ * every request sends the session cookie and, when it has a body, JSON
+ * (docs/product.md#api-conventions). A failed response becomes an ApiError carrying the status
+ * and the server's message; what a 401 does in the dashboard (toast and redirect) is decided
  * once, on the query client (query-client.ts), not here.
  */
 
@@ -75,19 +76,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 /** The default reader: a GET whose JSON body is the answer. */
 export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   return apiRequest<T>(path, { signal });
-}
-
-/** Like apiGet, but a 401 answers null instead of failing (docs/product.md#api-conventions). */
-export async function apiGetOrNullWhenSignedOut<T>(
-  path: string,
-  signal?: AbortSignal,
-): Promise<T | null> {
-  try {
-    return await apiGet<T>(path, signal);
-  } catch (error) {
-    if (isApiError(error, 401)) return null;
-    throw error;
-  }
 }
 
 /** A downloaded file: its bytes and the name the server suggested (Content-Disposition). */
