@@ -12,6 +12,11 @@ import {
   type SectionId,
   sectionGroupsFor,
 } from "#app/components/dashboard/sections.ts";
+import {
+  CenteredCardIcon,
+  CenteredCardText,
+  CenteredCardTitle,
+} from "#app/components/site/centered-card.tsx";
 import { NotFoundPage } from "#app/components/site/not-found-page.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
@@ -116,17 +121,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="flex items-start justify-center px-4 py-24">
       <Card layout="plain" className="w-full max-w-md p-6 text-center sm:p-8">
-        <span
-          aria-hidden="true"
-          className="mx-auto grid size-14 place-items-center rounded-lg bg-redstone-500/15 text-redstone-400"
-        >
-          <ShieldOffIcon className="size-7" />
-        </span>
-        <h1 className="mt-5 text-3xl font-bold text-white">No access</h1>
-        <p className="mt-3 text-zinc-300">
+        <CenteredCardIcon tone="redstone" className="mx-auto">
+          <ShieldOffIcon />
+        </CenteredCardIcon>
+        <CenteredCardTitle>No access</CenteredCardTitle>
+        <CenteredCardText>
           You are signed in, but your account does not have access to the dashboard. If you should
           have access, ask an admin to add you as an active employee.
-        </p>
+        </CenteredCardText>
         <div className="mt-8 flex justify-center gap-3">
           <Button asChild variant="outline">
             <Link to="/">Back to home</Link>
@@ -146,14 +148,11 @@ function SignedOut({ returnTo }: { returnTo: string }) {
   return (
     <div className="flex items-start justify-center px-4 py-24">
       <Card layout="plain" className="w-full max-w-md p-6 text-center sm:p-8">
-        <span
-          aria-hidden="true"
-          className="mx-auto grid size-14 place-items-center rounded-lg bg-grass-500/15 text-grass-300"
-        >
-          <LogInIcon className="size-7" />
-        </span>
-        <h1 className="mt-5 text-2xl font-bold text-white">You are logged out</h1>
-        <p className="mt-3 text-zinc-300">Logging in again...</p>
+        <CenteredCardIcon className="mx-auto">
+          <LogInIcon />
+        </CenteredCardIcon>
+        <CenteredCardTitle className="text-2xl">You are logged out</CenteredCardTitle>
+        <CenteredCardText>Logging in again...</CenteredCardText>
         <Button asChild className="mt-8">
           <a href={loginUrlFor(returnTo)}>Sign in</a>
         </Button>
