@@ -1,3 +1,4 @@
+import { type KyselyPlugin, SelectQueryNode } from "kysely";
 import { afterEach, expect, it } from "vitest";
 import { loadConfig } from "#server/config/env.server.ts";
 import { signInRequest } from "#tests/helpers/staff.ts";
@@ -11,6 +12,25 @@ import { authFor } from "./auth.server.ts";
 import { ensureOwnerAccount } from "./owner.server.ts";
 
 const OWNER = { ADMIN_EMAIL: "Boss@Studio.test", ADMIN_PASSWORD: "first-owner-password" };
+
+/** A plugin that answers the first `count` selects from users with no rows. */
+function hideFirstUserLookups(count: number): KyselyPlugin {
+  const userLookups = new WeakSet<object>();
+  let hidden = 0;
+  return {
+    transformQuery({ node, queryId }) {
+      if (SelectQueryNode.is(node) && JSON.stringify(node.from).includes('"users"')) {
+        userLookups.add(queryId);
+      }
+      return node;
+    },
+    async transformResult({ queryId, result }) {
+      if (!userLookups.has(queryId) || hidden >= count) return result;
+      hidden += 1;
+      return { ...result, rows: [] };
+    },
+  };
+}
 
 describeEachDatabase("owner bootstrap", (kind) => {
   let database: TestDatabase | undefined;
@@ -53,19 +73,38 @@ describeEachDatabase("owner bootstrap", (kind) => {
     );
   });
 
-  it("creates exactly one login when two processes start at once", async () => {
+  it("creates exactly one login when several processes start at once", async () => {
     database = await createTestDatabase(kind);
     const db = database.handle.db;
-    // Two configurations stand for two processes: each has its own better-auth instance.
-    const configs = [0, 1].map(() => loadConfig({ DATA_DIR: database?.dataDir, ...OWNER }));
+    // Each configuration stands for a process with its own better-auth instance. Eight of them
+    // make the losing orders likely: a unique-key collision, and a winner that commits between
+    // a loser's two checks.
+    const configs = Array.from({ length: 8 }, () => loadConfig({ DATA_DIR: database?.dataDir, ...OWNER }));
     const results = await Promise.all(
       configs.map((config) => ensureOwnerAccount({ db, auth: authFor(db, config), config })),
     );
-    expect(results.sort()).toEqual(["created", "exists"]);
+    expect(results.sort()).toEqual(["created", ...Array(7).fill("exists")]);
     const users = await db.selectFrom("users").select("id").execute();
     const accounts = await db.selectFrom("accounts").select("id").execute();
     expect(users).toHaveLength(1);
     expect(accounts).toHaveLength(1);
+  });
+
+  it("answers 'exists' when another process commits the login between its own checks", async () => {
+    database = await createTestDatabase(kind);
+    const db = database.handle.db;
+    const winner = loadConfig({ DATA_DIR: database.dataDir, ...OWNER });
+    expect(await ensureOwnerAccount({ db, auth: authFor(db, winner), config: winner })).toBe(
+      "created",
+    );
+    // The loser's first two looks at users (before its transaction and inside it) still see
+    // no login; its third, in createPasswordLogin, sees the winner's committed login.
+    const loser = loadConfig({ DATA_DIR: database.dataDir, ...OWNER });
+    const lateDb = db.withPlugin(hideFirstUserLookups(2));
+    expect(await ensureOwnerAccount({ db: lateDb, auth: authFor(db, loser), config: loser })).toBe(
+      "exists",
+    );
+    expect(await db.selectFrom("accounts").select("id").execute()).toHaveLength(1);
   });
 
   it("does nothing without ADMIN_EMAIL", async () => {

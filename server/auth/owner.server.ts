@@ -1,13 +1,15 @@
 import type { Config } from "#server/config/env.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
+import { HttpError } from "#server/errors.ts";
 import { createPasswordLogin } from "#server/services/invitations.server.ts";
 import type { Auth } from "./auth.server.ts";
 
 /**
  * Creates the owner's login from ADMIN_EMAIL and ADMIN_PASSWORD when no login with that e-mail
  * exists; an existing one is never changed (its password may have been changed since).
- * Safe when two processes start at once: the unique e-mail lets only one insert win.
+ * Safe when two processes start at once: the unique e-mail and the one-password rule let only
+ * one insert win, and the loser answers "exists".
  * Returns "created", "exists", or "not-configured".
  */
 export async function ensureOwnerAccount({
@@ -41,7 +43,10 @@ export async function ensureOwnerAccount({
       return "created" as const;
     });
   } catch (error) {
+    // The other process's insert won: either its user row collided with ours, or it committed
+    // between our check and createPasswordLogin's, which then refuses to add a second password.
     if (isUniqueViolation(error)) return "exists";
+    if (error instanceof HttpError && error.status === 409) return "exists";
     throw error;
   }
 }
