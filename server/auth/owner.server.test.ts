@@ -79,7 +79,9 @@ describeEachDatabase("owner bootstrap", (kind) => {
     // Each configuration stands for a process with its own better-auth instance. Eight of them
     // make the losing orders likely: a unique-key collision, and a winner that commits between
     // a loser's two checks.
-    const configs = Array.from({ length: 8 }, () => loadConfig({ DATA_DIR: database?.dataDir, ...OWNER }));
+    const configs = Array.from({ length: 8 }, () =>
+      loadConfig({ DATA_DIR: database?.dataDir, ...OWNER }),
+    );
     const results = await Promise.all(
       configs.map((config) => ensureOwnerAccount({ db, auth: authFor(db, config), config })),
     );
