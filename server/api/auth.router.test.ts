@@ -238,6 +238,12 @@ describeEachDatabase("sign-in and sessions", (kind) => {
       );
     });
 
+    it("passes on the returnTo with its dot segments resolved", async () => {
+      expect(await loginLocation("?returnTo=%2Fnews%2F.%2F..%2Fdashboard%2F%252e%2Femployees")).toBe(
+        "/login?returnTo=%2Fdashboard%2Femployees",
+      );
+    });
+
     it.each([
       "//evil.com",
       "https://evil.com",
@@ -246,6 +252,15 @@ describeEachDatabase("sign-in and sessions", (kind) => {
       "https%3A%2F%2Fevil.com%2Fdashboard",
       "%2F%5Cevil.com",
       "javascript%3Aalert(1)",
+      // Dot segments that resolve to "//evil.test", plain, encoded and with backslashes.
+      "%2F.%2F%2Fevil.test",
+      "%2F..%2F%2Fevil.test",
+      "%2F%252e%2F%2Fevil.test",
+      "%2F%252E%252E%2F%2Fevil.test",
+      "%2Fnews%2F..%2F%2Fevil.test",
+      "%2F.%5C%2Fevil.test",
+      "%2F.%2F%5Cevil.test",
+      "%2F.%2FAPI%2Flogout",
     ])("drops returnTo=%s", async (value) => {
       expect(await loginLocation(`?returnTo=${value}`)).toBe("/login");
     });

@@ -136,6 +136,46 @@ describeEachDatabase("sign-in pages", (kind) => {
     }
   });
 
+  // Values that resolve (as browsers resolve URLs) to "//evil.test", another host, when sent
+  // as a Location; query-string encoded as a link would carry them.
+  const LEAVING_RETURN_TO = [
+    "/.//evil.test",
+    "/..//evil.test",
+    "/%2e//evil.test",
+    "/%2E%2E//evil.test",
+    "/.%2e//evil.test",
+    "/news/..//evil.test",
+    "/.//evil.test/dashboard?x=1",
+    "/./\\evil.test",
+    "/.\\/evil.test",
+    "/%2e/\\evil.test",
+  ];
+
+  it("sends a signed-in visitor on /login to the dashboard, never off the site through dot segments", async () => {
+    const { cookie } = await signIn(OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD);
+    for (const returnTo of LEAVING_RETURN_TO) {
+      const response = await get(`/login?returnTo=${encodeURIComponent(returnTo)}`, cookie);
+      expect(response.status, returnTo).toBe(302);
+      expect(response.headers.get("location"), returnTo).toBe("/dashboard");
+    }
+    // A path inside the site is followed, with its dot segments resolved.
+    const inside = await get(`/login?returnTo=${encodeURIComponent("/news/./../%2e/blog")}`, cookie);
+    expect(inside.headers.get("location")).toBe("/blog");
+  });
+
+  it("lands a form sign-in on the dashboard, never off the site through dot segments", async () => {
+    for (const returnTo of LEAVING_RETURN_TO) {
+      const { location } = await signIn(OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD, returnTo);
+      expect(location, returnTo).toBe("/dashboard");
+    }
+  });
+
+  it("offers a returnTo that leaves the site to nobody: the sign-in form carries the dashboard", async () => {
+    const response = await get(`/login?returnTo=${encodeURIComponent("/.//evil.test")}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('name="returnTo" value="/dashboard"');
+  });
+
   it("lets an invited employee choose a password once and reach the dashboard; shuts them out when deactivated", async () => {
     const owner = await signIn(OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD);
     const added = await postJson(
