@@ -148,12 +148,31 @@ export function isAllowedLinkHref(href: string): boolean {
 /** An image source the editor may write: an absolute http(s) URL or a file under /uploads/. */
 export function isAllowedImageSrc(src: string): boolean {
   const value = src.trim();
-  if (value.startsWith(UPLOADS_PATH)) {
-    // A path under /uploads/ on this site: "/uploads//host" or a backslash could leave it.
-    return !/[\\]/.test(value) && !value.startsWith(`${UPLOADS_PATH}/`);
-  }
+  if (value.startsWith("/")) return isUploadFilePath(value);
   if (!/^https?:\/\//i.test(value)) return false;
   return (IMAGE_PROTOCOLS as readonly string[]).includes(resolvedProtocol(value));
+}
+
+/** One file in the uploads folder: a plain name, no folders, no dot first, no ".." inside. */
+const UPLOAD_FILE_PATH = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*$/;
+
+/**
+ * Whether a site-relative path names one uploaded file, "/uploads/{name}", judged on the path
+ * the browser requests: the value is resolved as the URL parser does (dot segments, their
+ * "%2e" forms and backslashes included) and must come out unchanged, with nothing but a plain
+ * file name after /uploads/. So "/uploads/../api/logout", "/uploads/%2e%2e/api/logout",
+ * "/uploads/..%2fapi", a backslash anywhere and "/uploads//host" all fail: each would request
+ * another address, or one the uploads folder never serves.
+ */
+export function isUploadFilePath(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value, RELATIVE_BASE);
+  } catch {
+    return false;
+  }
+  if (url.origin !== RELATIVE_BASE || url.search !== "" || url.hash !== "") return false;
+  return url.pathname === value && UPLOAD_FILE_PATH.test(url.pathname);
 }
 
 /** A frame source from YouTube's embed player: an 11-character video id, optionally with options. */

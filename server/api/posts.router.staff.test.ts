@@ -222,6 +222,17 @@ describeEachDatabase("staff posts API", (kind) => {
         expect(stored.content).not.toMatch(/script|onerror|onload|onclick|javascript:|evil/i);
       });
 
+      it("removes images whose path leaves /uploads/ through dot segments, on create and edit", async () => {
+        const hostile =
+          '<p>Hello</p><img src="/uploads/../api/logout" alt=""><img src="/uploads/%2e%2e/api/logout"><img src="/uploads/..%2fapi%2flogout"><img src="/uploads/a.png" alt="A">';
+        const post = await create({ content: hostile });
+        expect(post.content).toBe('<p>Hello</p><img src="/uploads/a.png" alt="A">');
+        expect((await storedRow(post.id)).content).toBe(post.content);
+        const edited = await edit(post, { content: `${hostile}<p>More</p>` });
+        expect(edited.content).toBe('<p>Hello</p><img src="/uploads/a.png" alt="A"><p>More</p>');
+        expect((await storedRow(post.id)).content).not.toContain("api");
+      });
+
       it("stores what the editor writes byte for byte", async () => {
         const html =
           '<h1>Pocket Dragons</h1><p>Find an <strong>egg</strong>, keep it <em>warm</em>.<br>Then fly.</p><h2>What\'s inside</h2><ul><li><p>5 species</p></li><li><p>A <code>hatchery</code></p></li></ul><ol start="3"><li><p>Hatch</p></li></ol><blockquote><p>Tip: 5&nbsp;blocks &amp; more.</p></blockquote><p>See <a href="/news">the news</a> or <a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/a?b=1&amp;c=2">elsewhere</a>.</p><img src="/uploads/dragon.png" alt="Dragon"><div data-youtube-video=""><iframe width="640" height="480" allowfullscreen="true" src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe></div>';

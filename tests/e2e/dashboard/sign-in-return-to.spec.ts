@@ -46,11 +46,9 @@ test.describe("returnTo after sign-in", () => {
     const staff = await createStaff();
     await page.goto("/login");
     // The form as a page could post it: the hidden returnTo changed to one that resolves elsewhere.
-    await page
-      .locator('input[name="returnTo"]')
-      .evaluate((input: HTMLInputElement) => {
-        input.value = "/.//evil.test";
-      });
+    await page.locator('input[name="returnTo"]').evaluate((input: HTMLInputElement) => {
+      input.value = "/.//evil.test";
+    });
     await page.getByLabel("Email").fill(staff.email);
     await page.getByLabel("Password").fill(staff.password);
     await page.getByRole("button", { name: "Sign in" }).click();
