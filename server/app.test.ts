@@ -33,6 +33,17 @@ function expectSecurityHeaders(response: Response, { nonce = true } = {}) {
   expect(h.get("x-powered-by")).toBeNull();
 }
 
+/** The security headers of anything under /uploads: helmet's, with the uploads' own policy. */
+function expectUploadHeaders(response: Response) {
+  const h = response.headers;
+  expect(h.get("x-content-type-options")).toBe("nosniff");
+  expect(h.get("x-frame-options")).toBe("SAMEORIGIN");
+  expect(h.get("cross-origin-resource-policy")).toBe("same-origin");
+  expect(h.get("content-security-policy")).toBe(
+    "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+  );
+}
+
 describeEachDatabase("the app", (kind) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -199,7 +210,26 @@ describeEachDatabase("the app", (kind) => {
         expect(response.headers.get("content-type")).toBe(type);
         expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
         expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-        expectSecurityHeaders(response, { nonce: false });
+        expectUploadHeaders(response);
+      }
+    });
+
+    it("sandboxes every answer under /uploads and lets it load nothing", async () => {
+      const dir = uploadsDir(server.db.dataDir);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, "sandboxed.png"), await png());
+      writeFileSync(path.join(dir, "sandboxed.webp"), Buffer.from("smaller"));
+      for (const [target, accept, status] of [
+        ["/uploads/sandboxed.png", "image/png", 200],
+        ["/uploads/sandboxed.png", "image/webp,*/*", 200],
+        ["/uploads/missing.png", "*/*", 404],
+        ["/uploads/.secret", "*/*", 403],
+        ["/uploads/notes.txt", "text/html", 404],
+      ] as const) {
+        const response = await server.request(target, { headers: { accept } });
+        expect(response.status, target).toBe(status);
+        expectUploadHeaders(response);
+        await response.arrayBuffer();
       }
     });
 

@@ -43,6 +43,15 @@ export type CreateAppOptions = {
   responseCacheTtlMs?: number;
 };
 
+/**
+ * The policy of everything under /uploads. The files are images, but one opened on its own
+ * becomes a document of this origin: it is sandboxed (no script, no forms, not same-origin) and
+ * may load nothing; only the inline styles the browser's own image viewer puts on the picture
+ * are allowed. It may be framed by the site only, as every other answer.
+ */
+export const UPLOADS_CSP =
+  "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
 /** Builds the Express app: headers, /healthz, /uploads, /api, then the pages. It does not listen. */
 export function createApp({
   handle,
@@ -135,6 +144,7 @@ export function createApp({
 
   app.use(
     "/uploads",
+    uploadsPolicy,
     uploadsGuard,
     preferWebp(config.dataDir),
     express.static(uploadsDir(config.dataDir), {
@@ -172,6 +182,12 @@ export function createApp({
   if (pages) app.use(pages);
   return app;
 }
+
+/** Every answer under /uploads, a file or an error, carries the uploads' own policy. */
+const uploadsPolicy: RequestHandler = (_req, res, next) => {
+  res.set("Content-Security-Policy", UPLOADS_CSP);
+  next();
+};
 
 /**
  * /uploads serves image files by their plain names only: one path segment, no dot in front, an
