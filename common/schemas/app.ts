@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   APP_CATEGORIES,
   APP_PLATFORMS,
@@ -6,6 +5,7 @@ import {
   APP_STATUSES,
   type AppPlatform,
 } from "#common/constants.ts";
+import { z } from "#common/zod.ts";
 
 /** Largest value of a PostgreSQL `integer` column (downloadCount, sortOrder). */
 const MAX_INTEGER = 2_147_483_647;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 
 /** Staff passwords: long enough to resist guessing, short enough to hash quickly. */
 export const PASSWORD_MIN_LENGTH = 12;

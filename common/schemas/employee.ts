@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { STAFF_ROLES } from "#common/access.ts";
+import { z } from "#common/zod.ts";
 
 /**
  * The Add / Edit Employee form and `POST` / `PUT /api/employees` (docs/product.md#employee-form).

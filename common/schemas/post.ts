@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { MAX_UPLOAD_BYTES, PACK_TYPES, POST_CATEGORIES, POST_STATUSES } from "#common/constants.ts";
 import { isEmptyDocument } from "#common/editor/empty-document.ts";
 import {
@@ -7,6 +6,7 @@ import {
   isValidLocalDateTime,
   LOCAL_DATE_TIME,
 } from "#common/scheduling.ts";
+import { z } from "#common/zod.ts";
 
 /** Length limits of the post form; the messages below name them. */
 export const POST_LIMITS = {

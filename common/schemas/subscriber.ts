@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#common/zod.ts";
 
 /** The newsletter form: one address, trimmed and lower-cased before it is stored or compared. */
 export const NewsletterInputSchema = z.object({

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { parseYouTubeId } from "#common/youtube.ts";
+import { z } from "#common/zod.ts";
 
 export const YOUTUBE_URL_RULE =
   "Enter the address of a YouTube video (youtube.com/watch?v=…, youtu.be/…, /embed/, /v/ or /shorts/)";

@@ -11,8 +11,8 @@ import {
   useForm,
   useFormContext,
 } from "react-hook-form";
-import type { z } from "zod";
 import { cn } from "#app/lib/cn.ts";
+import type { z } from "#common/zod.ts";
 import { Label } from "./label.tsx";
 
 /**

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import type { APP_STATUSES } from "#common/constants.ts";
 import { AppInputSchema } from "#common/schemas/app.ts";
 import type { App } from "#common/types/app.ts";
+import { z } from "#common/zod.ts";
 
 /**
  * The app form's values as the inputs hold them: text for everything typed, numbers included,

@@ -1,5 +1,4 @@
 import type { UseFormReturn } from "react-hook-form";
-import { z } from "zod";
 import {
   PACK_TYPES,
   type PackType,
@@ -12,6 +11,7 @@ import { instantToLocalDateTime } from "#common/scheduling.ts";
 import { type PostFormValues, type PostInput, PostInputSchema } from "#common/schemas/post.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 import type { Post } from "#common/types/post.ts";
+import { z } from "#common/zod.ts";
 import { textToParagraphs } from "./youtube-fill.ts";
 
 /**
