@@ -13,6 +13,7 @@ import {
 import type { Config } from "#server/config/env.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { type DbKind, dbKindOf } from "#server/db/dialect.server.ts";
+import { setsSessionCookie, withoutSessionTokens } from "./session-token.server.ts";
 import {
   createSignInThrottle,
   type SignInThrottle,
@@ -169,19 +170,33 @@ export function createAuth({ db, kind, config }: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-in/email") return;
         const returned = ctx.context.returned;
-        if (returned instanceof APIError) {
-          if (returned.statusCode === 401) {
-            // better-auth's own wording is close but not ours; say it the same way everywhere.
-            throw new APIError("UNAUTHORIZED", {
-              message: INVALID_CREDENTIALS_MESSAGE,
-              code: "INVALID_EMAIL_OR_PASSWORD",
-            });
+        if (ctx.path === "/sign-in/email") {
+          if (returned instanceof APIError) {
+            if (returned.statusCode === 401) {
+              // better-auth's own wording is close but not ours; say it the same way everywhere.
+              throw new APIError("UNAUTHORIZED", {
+                message: INVALID_CREDENTIALS_MESSAGE,
+                code: "INVALID_EMAIL_OR_PASSWORD",
+              });
+            }
+            return;
           }
+          await throttle.succeeded(accountKey(ctx.body), clientAddress(ctx));
+        }
+        // Over HTTP (calls from our own code have no request), a browser that sends the session
+        // cookie or is being given one has the token there: the JSON answer leaves it out.
+        if (!ctx.request || returned instanceof APIError || returned instanceof Response) return;
+        const cookie = ctx.request.headers.get("cookie") ?? "";
+        if (
+          !hasSessionCookie(cookie) &&
+          !setsSessionCookie(ctx.context.responseHeaders, COOKIE_PREFIX)
+        ) {
           return;
         }
-        await throttle.succeeded(accountKey(ctx.body), clientAddress(ctx));
+        const body = withoutSessionTokens(returned);
+        // An object or, for list-sessions, an array; ctx.json sends either as it is.
+        if (body !== returned) return ctx.json(body as Record<string, unknown>);
       }),
     },
   });
