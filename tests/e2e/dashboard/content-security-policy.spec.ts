@@ -61,3 +61,26 @@ test("the newsletter form checks an address with zod and causes no CSP violation
   await expect(page.getByRole("alert")).toContainText("Please enter a valid email address.");
   expect(await violations()).toEqual([]);
 });
+
+test("an uploaded image opened on its own is shown in a sandbox, without a CSP violation", async ({
+  page,
+}) => {
+  const apps = (await (await page.request.get("/api/apps")).json()) as { logoUrl: string | null }[];
+  const upload = apps.map((app) => app.logoUrl).find((url) => url?.startsWith("/uploads/"));
+  expect(upload, "a demo app logo among the uploads").toBeDefined();
+  // A sandboxed document has no storage to note violations in; the browser reports each one,
+  // and each script it blocks, in the console.
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || /Content Security Policy|sandbox/i.test(message.text())) {
+      messages.push(message.text());
+    }
+  });
+  const response = await page.goto(String(upload));
+  expect(response?.headers()["content-security-policy"]).toBe(
+    "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+  );
+  const size = await page.evaluate(() => document.images[0]?.naturalWidth ?? 0);
+  expect(size).toBeGreaterThan(0);
+  expect(messages).toEqual([]);
+});
