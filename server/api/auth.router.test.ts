@@ -239,9 +239,9 @@ describeEachDatabase("sign-in and sessions", (kind) => {
     });
 
     it("passes on the returnTo with its dot segments resolved", async () => {
-      expect(await loginLocation("?returnTo=%2Fnews%2F.%2F..%2Fdashboard%2F%252e%2Femployees")).toBe(
-        "/login?returnTo=%2Fdashboard%2Femployees",
-      );
+      expect(
+        await loginLocation("?returnTo=%2Fnews%2F.%2F..%2Fdashboard%2F%252e%2Femployees"),
+      ).toBe("/login?returnTo=%2Fdashboard%2Femployees");
     });
 
     it.each([

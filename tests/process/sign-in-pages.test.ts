@@ -159,7 +159,10 @@ describeEachDatabase("sign-in pages", (kind) => {
       expect(response.headers.get("location"), returnTo).toBe("/dashboard");
     }
     // A path inside the site is followed, with its dot segments resolved.
-    const inside = await get(`/login?returnTo=${encodeURIComponent("/news/./../%2e/blog")}`, cookie);
+    const inside = await get(
+      `/login?returnTo=${encodeURIComponent("/news/./../%2e/blog")}`,
+      cookie,
+    );
     expect(inside.headers.get("location")).toBe("/blog");
   });
 

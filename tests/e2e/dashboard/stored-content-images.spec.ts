@@ -1,5 +1,5 @@
-import { createPost } from "#tests/factories/post.ts";
 import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { createPost } from "#tests/factories/post.ts";
 
 // Post content saved before image paths were checked as the browser resolves them may hold an
 // image whose path leaves /uploads/ (docs/product.md#post-html). Such an image is fetched with
