@@ -51,7 +51,10 @@ function openSqlite(dataDir: string): DatabaseHandle {
     PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS};
   `);
   const db = new Kysely<Database>({
-    dialect: withImmediateTransactions(new NodeSqliteDialect({ database })),
+    dialect: withImmediateTransactions(
+      new NodeSqliteDialect({ database }),
+      () => database.isTransaction,
+    ),
   });
   return {
     db,
