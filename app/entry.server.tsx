@@ -3,11 +3,23 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { nonceContext } from "#server/context.server.ts";
+import { recordPageFault } from "#server/http/page-faults.server.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error a loader, action or render throws. A fault of the storage or database (a database
+ * that does not answer) is logged in one line and turns the answer into 503 or 507 (see
+ * server/http/page-faults.server.ts); anything else is logged whole, as React Router does.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (recordPageFault(error, { request, context })) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

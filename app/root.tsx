@@ -10,9 +10,13 @@ import {
 } from "react-router";
 import { getViewer } from "#server/auth/page-access.server.ts";
 import { serverContext } from "#server/context.server.ts";
+import { answerPageFaults } from "#server/http/page-faults.server.ts";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
 import { ToastProvider } from "./components/ui/toast.tsx";
+
+/** A database that does not answer makes the page 503 with Retry-After, not 500. */
+export const middleware: Route.MiddlewareFunction[] = [answerPageFaults];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.get(serverContext);
@@ -66,7 +70,9 @@ export function useRootData() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // In the browser only: on the server, handleError (entry.server.tsx) has logged the error
+  // itself already, and what reaches this page there is a stand-in without the cause.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <main className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold text-white">

@@ -1,6 +1,7 @@
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, readError } from "#tests/helpers/http.ts";
+import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
+import { TcpProxy } from "#tests/helpers/tcp-proxy.ts";
 import {
   createTestDatabase,
   TEST_DATABASE_URL,
@@ -9,76 +10,34 @@ import {
 import { startTestServerOn, type TestServer } from "#tests/helpers/test-server.ts";
 import { allowConsoleError } from "#tests/setup/setup-test-env.ts";
 import { openDatabase } from "./db/db.server.ts";
+import { FAULT_MESSAGES, RETRY_AFTER_SECONDS } from "./errors.ts";
 
-const SERVER_ERROR = { message: "Something went wrong on our side. Please try again." };
+/** Short limits, so that a database that stays silent is given up on quickly. */
+const TIMEOUTS = { connectMs: 1000, statementMs: 1000 };
+/** The longest a request may take while the database stays silent: query_timeout and then some. */
+const SILENT_ANSWER_WITHIN_MS = TIMEOUTS.statementMs + 1000 + 1500;
 
-/**
- * A TCP proxy in front of the PostgreSQL server, so a test can cut the database connection the
- * way a network failure or a database restart would, then bring it back on the same port.
- */
-class TcpProxy {
-  port = 0;
-  #server: net.Server | undefined;
-  #sockets = new Set<net.Socket>();
-  readonly #target: { host: string; port: number };
-
-  constructor(target: { host: string; port: number }) {
-    this.#target = target;
-  }
-
-  async start() {
-    const server = net.createServer((client) => {
-      const upstream = net.connect(this.#target.port, this.#target.host);
-      for (const socket of [client, upstream]) {
-        this.#sockets.add(socket);
-        socket.on("close", () => this.#sockets.delete(socket));
-        socket.on("error", () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.on("close", () => upstream.destroy());
-      upstream.on("close", () => client.destroy());
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(this.port, "127.0.0.1", () => resolve());
-    });
-    this.port = (server.address() as net.AddressInfo).port;
-    this.#server = server;
-  }
-
-  /** Stops listening and drops every open connection at once. */
-  async stop() {
-    const server = this.#server;
-    this.#server = undefined;
-    for (const socket of this.#sockets) socket.destroy();
-    this.#sockets.clear();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
-describe.skipIf(!TEST_DATABASE_URL)("GET /healthz with PostgreSQL going away [postgres]", () => {
+describe.skipIf(!TEST_DATABASE_URL)("the app with PostgreSQL going away [postgres]", () => {
   let database: TestDatabase;
   let proxy: TcpProxy;
   let server: TestServer;
+  let employee: SignedIn;
   let closeHandle: () => Promise<void>;
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
-    const target = new URL(TEST_DATABASE_URL ?? "");
-    proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const forUrl = TcpProxy.forUrl(TEST_DATABASE_URL ?? "");
+    proxy = forUrl.proxy;
     await proxy.start();
-    const viaProxy = new URL(target);
-    viaProxy.host = `127.0.0.1:${proxy.port}`;
     const handle = openDatabase({
-      databaseUrl: viaProxy.toString(),
+      databaseUrl: forUrl.viaProxy(),
       dataDir: database.dataDir,
       schema: database.schema,
+      databaseTimeouts: TIMEOUTS,
     });
     closeHandle = () => handle.close();
     server = await startTestServerOn({ ...database, handle });
+    employee = await signInAs(server, "employee");
   });
   afterAll(async () => {
     await server.close();
@@ -87,23 +46,19 @@ describe.skipIf(!TEST_DATABASE_URL)("GET /healthz with PostgreSQL going away [po
     await database.destroy();
   });
 
-  it("answers 503 while the database is unreachable and 200 again once it is back", async () => {
-    const ok = await server.request("/healthz");
-    expect(ok.status).toBe(200);
-    expect((await server.request("/api/apps")).status).toBe(200);
-
-    // The pool logs each idle connection it loses ("PostgreSQL connection lost").
-    allowConsoleError(20);
-    await proxy.stop();
-    await eventually(async () => {
-      const response = await server.request("/healthz");
-      expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ status: "unavailable" });
+  /** Answers 503 with Retry-After and the database's message, and how long that took. */
+  async function expectUnavailable(path: string, init?: RequestInit) {
+    const started = Date.now();
+    const response = await server.request(path, init);
+    const elapsed = Date.now() - started;
+    expect(response.headers.get("retry-after"), path).toBe(String(RETRY_AFTER_SECONDS.database));
+    expect(await readError(response, 503), path).toEqual({
+      message: FAULT_MESSAGES.databaseUnavailable,
     });
-    const failed = await server.request("/api/apps");
-    expect(await readError(failed, 500)).toEqual(SERVER_ERROR);
+    return elapsed;
+  }
 
-    await proxy.start();
+  async function expectWorking() {
     await eventually(async () => {
       const response = await server.request("/healthz");
       expect(response.status).toBe(200);
@@ -112,5 +67,53 @@ describe.skipIf(!TEST_DATABASE_URL)("GET /healthz with PostgreSQL going away [po
     const apps = await server.request("/api/apps");
     expect(apps.status).toBe(200);
     expect(await apps.json()).toEqual([]);
+    expect((await requestAs(server, employee, "/api/posts")).status).toBe(200);
+  }
+
+  it("answers 503 with Retry-After at once while connections are refused, and recovers", async () => {
+    await expectWorking();
+
+    // The pool logs each idle connection it loses, and each refused request is logged once.
+    allowConsoleError(40);
+    await proxy.stop();
+    await eventually(async () => {
+      const response = await server.request("/healthz");
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS.database));
+      expect(await response.json()).toEqual({ status: "unavailable" });
+    });
+    expect(await expectUnavailable("/api/apps")).toBeLessThan(1000);
+    expect(await expectUnavailable("/api/posts/published")).toBeLessThan(1000);
+    const signedIn = { headers: { cookie: employee.cookie, origin: server.url } };
+    expect(await expectUnavailable("/api/posts", signedIn)).toBeLessThan(1000);
+
+    await proxy.start();
+    await expectWorking();
+  });
+
+  it("answers 503 within the time limits while the database stays silent, and recovers", async () => {
+    await expectWorking();
+
+    allowConsoleError(40);
+    proxy.mode = "drop";
+    // Over connections the pool already has, and over new ones (connect timeout).
+    for (let i = 0; i < 3; i += 1) {
+      expect(await expectUnavailable("/api/apps")).toBeLessThan(SILENT_ANSWER_WITHIN_MS);
+    }
+    const subscribe = {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "silent@example.com" }),
+    };
+    expect(await expectUnavailable("/api/newsletter/subscribe", subscribe)).toBeLessThan(
+      SILENT_ANSWER_WITHIN_MS,
+    );
+
+    proxy.mode = "forward";
+    await expectWorking();
+    const subscribed = await server.postJson("/api/newsletter/subscribe", {
+      email: "back@example.com",
+    });
+    expect(subscribed.status).toBe(200);
   });
 });

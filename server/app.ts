@@ -8,6 +8,7 @@ import { type Auth, authFor, CLIENT_ADDRESS_HEADER, hasSessionCookie } from "./a
 import type { Config } from "./config/env.server.ts";
 import type { ServerContext } from "./context.server.ts";
 import type { DatabaseHandle } from "./db/db.server.ts";
+import { RETRY_AFTER_SECONDS } from "./errors.ts";
 import { classifyPath } from "./http/cacheable-paths.server.ts";
 import { acceptsWebp } from "./http/negotiation.server.ts";
 import { createCspNonce } from "./http/nonce-template.server.ts";
@@ -133,6 +134,7 @@ export function createApp({
   app.get("/healthz", async (_req, res) => {
     const ok = await handle.ping();
     res.set("Cache-Control", "no-store");
+    if (!ok) res.set("Retry-After", String(RETRY_AFTER_SECONDS.database));
     res.status(ok ? 200 : 503).json(ok ? { status: "ok" } : { status: "unavailable" });
   });
 

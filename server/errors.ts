@@ -8,11 +8,20 @@ export class HttpError extends Error {
   override name = "HttpError";
   readonly status: number;
   readonly errors: Record<string, string> | undefined;
+  /** Seconds a client should wait before trying again (sent as Retry-After), if any. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, message: string, errors?: Record<string, string>) {
-    super(message);
+  constructor(
+    status: number,
+    message: string,
+    errors?: Record<string, string>,
+    /** `cause`: the failure behind an answer about the server itself (503, 507), for the log. */
+    options: { cause?: unknown; retryAfterSeconds?: number } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = status;
     this.errors = errors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   static badRequest(message: string, errors?: Record<string, string>) {
@@ -45,4 +54,37 @@ export class HttpError extends Error {
   static tooManyRequests(message = "Too many requests. Please wait a while and try again.") {
     return new HttpError(429, message);
   }
+  /** 507: the disk (or the database's file) is full; `cause` is what the system said. */
+  static storageFull(cause: unknown) {
+    return new HttpError(507, FAULT_MESSAGES.storageFull, undefined, { cause });
+  }
+  /** 503: files or the database cannot be written (read-only, no permission). */
+  static storageUnavailable(cause: unknown) {
+    return new HttpError(503, FAULT_MESSAGES.storageUnavailable, undefined, {
+      cause,
+      retryAfterSeconds: RETRY_AFTER_SECONDS.storage,
+    });
+  }
+  /** 503: the database does not answer (refused, timed out, shutting down, locked). */
+  static databaseUnavailable(cause: unknown) {
+    return new HttpError(503, FAULT_MESSAGES.databaseUnavailable, undefined, {
+      cause,
+      retryAfterSeconds: RETRY_AFTER_SECONDS.database,
+    });
+  }
 }
+
+/** What a request that met a fault of the server's own storage or database is told. */
+export const FAULT_MESSAGES = {
+  storageFull:
+    "The server's storage is full, so nothing was saved. Please try again once space has been freed.",
+  storageUnavailable:
+    "The server cannot save anything right now (its storage is not writable), so nothing was saved. Please try again later.",
+  databaseUnavailable: "The database is not answering right now. Please try again in a moment.",
+} as const;
+
+/**
+ * Retry-After of the 503 answers: a database that went away usually comes back within seconds
+ * (a restart, a failover); storage that cannot be written needs someone to act.
+ */
+export const RETRY_AFTER_SECONDS = { database: 5, storage: 60 } as const;

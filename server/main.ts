@@ -16,6 +16,7 @@ import {
   startScheduledPublishing,
 } from "./jobs/publish-scheduled.server.ts";
 import { seedDemoContent } from "./seed/seed.server.ts";
+import { removeStaleTempFiles } from "./storage/uploads.server.ts";
 
 /** How long in-flight requests get to finish after SIGTERM before connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -38,6 +39,10 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
     console.log(`Created the owner's login for ${config.adminEmail}.`);
   }
   if (config.seedDemo) await seedDemoContent(handle.db, config);
+  const leftovers = await removeStaleTempFiles(config.dataDir);
+  if (leftovers > 0) {
+    console.log(`Removed ${leftovers} unfinished upload file(s) an earlier run left behind.`);
+  }
 
   const loaderContext: ServerContext = { db: handle.db, config, auth };
   const pages = createRequestHandler({

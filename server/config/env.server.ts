@@ -3,6 +3,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+/** PostgreSQL's time limits when DATABASE_CONNECT_TIMEOUT_MS / _STATEMENT_TIMEOUT_MS are unset. */
+export const DATABASE_TIMEOUT_DEFAULTS = { connectMs: 5000, statementMs: 15_000 } as const;
+
 /**
  * Every environment variable the server reads, validated once at start-up.
  * Nothing else in the code base reads `process.env`; `.env.example` documents the same list.
@@ -19,6 +22,22 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  /**
+   * PostgreSQL's time limits in milliseconds: to connect (or wait for a free connection), and
+   * for one statement (the client gives up a second after that when no answer comes at all).
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(DATABASE_TIMEOUT_DEFAULTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(DATABASE_TIMEOUT_DEFAULTS.statementMs),
   /** Public origin used for canonical links, share links and feeds. Defaults to http://localhost:PORT. */
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The owner's login, created on start when it does not exist yet. */
@@ -60,6 +79,8 @@ export type Config = Readonly<{
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL's time limits in milliseconds. */
+  databaseTimeouts: Readonly<{ connectMs: number; statementMs: number }>;
   siteUrl: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -119,6 +140,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: Object.freeze({
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    }),
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

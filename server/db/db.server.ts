@@ -3,8 +3,9 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
 import { Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
+import { DATABASE_TIMEOUT_DEFAULTS } from "#server/config/env.server.ts";
 import { type DbKind, withImmediateTransactions } from "./dialect.server.ts";
+import { createPostgresPool, type PostgresTimeouts } from "./postgres-pool.server.ts";
 import type { Database } from "./tables.ts";
 
 export type Db = Kysely<Database>;
@@ -23,6 +24,8 @@ export type OpenDatabaseOptions = {
   dataDir: string;
   /** PostgreSQL schema to work in (tests give each file its own). */
   schema?: string | undefined;
+  /** PostgreSQL's time limits; each one left out is DATABASE_TIMEOUT_DEFAULTS'. */
+  databaseTimeouts?: Partial<PostgresTimeouts> | undefined;
 };
 
 /**
@@ -33,7 +36,7 @@ export type OpenDatabaseOptions = {
  */
 export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.schema)
+    ? openPostgres(options.databaseUrl, options.schema, options.databaseTimeouts)
     : openSqlite(options.dataDir);
 }
 
@@ -51,7 +54,10 @@ function openSqlite(dataDir: string): DatabaseHandle {
     PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS};
   `);
   const db = new Kysely<Database>({
-    dialect: withImmediateTransactions(new NodeSqliteDialect({ database })),
+    dialect: withImmediateTransactions(
+      new NodeSqliteDialect({ database }),
+      () => database.isTransaction,
+    ),
   });
   return {
     db,
@@ -96,36 +102,18 @@ function enableWal(database: DatabaseSync) {
 /** SQLITE_BUSY, as node:sqlite reports it in `errcode`. */
 const SQLITE_BUSY = 5;
 
-function openPostgres(connectionString: string, schema: string | undefined): DatabaseHandle {
-  const pool = new pg.Pool({
+function openPostgres(
+  connectionString: string,
+  schema: string | undefined,
+  timeouts: Partial<PostgresTimeouts> | undefined,
+): DatabaseHandle {
+  const pool = createPostgresPool({
     connectionString,
-    max: 10,
-    connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 30_000,
-    // Each statement that hangs longer than this is a bug or a lost server, not a slow query.
-    statement_timeout: 15_000,
-    options: schema ? `-c search_path=${schema}` : undefined,
-    // Timestamps travel as ISO strings on both databases, so rows look the same everywhere.
-    types: {
-      getTypeParser: (oid, format) =>
-        oid === pg.types.builtins.TIMESTAMPTZ
-          ? (value: string) => new Date(value).toISOString()
-          : oid === pg.types.builtins.INT8
-            ? (value: string) => Number(value)
-            : pg.types.getTypeParser(oid, format),
+    schema,
+    timeouts: {
+      connectMs: timeouts?.connectMs ?? DATABASE_TIMEOUT_DEFAULTS.connectMs,
+      statementMs: timeouts?.statementMs ?? DATABASE_TIMEOUT_DEFAULTS.statementMs,
     },
-  });
-  // An idle client whose server connection drops emits 'error' on the pool; without a
-  // listener that would crash the process. The pool discards the client and opens a new
-  // one on the next query, which is exactly the recovery we want.
-  pool.on("error", (error) => {
-    console.error(`PostgreSQL connection lost (${error.message}); it will be re-established.`);
-  });
-  // A client that is checked out (running a query, or just handed out from the idle list as its
-  // connection dies) has no pool listener, and an unheard 'error' would crash the process. Its
-  // query fails on its own and is reported by whoever ran it; the pool then drops the client.
-  pool.on("connect", (client) => {
-    client.on("error", () => undefined);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

@@ -40,6 +40,101 @@ export function isUniqueViolation(error: unknown): boolean {
   return e.code === "ERR_SQLITE_ERROR" && (e.errcode === 2067 || e.errcode === 1555);
 }
 
+/** What kind of fault of the database itself an error is: see databaseFault. */
+export type DatabaseFault = "full" | "read-only" | "unavailable";
+
+/**
+ * Whether an error is the database failing rather than the query: its disk is full
+ * ("full"), it cannot be written ("read-only"), or it cannot be reached or does not answer in
+ * time ("unavailable"). null for everything else (constraint violations, bugs, …).
+ */
+export function databaseFault(error: unknown): DatabaseFault | null {
+  if (typeof error !== "object" || error === null) return null;
+  const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
+  if (e.code === "ERR_SQLITE_ERROR" && typeof e.errcode === "number") {
+    // The primary result code, also for the extended ones (SQLITE_IOERR_WRITE, …).
+    return SQLITE_FAULTS.get(e.errcode & 0xff) ?? null;
+  }
+  if (typeof e.code === "string" && SQLSTATE.test(e.code)) {
+    if (e.code === "53100") return "full"; // disk_full
+    if (e.code === "25006") return "read-only"; // read_only_sql_transaction: a standby
+    return POSTGRES_UNAVAILABLE.test(e.code) ? "unavailable" : null;
+  }
+  if (error instanceof AggregateError && error.errors.some((inner) => databaseFault(inner))) {
+    return "unavailable";
+  }
+  if (typeof e.code === "string" && NETWORK_ERRORS.has(e.code)) return "unavailable";
+  if (typeof e.message === "string" && PG_CONNECTION_MESSAGES.test(e.message)) {
+    return "unavailable";
+  }
+  return null;
+}
+
+/** The PostgreSQL error codes (SQLSTATE) are five digits or capital letters. */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * PostgreSQL codes for a server that cannot serve now: connection exceptions (08…),
+ * insufficient resources (53…: too many connections, out of memory), query canceled (57014,
+ * statement_timeout), shutting down or starting up (57P01–57P05).
+ */
+const POSTGRES_UNAVAILABLE = /^(08|53|57014|57P0)/;
+
+/** SQLite's primary result codes that are the database's own trouble, with their names. */
+const SQLITE_FAULTS = new Map<number, DatabaseFault>([
+  [5, "unavailable"], // SQLITE_BUSY: another writer held the lock past the busy timeout
+  [6, "unavailable"], // SQLITE_LOCKED
+  [8, "read-only"], // SQLITE_READONLY
+  [10, "unavailable"], // SQLITE_IOERR
+  [13, "full"], // SQLITE_FULL
+  [14, "unavailable"], // SQLITE_CANTOPEN
+  [15, "unavailable"], // SQLITE_PROTOCOL
+]);
+
+const SQLITE_RESULT_NAMES = new Map<number, string>([
+  [1, "SQLITE_ERROR"],
+  [5, "SQLITE_BUSY"],
+  [6, "SQLITE_LOCKED"],
+  [7, "SQLITE_NOMEM"],
+  [8, "SQLITE_READONLY"],
+  [10, "SQLITE_IOERR"],
+  [11, "SQLITE_CORRUPT"],
+  [13, "SQLITE_FULL"],
+  [14, "SQLITE_CANTOPEN"],
+  [15, "SQLITE_PROTOCOL"],
+  [19, "SQLITE_CONSTRAINT"],
+]);
+
+/**
+ * The name of a SQLite result code as node:sqlite reports it in `errcode` (an extended code is
+ * named by its primary one: 3338, SQLITE_IOERR_FSYNC, is "SQLITE_IOERR"), for logs.
+ */
+export function sqliteResultName(errcode: number): string {
+  return SQLITE_RESULT_NAMES.get(errcode & 0xff) ?? `SQLite result ${errcode}`;
+}
+
+/** Socket errors of a database server that cannot be reached. */
+const NETWORK_ERRORS = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "EHOSTDOWN",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
+
+/**
+ * How pg and pg-pool report a connection that could not be made in time, died, or gave no
+ * answer to a query in time (query_timeout); they carry no code.
+ */
+const PG_CONNECTION_MESSAGES =
+  /^(timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)/;
+
 /**
  * Makes transactions that call this with the same name run one after another, across
  * processes: the check-then-insert inside them then cannot interleave. Call it first thing in
@@ -61,10 +156,14 @@ export async function lockTransaction(trx: QueryExecutorProvider, name: string):
  * running migrations from two processes at once safe: the second waits for the first,
  * then finds nothing left to do.
  */
-export function withImmediateTransactions(inner: Dialect): Dialect {
+export function withImmediateTransactions(
+  inner: Dialect,
+  /** Whether the connection is inside a transaction (node:sqlite's `isTransaction`). */
+  inTransaction: () => boolean,
+): Dialect {
   return {
     createAdapter: () => new ImmediateSqliteAdapter(),
-    createDriver: () => new ImmediateDriver(inner.createDriver()),
+    createDriver: () => new ImmediateDriver(inner.createDriver(), inTransaction),
     createIntrospector: (db) => inner.createIntrospector(db),
     createQueryCompiler: () => inner.createQueryCompiler(),
   };
@@ -78,8 +177,10 @@ class ImmediateSqliteAdapter extends SqliteAdapter implements DialectAdapter {
 
 class ImmediateDriver implements Driver {
   readonly inner: Driver;
-  constructor(inner: Driver) {
+  readonly inTransaction: () => boolean;
+  constructor(inner: Driver, inTransaction: () => boolean) {
     this.inner = inner;
+    this.inTransaction = inTransaction;
   }
   init() {
     return this.inner.init();
@@ -94,6 +195,10 @@ class ImmediateDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw("commit"));
   }
   async rollbackTransaction(connection: DatabaseConnection) {
+    // After some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY, …) SQLite has already rolled the
+    // transaction back itself. A ROLLBACK then fails with "cannot rollback - no transaction is
+    // active", and that failure would be thrown in place of the error that made us roll back.
+    if (!this.inTransaction()) return;
     await connection.executeQuery(CompiledQuery.raw("rollback"));
   }
   releaseConnection(connection: DatabaseConnection) {

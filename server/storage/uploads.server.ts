@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import {
@@ -78,7 +78,8 @@ function sniffImageType(bytes: Uint8Array): "png" | "jpeg" | null {
  * or JPEG judged by its content, at most MAX_UPLOAD_BYTES and MAX_UPLOAD_PIXELS (read from the
  * header before anything is decoded), re-encoded in its own format without metadata and with
  * the longest side capped at MAX_IMAGE_SIDE, plus a WebP copy, under a random name.
- * Throws HttpError 413 (too large), 415 (not PNG or JPEG) or 400 (unreadable).
+ * Throws HttpError 413 (too large), 415 (not PNG or JPEG), 400 (unreadable), 507 (disk full)
+ * or 503 (disk not writable); nothing is left in the uploads folder then.
  */
 export async function storeImage(dataDir: string, bytes: Uint8Array): Promise<StoredImage> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw HttpError.payloadTooLarge(UPLOAD_MESSAGES.tooLarge);
@@ -127,17 +128,105 @@ export async function storeImage(dataDir: string, bytes: Uint8Array): Promise<St
     width: main.info.width,
     height: main.info.height,
   };
-  const dir = uploadsDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  // "wx": a name is never reused, whatever the odds.
-  await writeFile(path.join(dir, stored.name), main.data, { flag: "wx" });
-  try {
-    await writeFile(path.join(dir, stored.webpName), webp, { flag: "wx" });
-  } catch (error) {
-    await rm(path.join(dir, stored.name), { force: true });
-    throw error;
-  }
+  await writeComplete(uploadsDir(dataDir), [
+    { name: stored.webpName, data: webp },
+    { name: stored.name, data: main.data },
+  ]);
   return stored;
+}
+
+/**
+ * The file operations stored images are written with. Tests replace `writeNewFile` to make a
+ * write fail as a full or read-only disk does, where no small file system can be mounted.
+ */
+export const uploadWrites = {
+  /** Writes `data` to a file that must not exist yet, and flushes it to the disk. */
+  async writeNewFile(file: string, data: Uint8Array): Promise<void> {
+    const handle = await open(file, "wx");
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  },
+};
+
+/**
+ * An unfinished file in the uploads folder: the dot keeps it from ever being served (and from
+ * looking like an upload), the suffix lets a later start find what a crash left behind.
+ */
+const TEMP_FILE_NAME = /^\.upload-[0-9a-f]{32}\.tmp$/;
+
+function tempFileName(): string {
+  return `.upload-${randomBytes(16).toString("hex")}.tmp`;
+}
+
+/**
+ * Writes the files to temporary names in `dir`, then renames each to its own name once all are
+ * complete, so a served name never shows a partial file. On any failure every file of the set is
+ * removed again, and a full or unwritable disk becomes HttpError 507 or 503 (storageFault).
+ * Names are 128 random bits, so a rename never replaces another upload.
+ */
+async function writeComplete(dir: string, files: { name: string; data: Uint8Array }[]) {
+  const written: string[] = [];
+  try {
+    await mkdir(dir, { recursive: true });
+    const temps = files.map((file) => ({ ...file, temp: path.join(dir, tempFileName()) }));
+    for (const file of temps) {
+      written.push(file.temp);
+      await uploadWrites.writeNewFile(file.temp, file.data);
+    }
+    for (const file of temps) {
+      const target = path.join(dir, file.name);
+      await rename(file.temp, target);
+      written.push(target);
+    }
+  } catch (error) {
+    await Promise.all(written.map((file) => rm(file, { force: true }).catch(() => undefined)));
+    throw storageFault(error) ?? error;
+  }
+}
+
+/**
+ * A write the disk refused: full (ENOSPC, or the quota, EDQUOT) is 507; read-only or not
+ * permitted (EROFS, EACCES, EPERM) is 503. null for anything else.
+ */
+export function storageFault(error: unknown): HttpError | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === "ENOSPC" || code === "EDQUOT") return HttpError.storageFull(error);
+  if (code === "EROFS" || code === "EACCES" || code === "EPERM") {
+    return HttpError.storageUnavailable(error);
+  }
+  return null;
+}
+
+/** How old an unfinished upload file must be before a start removes it: no write takes this long. */
+export const STALE_TEMP_FILE_MS = 10 * 60 * 1000;
+
+/**
+ * Removes the unfinished files that a process stopped in the middle of a write left in the uploads
+ * folder (it runs at start). Files younger than STALE_TEMP_FILE_MS are left alone: another server
+ * process on the same data folder may be writing them. Answers how many were removed.
+ */
+export async function removeStaleTempFiles(dataDir: string, now = Date.now()): Promise<number> {
+  const dir = uploadsDir(dataDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names.filter((entry) => TEMP_FILE_NAME.test(entry))) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile() || now - info.mtimeMs < STALE_TEMP_FILE_MS) continue;
+    // A folder that cannot be written keeps them; the server still starts.
+    if (
+      await rm(file, { force: true }).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed += 1;
+  }
+  return removed;
 }
 
 /** Deletes a stored image and its WebP copy (for a save that failed after storing it). */

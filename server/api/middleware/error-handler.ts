@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import { z } from "zod";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import { HttpError } from "#server/errors.ts";
+import { faultAnswer, faultLogLine } from "#server/http/faults.server.ts";
 import { fieldErrors } from "./validate.ts";
 
 /** Unknown paths under /api answer JSON, never a page. */
@@ -13,13 +14,21 @@ type BodyParserError = Error & { type?: string; status?: number; expose?: boolea
 
 /**
  * The one place an error becomes a response: `{"message": …}` with the right status, and
- * never a stack trace. Anything unexpected is logged and answered as a plain 500.
+ * never a stack trace. A full or unwritable disk and a database that does not answer are 507
+ * or 503 with Retry-After, logged in one line with their cause (faults.server.ts); anything
+ * else unexpected is logged and answered as a plain 500.
  */
 export const apiErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) return next(error);
-  const { status, body } = toResponse(error as unknown);
-  // An HttpError is a deliberate answer (an outside service that failed: 502, 504), not a fault.
-  if (status >= 500 && !(error instanceof HttpError)) {
+  const fault = faultAnswer(error);
+  const { status, body } = toResponse(fault ?? (error as unknown));
+  if (fault) {
+    console.error(faultLogLine(req.method, req.originalUrl, fault));
+    if (fault.retryAfterSeconds !== undefined) {
+      res.set("Retry-After", String(fault.retryAfterSeconds));
+    }
+  } else if (status >= 500 && !(error instanceof HttpError)) {
+    // An HttpError is a deliberate answer (an outside service that failed: 502, 504), not a fault.
     console.error(`${req.method} ${req.originalUrl} failed:`, error);
   }
   res.status(status).json(body);

@@ -1,0 +1,68 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TcpProxy } from "#tests/helpers/tcp-proxy.ts";
+import {
+  createTestDatabase,
+  TEST_DATABASE_URL,
+  type TestDatabase,
+} from "#tests/helpers/test-database.ts";
+import { allowConsoleError } from "#tests/setup/setup-test-env.ts";
+import { type DatabaseHandle, openDatabase } from "./db.server.ts";
+
+const TIMEOUTS = { connectMs: 1000, statementMs: 300 };
+/** query_timeout: the statement limit and one second. */
+const QUERY_TIMEOUT_MS = TIMEOUTS.statementMs + 1000;
+
+describe.skipIf(!TEST_DATABASE_URL)(
+  "the PostgreSQL pool when the network drops packets [postgres]",
+  () => {
+    let database: TestDatabase;
+    let proxy: TcpProxy;
+    let handle: DatabaseHandle;
+    beforeAll(async () => {
+      database = await createTestDatabase("postgres");
+      const forUrl = TcpProxy.forUrl(TEST_DATABASE_URL ?? "");
+      proxy = forUrl.proxy;
+      await proxy.start();
+      handle = openDatabase({
+        databaseUrl: forUrl.viaProxy(),
+        dataDir: database.dataDir,
+        schema: database.schema,
+        databaseTimeouts: TIMEOUTS,
+      });
+    });
+    afterAll(async () => {
+      await handle?.close().catch(() => undefined);
+      await proxy?.stop();
+      await database?.destroy();
+    });
+
+    it("fails a transaction with the query's own timeout, once, and works again over a new connection", async () => {
+      allowConsoleError(5);
+      const started = Date.now();
+      const failure = await handle.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          proxy.mode = "drop";
+          await sql`select 2`.execute(trx);
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      const elapsed = Date.now() - started;
+      proxy.mode = "forward";
+
+      // Not the ROLLBACK's failure, and not after waiting out a second timeout for the ROLLBACK.
+      expect((failure as Error | null)?.message).toBe("Query read timeout");
+      expect(elapsed).toBeGreaterThanOrEqual(QUERY_TIMEOUT_MS - 50);
+      expect(elapsed).toBeLessThan(QUERY_TIMEOUT_MS * 2 - 200);
+
+      for (let i = 0; i < 12; i += 1) {
+        const { rows } = await sql<{ n: number }>`select ${i}::int as n`.execute(handle.db);
+        expect(rows).toEqual([{ n: i }]);
+      }
+    });
+  },
+);
