@@ -10,6 +10,7 @@ import type { ServerContext } from "./context.server.ts";
 import type { DatabaseHandle } from "./db/db.server.ts";
 import { limitRequestBodies, quietAfterRefusedBody } from "./http/body-limits.server.ts";
 import { classifyPath } from "./http/cacheable-paths.server.ts";
+import { pageMethods, refuseUnservedMethods } from "./http/methods.server.ts";
 import { acceptsWebp } from "./http/negotiation.server.ts";
 import { createCspNonce } from "./http/nonce-template.server.ts";
 import { createResponseCache } from "./http/response-cache.server.ts";
@@ -61,8 +62,10 @@ export function createApp({
   // cache gives the answers it keeps a validator once instead of per request.
   app.set("etag", false);
 
-  // Before anything reads or answers a request: a body over its limit is refused unread.
+  // Before anything reads or answers a request: a body over its limit is refused unread, and a
+  // method no address answers (TRACE, PROPFIND, ...) is 501.
   app.use(limitRequestBodies);
+  app.use(refuseUnservedMethods);
 
   const caching = !devMiddleware && responseCacheTtlMs > 0;
   // First, so that a cached answer costs no more than a lookup (README: "Response cache").
@@ -173,6 +176,7 @@ export function createApp({
     );
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
+  app.use(pageMethods);
   if (pages) app.use(pages);
   app.use(quietAfterRefusedBody);
   return app;
