@@ -99,18 +99,18 @@ describeEachDatabase("request body limits", (kind) => {
   describe("a chunked body that grows past the limit", () => {
     for (const write of writes) {
       it(`is cut off with 413 on POST ${write.path}`, async () => {
-        // Four times the limit in 256 pieces; the client stops as soon as the server answers.
-        const piece = Math.max(PIECE, Math.ceil(write.limit / 64));
+        // One byte over the limit, in pieces, and the body never ends: only a server that counts
+        // what arrives answers (the client sends nothing after, so the answer is always read).
         const answer = await rawRequest(server.url, {
           method: "POST",
           path: write.path,
           headers: { ...headersFor(write), "transfer-encoding": "chunked" },
-          body: generatedBody(256, piece, 0x20),
+          body: generatedBody(write.limit + 1, Math.max(PIECE, Math.ceil(write.limit / 64)), 0x20),
           chunked: true,
-          timeoutMs: 10_000,
+          unfinished: true,
+          timeoutMs: 5000,
         });
         expectRefused(answer, write.message);
-        expect(answer.bodyBytesSent).toBeLessThan(2 * write.limit + piece);
       });
     }
   });
@@ -130,18 +130,17 @@ describeEachDatabase("request body limits", (kind) => {
   });
 
   it("closes the connection when a call answers before a chunked body has arrived", async () => {
-    // Signed out: the post call answers 401 without reading the body, which keeps coming.
+    // Signed out: the post call answers 401 without reading the body, which has not ended.
     const answer = await rawRequest(server.url, {
       method: "POST",
       path: "/api/posts",
       headers: { ...headersFor({}), "transfer-encoding": "chunked" },
-      body: generatedBody(1024, PIECE, 0x20),
+      body: generatedBody(4 * PIECE, PIECE, 0x20),
       chunked: true,
-      timeoutMs: 10_000,
+      unfinished: true,
     });
     expect(answer.status).toBe(401);
     expect(answer.headers.connection).toBe("close");
     expect(answer.closed).toBe(true);
-    expect(answer.bodyBytesSent).toBeLessThan(1024 * PIECE);
   });
 });

@@ -1,5 +1,5 @@
 import { connect, type Socket } from "node:net";
-import { setTimeout as delay, setImmediate as nextImmediate } from "node:timers/promises";
+import { setImmediate as nextTurn } from "node:timers/promises";
 
 // HTTP/1.1 over a plain socket, for what fetch() will not do: declare a length and send nothing,
 // stream a body and stop the moment the server answers, send methods fetch refuses (TRACE,
@@ -26,16 +26,16 @@ export type RawRequest = {
   headers?: Record<string, string>;
   /**
    * Body pieces, pulled one at a time (so a generator can stand for a body of any size without
-   * holding it). Sending stops as soon as the server answers or closes. Between pieces the event
-   * loop passes twice through its I/O (a server in this process reads the piece and answers, then
-   * the answer is read), because a piece written after the server has closed makes the
-   * connection fail with the answer unread.
+   * holding it). Sending stops as soon as the server answers or closes. A piece written after
+   * the server has closed the connection may make the answer unreadable (the connection is
+   * reset under it): to read an answer for certain, send no more than the server will read and
+   * leave the body unfinished.
    */
   body?: Iterable<Uint8Array>;
   /** Frame each piece as a chunk of `Transfer-Encoding: chunked` and end with the last chunk. */
   chunked?: boolean;
-  /** A pause between body pieces, in milliseconds. */
-  pauseMs?: number;
+  /** Send the pieces but not the end of a chunked body, then wait for the answer. */
+  unfinished?: boolean;
   /** How long to wait for the answer. */
   timeoutMs?: number;
   /** How long to wait, after the answer, for the server to close the connection. */
@@ -69,10 +69,12 @@ export async function rawRequest(url: string, request: RawRequest): Promise<RawA
         for (const part of framed) flushed = socket.write(part) && flushed;
         state.sent += piece.length;
         if (!flushed) await state.drainOrAnswer();
-        await delay(request.pauseMs ?? 0);
-        await nextImmediate();
+        // A server in this process gets its turn to read.
+        await nextTurn();
       }
-      if (request.chunked && !state.answered && !state.ended) socket.write("0\r\n\r\n");
+      if (request.chunked && !request.unfinished && !state.answered && !state.ended) {
+        socket.write("0\r\n\r\n");
+      }
     }
     const answer = await state.answer(request.timeoutMs ?? 5000);
     const closed = await state.closedWithin(request.closeWaitMs ?? 1000);
@@ -208,8 +210,13 @@ function dechunk(framed: Buffer): Buffer | undefined {
   }
 }
 
-/** `count` pieces of `size` bytes, made one at a time from one buffer (nothing piles up). */
-export function* generatedBody(count: number, size = 64 * 1024, fill = 0x61): Iterable<Buffer> {
+/**
+ * `total` bytes in pieces of `size` (the last may be shorter), made one at a time from one
+ * buffer, so nothing piles up however large the total.
+ */
+export function* generatedBody(total: number, size = 64 * 1024, fill = 0x61): Iterable<Buffer> {
   const piece = Buffer.alloc(size, fill);
-  for (let i = 0; i < count; i++) yield piece;
+  for (let sent = 0; sent < total; sent += size) {
+    yield total - sent >= size ? piece : piece.subarray(0, total - sent);
+  }
 }

@@ -72,21 +72,21 @@ describeEachDatabase("request bodies on the production server", (kind) => {
             ? { "transfer-encoding": "chunked" }
             : { "content-length": String(HUGE_BODY_MB * MB) }),
         },
-        body: generatedBody(HUGE_BODY_MB, MB),
+        body: generatedBody(HUGE_BODY_MB * MB, MB),
         chunked,
         timeoutMs: 60_000,
       }).finally(() => clearInterval(health));
       const took = Date.now() - started;
       const after = memoryOf(server.pid);
 
+      expect(after.peak - before.rss, `${framing}: peak growth`).toBeLessThan(20 * MB);
+      expect(after.rss - before.rss, `${framing}: growth kept`).toBeLessThan(20 * MB);
       // The refusal is read when it arrives before the client's next piece; otherwise the
       // connection is found reset under the unread answer. Either way it stopped at once.
       expect([413, 0], framing).toContain(answer.status);
       expect(answer.closed, framing).toBe(true);
       expect(answer.bodyBytesSent, framing).toBeLessThan(HUGE_BODY_MB * MB);
       expect(took, framing).toBeLessThan(5000);
-      expect(after.peak - before.rss, framing).toBeLessThan(20 * MB);
-      expect(after.rss - before.rss, framing).toBeLessThan(20 * MB);
 
       const healthz = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(2000) });
       expect(healthz.status).toBe(200);
@@ -106,19 +106,18 @@ describeEachDatabase("request bodies on the production server", (kind) => {
     expect(declared.answeredAfterMs).toBeLessThan(1000);
     expect(declared.closed).toBe(true);
 
+    // One byte over the limit, and the body never ends: only a count of what arrives answers.
     const chunked = await rawRequest(server.url, {
       method: "POST",
       path: "/login",
       headers: { ...form(), "transfer-encoding": "chunked" },
-      body: generatedBody((4 * BODY_LIMITS.page) / 1024, 1024, 0x61),
+      body: generatedBody(BODY_LIMITS.page + 1, 1024, 0x61),
       chunked: true,
-      // Slow enough for the answer to be read before the next piece goes out.
-      pauseMs: 20,
+      unfinished: true,
     });
     expect(chunked.status).toBe(413);
     expect(JSON.parse(chunked.body)).toEqual({ message: "The request body is too large." });
     expect(chunked.closed).toBe(true);
-    expect(chunked.bodyBytesSent).toBeLessThan(4 * BODY_LIMITS.page);
 
     // The form still works within its limit.
     const ordinary = await fetch(`${server.url}/login`, {
