@@ -11,7 +11,7 @@ import { type Config, ConfigError, loadConfig } from "./config/env.server.ts";
 import { nonceContext, type ServerContext, serverContext } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
-import { answerUnservedMethods } from "./http/methods.server.ts";
+import { configureHttpServer } from "./http/http-server.server.ts";
 import {
   type ScheduledPublishing,
   startScheduledPublishing,
@@ -61,7 +61,7 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   });
 
   const server = app.listen(config.port, config.host);
-  answerUnservedMethods(server);
+  configureHttpServer(server);
   await new Promise<void>((resolve) => {
     server.once("listening", resolve);
     server.once("error", (error) => {

@@ -115,6 +115,35 @@ describeEachDatabase("request body limits", (kind) => {
     }
   });
 
+  describe("a client that asks before sending (Expect: 100-continue)", () => {
+    it("is not told to go ahead with a body over the limit, only refused", async () => {
+      const answer = await rawRequest(server.url, {
+        method: "POST",
+        path: "/api/auth/sign-in/email",
+        headers: { ...headersFor({}), "content-length": String(GB) },
+        expectContinue: true,
+        body: generatedBody(GB),
+        timeoutMs: 2000,
+      });
+      expect(answer.informational).toEqual([]);
+      expectRefused(answer);
+      expect(answer.bodyBytesSent).toBe(0);
+    });
+
+    it("is told to go ahead with a body within the limit", async () => {
+      const body = Buffer.from(JSON.stringify({ email: "asked-first@example.com" }));
+      const answer = await rawRequest(server.url, {
+        method: "POST",
+        path: "/api/newsletter/subscribe",
+        headers: { ...headersFor({}), "content-length": String(body.length) },
+        expectContinue: true,
+        body: [body],
+      });
+      expect(answer.informational).toEqual([100]);
+      expect(answer.status, answer.body).toBe(200);
+    });
+  });
+
   it("still reads a chunked body within the limit, and keeps the connection", async () => {
     const body = Buffer.from(JSON.stringify({ email: "chunked@example.com" }));
     const answer = await rawRequest(server.url, {

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "#common/constants.ts";
 import { MAX_FEATURED_IMAGE_DATA_URL_LENGTH } from "#common/schemas/post.ts";
@@ -82,8 +82,19 @@ export const limitRequestBodies: RequestHandler = (req, res, next) => {
     return;
   }
   if (chunked) countChunkedBody(req, res, limit);
+  // The client waits for this before it sends the body (see continueOnlyWithinLimits).
+  if (req.headers.expect?.toLowerCase() === "100-continue") res.writeContinue();
   next();
 };
+
+/**
+ * A client that asks before sending its body (`Expect: 100-continue`) is told to go ahead by
+ * `limitRequestBodies`, once its declared length is within the limit, instead of by Node before
+ * the app has looked; a body over the limit is then never sent at all.
+ */
+export function continueOnlyWithinLimits(server: Server) {
+  server.on("checkContinue", (req, res) => server.emit("request", req, res));
+}
 
 function countChunkedBody(req: IncomingMessage, res: ServerResponse, limit: BodyLimit) {
   let received = 0;

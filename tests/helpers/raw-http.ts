@@ -8,6 +8,8 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 export type RawAnswer = {
   /** 0 when the server closed the connection without an answer the client could read. */
   status: number;
+  /** The interim answers (100 Continue) that came before it. */
+  informational: number[];
   /** Header names in lower case; repeated headers joined with ", ". */
   headers: Record<string, string>;
   body: string;
@@ -36,6 +38,8 @@ export type RawRequest = {
   chunked?: boolean;
   /** Send the pieces but not the end of a chunked body, then wait for the answer. */
   unfinished?: boolean;
+  /** Send `Expect: 100-continue` and the body only after 100 Continue (or a second without). */
+  expectContinue?: boolean;
   /** How long to wait for the answer. */
   timeoutMs?: number;
   /** How long to wait, after the answer, for the server to close the connection. */
@@ -57,8 +61,10 @@ export async function rawRequest(url: string, request: RawRequest): Promise<RawA
       `${request.method} ${request.path} HTTP/1.1`,
       `Host: ${host}`,
       ...Object.entries(request.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+      ...(request.expectContinue ? ["Expect: 100-continue"] : []),
     ];
     socket.write(`${head.join("\r\n")}\r\n\r\n`);
+    if (request.expectContinue) await state.continueOrAnswer(1000);
     if (request.body) {
       for (const piece of request.body) {
         if (state.answered || state.ended) break;
@@ -80,6 +86,7 @@ export async function rawRequest(url: string, request: RawRequest): Promise<RawA
     const closed = await state.closedWithin(request.closeWaitMs ?? 1000);
     return {
       ...answer,
+      informational: state.informational,
       answeredAfterMs: answer.at - started,
       bodyBytesSent: state.sentAtAnswer ?? state.sent,
       closed,
@@ -100,6 +107,7 @@ export async function rawRequest(url: string, request: RawRequest): Promise<RawA
     const state = {
       answered: false,
       ended: false,
+      informational: [] as number[],
       sent: 0,
       sentAtAnswer: undefined as number | undefined,
       drainOrAnswer: () =>
@@ -111,6 +119,21 @@ export async function rawRequest(url: string, request: RawRequest): Promise<RawA
           };
           socket.once("drain", done);
           waiters.add(done);
+        }),
+      /** Resolves on an interim or final answer, or after `ms` (as a client that expects 100). */
+      continueOrAnswer: (ms: number) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(done, ms);
+          function done() {
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve();
+          }
+          function check() {
+            if (state.informational.length > 0 || state.answered || state.ended) done();
+          }
+          waiters.add(check);
+          check();
         }),
       answer: (timeoutMs: number) =>
         new Promise<typeof parsed>((resolve, reject) => {
@@ -145,7 +168,7 @@ export async function rawRequest(url: string, request: RawRequest): Promise<RawA
     };
     socket.on("data", (data: Buffer) => {
       received = Buffer.concat([received, data]);
-      if (!parsedHead) {
+      while (!parsedHead) {
         const end = received.indexOf("\r\n\r\n");
         if (end === -1) return;
         const [statusLine = "", ...lines] = received
@@ -159,7 +182,15 @@ export async function rawRequest(url: string, request: RawRequest): Promise<RawA
           const value = line.slice(colon + 1).trim();
           headers[name] = headers[name] ? `${headers[name]}, ${value}` : value;
         }
-        parsedHead = { status: Number(statusLine.split(" ")[1]), headers, at: Date.now() };
+        const status = Number(statusLine.split(" ")[1]);
+        if (status >= 100 && status < 200) {
+          // An interim answer (100 Continue): noted, and the real one follows.
+          state.informational.push(status);
+          received = received.subarray(end + 4);
+          wake();
+          continue;
+        }
+        parsedHead = { status, headers, at: Date.now() };
         bodyStart = end + 4;
       }
       const rest = received.subarray(bodyStart);
