@@ -9,7 +9,9 @@ import type { Config } from "./config/env.server.ts";
 import type { ServerContext } from "./context.server.ts";
 import type { DatabaseHandle } from "./db/db.server.ts";
 import { RETRY_AFTER_SECONDS } from "./errors.ts";
+import { limitRequestBodies, quietAfterRefusedBody } from "./http/body-limits.server.ts";
 import { classifyPath } from "./http/cacheable-paths.server.ts";
+import { pageMethods, refuseUnservedMethods } from "./http/methods.server.ts";
 import { acceptsWebp } from "./http/negotiation.server.ts";
 import { createCspNonce } from "./http/nonce-template.server.ts";
 import { createResponseCache } from "./http/response-cache.server.ts";
@@ -69,6 +71,11 @@ export function createApp({
   // Express would hash every body for an ETag; API answers are no-store, and the response
   // cache gives the answers it keeps a validator once instead of per request.
   app.set("etag", false);
+
+  // Before anything reads or answers a request: a body over its limit is refused unread, and a
+  // method no address answers (TRACE, PROPFIND, ...) is 501.
+  app.use(limitRequestBodies);
+  app.use(refuseUnservedMethods);
 
   const caching = !devMiddleware && responseCacheTtlMs > 0;
   // First, so that a cached answer costs no more than a lookup (README: "Response cache").
@@ -140,7 +147,7 @@ export function createApp({
 
   const context: ServerContext = { db: handle.db, config, auth };
   app.use("/api", sameOriginWrites(config.siteUrl));
-  // Ahead of apiRouter's JSON body parser: better-auth reads the request body itself.
+  // Ahead of apiRouter's JSON body parser: better-auth takes the body as it came (JSON or form).
   app.use("/api", authRouter(context));
   app.use("/api", apiRouter(context));
 
@@ -181,7 +188,9 @@ export function createApp({
     );
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
+  app.use(pageMethods);
   if (pages) app.use(pages);
+  app.use(quietAfterRefusedBody);
   return app;
 }
 

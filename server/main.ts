@@ -11,6 +11,7 @@ import { type Config, ConfigError, loadConfig } from "./config/env.server.ts";
 import { nonceContext, type ServerContext, serverContext } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
+import { configureHttpServer } from "./http/http-server.server.ts";
 import {
   type ScheduledPublishing,
   startScheduledPublishing,
@@ -65,6 +66,7 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   });
 
   const server = app.listen(config.port, config.host);
+  configureHttpServer(server);
   await new Promise<void>((resolve) => {
     server.once("listening", resolve);
     server.once("error", (error) => {

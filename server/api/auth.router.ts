@@ -1,11 +1,12 @@
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
-import { type RequestHandler, Router } from "express";
+import express, { type RequestHandler, Router } from "express";
 import { DEFAULT_RETURN_TO, safeReturnTo } from "#common/return-to.ts";
 import { OIDC_PROVIDER_ID } from "#server/auth/auth.server.ts";
 import { readRequestViewer } from "#server/auth/express-access.server.ts";
 import { presentCurrentUser } from "#server/auth/viewer.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
+import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
 import { apiErrorHandler } from "./middleware/error-handler.ts";
 
 /**
@@ -33,8 +34,9 @@ const BETTER_AUTH_ENDPOINTS: Record<string, ReadonlySet<string>> = {
 
 /**
  * Sign-in, sign-out and the current user, mounted at /api ahead of the JSON body parser:
- * better-auth reads request bodies itself. Our `GET /api/auth/user` is matched before the
- * better-auth handler, so the contract of docs/product.md#sign-in-calls holds.
+ * better-auth takes request bodies as they came (JSON or a form), read here as text within
+ * BODY_LIMITS.signIn. Our `GET /api/auth/user` is matched before the better-auth handler, so
+ * the contract of docs/product.md#sign-in-calls holds.
  */
 export function authRouter(context: ServerContext) {
   const { auth } = context;
@@ -51,9 +53,15 @@ export function authRouter(context: ServerContext) {
     res.json(presentCurrentUser(viewer));
   });
 
+  // Read here, not by better-auth from the stream: a body refused while it arrives then fails
+  // this read, quietly, and never reaches better-auth (which would log it as a server fault).
+  const readBody = express.text({ type: () => true, limit: BODY_LIMITS.signIn });
   const forwardToBetterAuth: RequestHandler = (req, res, next) => {
     if (!BETTER_AUTH_ENDPOINTS[req.method]?.has(req.path)) return next();
-    betterAuthHandler(req, res).catch(next);
+    readBody(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      betterAuthHandler(req, res).catch(next);
+    });
   };
   router.all("/auth/*path", forwardToBetterAuth);
 

@@ -1,5 +1,6 @@
 import express, { Router } from "express";
 import type { ServerContext } from "#server/context.server.ts";
+import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
 import { appsRouter } from "./apps.router.ts";
 import { dashboardRouter } from "./dashboard.router.ts";
 import { employeesRouter } from "./employees.router.ts";
@@ -12,9 +13,6 @@ import { subscribersRouter } from "./subscribers.router.ts";
 import { uploadRouter } from "./upload.router.ts";
 import { youtubeRouter } from "./youtube.router.ts";
 
-/** Largest JSON body a call accepts (posts have their own, POST_BODY_LIMIT); larger ones get 413. */
-export const JSON_BODY_LIMIT = "1mb";
-
 /** Everything under /api: the routers, a JSON 404 for unknown paths, and the error middleware. */
 export function apiRouter(context: ServerContext) {
   const api = Router();
@@ -26,7 +24,8 @@ export function apiRouter(context: ServerContext) {
   });
   // Ahead of the JSON parser: post bodies have their own, larger limit, read only for staff.
   api.use("/posts", postsRouter(context));
-  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  // The app refuses larger bodies before they are read (BODY_LIMITS); this limit only repeats it.
+  api.use(express.json({ limit: BODY_LIMITS.json }));
   api.use("/portfolio", portfolioRouter(context));
   api.use("/apps", appsRouter(context));
   api.use("/newsletter", newsletterRouter(context));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Post } from "#common/types/post.ts";
+import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
 import { readError } from "#tests/helpers/http.ts";
 import type { SignedIn } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
@@ -12,7 +13,6 @@ import {
   staffPostCalls,
   startWithEmployee,
 } from "./posts.router.fixture.ts";
-import { POST_BODY_LIMIT } from "./posts.router.ts";
 
 describeEachDatabase("staff posts API", (kind) => {
   let server: TestServer;
@@ -148,7 +148,7 @@ describeEachDatabase("staff posts API", (kind) => {
       const huge = await send(
         "POST",
         "/api/posts",
-        payload({ content: `<p>${"x".repeat(POST_BODY_LIMIT)}</p>` }),
+        payload({ content: `<p>${"x".repeat(BODY_LIMITS.post)}</p>` }),
       );
       expect((await readError(huge, 413)).message).toBe("The request body is too large.");
     });

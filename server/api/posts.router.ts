@@ -1,6 +1,6 @@
 import express, { Router } from "express";
 import { z } from "zod";
-import { MAX_FEATURED_IMAGE_DATA_URL_LENGTH, PostInputSchema } from "#common/schemas/post.ts";
+import { PostInputSchema } from "#common/schemas/post.ts";
 import {
   audienceOf,
   loadViewer,
@@ -9,6 +9,7 @@ import {
 } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
+import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
 import { presentPost, presentPostSummary } from "#server/presenters/post.server.ts";
 import {
   deletePost,
@@ -22,12 +23,6 @@ import {
 } from "#server/services/posts.server.ts";
 import { parseInput } from "./middleware/validate.ts";
 import { ListQuerySchema } from "./query.ts";
-
-/**
- * A post's JSON may carry its featured image as a data: URL of up to MAX_UPLOAD_BYTES, so it
- * gets a larger body limit than other calls; only staff's bodies are read at all.
- */
-export const POST_BODY_LIMIT = MAX_FEATURED_IMAGE_DATA_URL_LENGTH + 1024 * 1024;
 
 /** The `:id` of a post call: a UUID, or a post that cannot exist (404). */
 function postId(params: Record<string, unknown>): string {
@@ -43,7 +38,9 @@ export function postsRouter(context: ServerContext) {
   const router = Router();
   const staffOnly = requireEmployee(context);
   const withViewer = loadViewer(context);
-  const postBody = express.json({ limit: POST_BODY_LIMIT });
+  // A post may carry its featured image inline, so its limit is larger (BODY_LIMITS.post); only
+  // staff's bodies are read at all.
+  const postBody = express.json({ limit: BODY_LIMITS.post });
 
   router.get("/published", async (req, res) => {
     const { limit } = parseInput(ListQuerySchema, req.query);

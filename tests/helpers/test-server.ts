@@ -6,6 +6,7 @@ import { type Auth, authFor } from "#server/auth/auth.server.ts";
 import { ensureOwnerAccount } from "#server/auth/owner.server.ts";
 import { type Config, loadConfig } from "#server/config/env.server.ts";
 import type { DbKind } from "#server/db/dialect.server.ts";
+import { configureHttpServer } from "#server/http/http-server.server.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export type TestServer = {
@@ -82,9 +83,10 @@ export async function startTestServerOn(
   };
 }
 
-/** Serves any Express app on a loopback port. */
+/** Serves any Express app on a loopback port, its HTTP server set up as the server process's. */
 export async function listen(app: Express): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = app.listen(0, "127.0.0.1");
+  configureHttpServer(server);
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import { z } from "zod";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import { HttpError } from "#server/errors.ts";
+import { bodyWasRefused } from "#server/http/body-limits.server.ts";
 import { faultAnswer, faultLogLine } from "#server/http/faults.server.ts";
 import { fieldErrors } from "./validate.ts";
 
@@ -19,6 +20,8 @@ type BodyParserError = Error & { type?: string; status?: number; expose?: boolea
  * else unexpected is logged and answered as a plain 500.
  */
 export const apiErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  // Its reader failed because the body was refused mid-way; the 413 is out already.
+  if (bodyWasRefused(req)) return;
   if (res.headersSent) return next(error);
   const fault = faultAnswer(error);
   const { status, body } = toResponse(fault ?? (error as unknown));
