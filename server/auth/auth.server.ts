@@ -16,6 +16,7 @@ import { type DbKind, dbKindOf } from "#server/db/dialect.server.ts";
 import {
   createSignInThrottle,
   type SignInThrottle,
+  type SignInThrottleOptions,
   TOO_MANY_SIGN_INS_MESSAGE,
 } from "./sign-in-throttle.server.ts";
 
@@ -59,16 +60,22 @@ export function hasSessionCookie(cookieHeader: string): boolean {
 const SESSION_DAYS = 7;
 const DAY_SECONDS = 24 * 60 * 60;
 
-export type AuthDeps = { db: Db; kind: DbKind; config: Config };
+export type AuthDeps = {
+  db: Db;
+  kind: DbKind;
+  config: Config;
+  /** The sign-in limits' values, clock and wait; the defaults of sign-in-throttle.server.ts. */
+  signInThrottle?: SignInThrottleOptions;
+};
 
 /**
  * The better-auth instance: e-mail and password sign-in, sessions in our database through the
  * same Kysely instance as everything else (migration 0002 creates its tables). Public sign-up is
  * off: staff accounts come from the owner's bootstrap and from invitations.
  */
-export function createAuth({ db, kind, config }: AuthDeps) {
+export function createAuth({ db, kind, config, signInThrottle }: AuthDeps) {
   const secure = config.siteUrl.startsWith("https:");
-  const throttle = createSignInThrottle(db);
+  const throttle = createSignInThrottle(db, signInThrottle);
   return betterAuth({
     appName: config.site.companyName,
     baseURL: config.siteUrl,
@@ -224,6 +231,7 @@ function accountKey(body: unknown): string {
   return typeof email === "string" ? email.trim().toLowerCase() : "";
 }
 
+/** Counts the attempt; refuses it with 429, or lets it go on once its slowdown is over. */
 async function beginSignIn(throttle: SignInThrottle, body: unknown, address: string) {
   const attempt = await throttle.begin(accountKey(body), address);
   if (!attempt.allowed) {
@@ -233,8 +241,6 @@ async function beginSignIn(throttle: SignInThrottle, body: unknown, address: str
       { "Retry-After": String(attempt.retryAfterSeconds) },
     );
   }
-  // Repeated attempts on one account get slower before they are refused.
-  if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
 }
 
 /** better-auth's timestamp columns; PostgreSQL rows carry them as ISO strings (db.server.ts). */

@@ -2,10 +2,11 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
 import { createApp } from "#server/app.ts";
-import { type Auth, authFor } from "#server/auth/auth.server.ts";
+import { type Auth, authFor, createAuth } from "#server/auth/auth.server.ts";
 import { ensureOwnerAccount } from "#server/auth/owner.server.ts";
+import type { SignInThrottleOptions } from "#server/auth/sign-in-throttle.server.ts";
 import { type Config, loadConfig } from "#server/config/env.server.ts";
-import type { DbKind } from "#server/db/dialect.server.ts";
+import { type DbKind, dbKindOf } from "#server/db/dialect.server.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export type TestServer = {
@@ -27,6 +28,11 @@ export type TestServerOptions = {
    * straight in the database, which the cache does not see until its answers expire.
    */
   responseCacheTtlMs?: number;
+  /**
+   * The sign-in limits' values, clock and wait (a test's own clock and a wait that returns at
+   * once keep limit tests fast). Given, the server gets its own better-auth instance.
+   */
+  signInThrottle?: SignInThrottleOptions;
 };
 
 /**
@@ -57,10 +63,12 @@ export async function startTestServer(
 export async function startTestServerOn(
   db: TestDatabase,
   env: Record<string, string> = {},
-  { responseCacheTtlMs = 0 }: TestServerOptions = {},
+  { responseCacheTtlMs = 0, signInThrottle }: TestServerOptions = {},
 ): Promise<TestServer> {
   const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: "0", ...env });
-  const auth = authFor(db.handle.db, config);
+  const auth = signInThrottle
+    ? createAuth({ db: db.handle.db, kind: dbKindOf(db.handle.db), config, signInThrottle })
+    : authFor(db.handle.db, config);
   await ensureOwnerAccount({ db: db.handle.db, auth, config });
   const app = createApp({ handle: db.handle, config, auth, responseCacheTtlMs });
   const { url, close } = await listen(app);
