@@ -4,7 +4,11 @@ import { DatabaseSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { type DbKind, withImmediateTransactions } from "./dialect.server.ts";
+import {
+  type DbKind,
+  withImmediateTransactions,
+  withOwnSchemaIntrospection,
+} from "./dialect.server.ts";
 import type { Database } from "./tables.ts";
 
 export type Db = Kysely<Database>;
@@ -127,7 +131,9 @@ function openPostgres(connectionString: string, schema: string | undefined): Dat
   pool.on("connect", (client) => {
     client.on("error", () => undefined);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: withOwnSchemaIntrospection(new PostgresDialect({ pool })),
+  });
   return {
     db,
     kind: "postgres",
