@@ -16,8 +16,16 @@ export default defineConfig({
   // Two groups on one server: the public pages first, whose tests compare the pages with the
   // API's answers, then the dashboard, whose tests create, publish and delete content. Run at
   // the same time, a post published by one could appear between another's API call and its page.
+  // What the public specs need published is added by a setup project before they start
+  // (public.setup.ts), never while they run.
   projects: [
-    { name: "public", testMatch: "*.spec.ts", testIgnore: "dashboard/**" },
+    { name: "public-setup", testMatch: "public.setup.ts" },
+    {
+      name: "public",
+      testMatch: "*.spec.ts",
+      testIgnore: "dashboard/**",
+      dependencies: ["public-setup"],
+    },
     { name: "dashboard", testMatch: "dashboard/**/*.spec.ts", dependencies: ["public"] },
   ],
   fullyParallel: false,
@@ -67,3 +75,4 @@ export default defineConfig({
     },
   },
 });
+
