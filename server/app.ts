@@ -41,6 +41,8 @@ export type CreateAppOptions = {
   devMiddleware?: RequestHandler;
   /** Lifetime of the response cache in milliseconds; 0 turns it off. Off in development. */
   responseCacheTtlMs?: number;
+  /** The clock the response cache counts lifetimes by (milliseconds, as Date.now). */
+  responseCacheClock?: () => number;
 };
 
 /** Builds the Express app: headers, /healthz, /uploads, /api, then the pages. It does not listen. */
@@ -52,6 +54,7 @@ export function createApp({
   clientDir,
   devMiddleware,
   responseCacheTtlMs = RESPONSE_CACHE_TTL_MS,
+  responseCacheClock,
 }: CreateAppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -68,6 +71,7 @@ export function createApp({
       ttlMs: responseCacheTtlMs,
       classifyPath: (pathname) => classifyPath(pathname, staticRoots),
       hasSessionCookie,
+      now: responseCacheClock,
     });
     app.use(cache.middleware);
   }

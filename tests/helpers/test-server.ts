@@ -28,6 +28,8 @@ export type TestServerOptions = {
    * straight in the database, which the cache does not see until its answers expire.
    */
   responseCacheTtlMs?: number;
+  /** The clock the response cache counts lifetimes by; a test's own makes expiry exact. */
+  responseCacheClock?: () => number;
   /**
    * The sign-in limits' values, clock and wait (a test's own clock and a wait that returns at
    * once keep limit tests fast). Given, the server gets its own better-auth instance.
@@ -63,14 +65,20 @@ export async function startTestServer(
 export async function startTestServerOn(
   db: TestDatabase,
   env: Record<string, string> = {},
-  { responseCacheTtlMs = 0, signInThrottle }: TestServerOptions = {},
+  { responseCacheTtlMs = 0, responseCacheClock, signInThrottle }: TestServerOptions = {},
 ): Promise<TestServer> {
   const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: "0", ...env });
   const auth = signInThrottle
     ? createAuth({ db: db.handle.db, kind: dbKindOf(db.handle.db), config, signInThrottle })
     : authFor(db.handle.db, config);
   await ensureOwnerAccount({ db: db.handle.db, auth, config });
-  const app = createApp({ handle: db.handle, config, auth, responseCacheTtlMs });
+  const app = createApp({
+    handle: db.handle,
+    config,
+    auth,
+    responseCacheTtlMs,
+    responseCacheClock,
+  });
   const { url, close } = await listen(app);
   const request = (path: string, init?: RequestInit) => fetch(url + path, init);
   return {
