@@ -12,6 +12,7 @@ import {
   freshLogin,
   from,
   manualTime,
+  QUICK_PASSWORD_HASHING,
   signInFrom,
 } from "./auth.router.limits.fixture.ts";
 
@@ -28,7 +29,10 @@ describeEachDatabase("sign-in attempt limits", (kind) => {
   const env = { ...OWNER_ENV, TRUST_PROXY: "1" };
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(kind, env, { signInThrottle: time.options });
+    server = await startTestServer(kind, env, {
+      signInThrottle: time.options,
+      passwordHashing: QUICK_PASSWORD_HASHING,
+    });
   });
   afterAll(() => server?.close());
 
@@ -152,7 +156,10 @@ describeEachDatabase("sign-in attempt limits", (kind) => {
   });
 
   it("counts in the database, so two servers on one database share the limits", async () => {
-    const second = await startTestServerOn(server.db, env, { signInThrottle: time.options });
+    const second = await startTestServerOn(server.db, env, {
+      signInThrottle: time.options,
+      passwordHashing: QUICK_PASSWORD_HASHING,
+    });
     try {
       const login = await freshLogin(server);
       const stranger = freshAddress();
@@ -176,7 +183,10 @@ describeEachDatabase("sign-in attempt limits without a trusted proxy", (kind) =>
     server = await startTestServer(
       kind,
       { ...OWNER_ENV },
-      { signInThrottle: { ...manualTime().options, limits } },
+      {
+        signInThrottle: { ...manualTime().options, limits },
+        passwordHashing: QUICK_PASSWORD_HASHING,
+      },
     );
   });
   afterAll(() => server?.close());

@@ -66,6 +66,14 @@ export type AuthDeps = {
   config: Config;
   /** The sign-in limits' values, clock and wait; the defaults of sign-in-throttle.server.ts. */
   signInThrottle?: SignInThrottleOptions;
+  /**
+   * How passwords are hashed and checked; better-auth's scrypt unless given (tests that make
+   * many sign-in attempts use a quick one).
+   */
+  passwordHashing?: {
+    hash: (password: string) => Promise<string>;
+    verify: (data: { hash: string; password: string }) => Promise<boolean>;
+  };
 };
 
 /**
@@ -73,7 +81,7 @@ export type AuthDeps = {
  * same Kysely instance as everything else (migration 0002 creates its tables). Public sign-up is
  * off: staff accounts come from the owner's bootstrap and from invitations.
  */
-export function createAuth({ db, kind, config, signInThrottle }: AuthDeps) {
+export function createAuth({ db, kind, config, signInThrottle, passwordHashing }: AuthDeps) {
   const secure = config.siteUrl.startsWith("https:");
   const throttle = createSignInThrottle(db, signInThrottle);
   return betterAuth({
@@ -91,6 +99,7 @@ export function createAuth({ db, kind, config, signInThrottle }: AuthDeps) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      password: passwordHashing,
     },
     session: {
       expiresIn: SESSION_DAYS * DAY_SECONDS,

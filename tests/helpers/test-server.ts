@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
 import { createApp } from "#server/app.ts";
-import { type Auth, authFor, createAuth } from "#server/auth/auth.server.ts";
+import { type Auth, type AuthDeps, authFor, createAuth } from "#server/auth/auth.server.ts";
 import { ensureOwnerAccount } from "#server/auth/owner.server.ts";
 import type { SignInThrottleOptions } from "#server/auth/sign-in-throttle.server.ts";
 import { type Config, loadConfig } from "#server/config/env.server.ts";
@@ -35,6 +35,11 @@ export type TestServerOptions = {
    * once keep limit tests fast). Given, the server gets its own better-auth instance.
    */
   signInThrottle?: SignInThrottleOptions;
+  /**
+   * A quicker password hash than the real one, for tests that make many sign-in attempts.
+   * Given, the server gets its own better-auth instance too.
+   */
+  passwordHashing?: AuthDeps["passwordHashing"];
 };
 
 /**
@@ -65,12 +70,24 @@ export async function startTestServer(
 export async function startTestServerOn(
   db: TestDatabase,
   env: Record<string, string> = {},
-  { responseCacheTtlMs = 0, responseCacheClock, signInThrottle }: TestServerOptions = {},
+  {
+    responseCacheTtlMs = 0,
+    responseCacheClock,
+    signInThrottle,
+    passwordHashing,
+  }: TestServerOptions = {},
 ): Promise<TestServer> {
   const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: "0", ...env });
-  const auth = signInThrottle
-    ? createAuth({ db: db.handle.db, kind: dbKindOf(db.handle.db), config, signInThrottle })
-    : authFor(db.handle.db, config);
+  const auth =
+    signInThrottle || passwordHashing
+      ? createAuth({
+          db: db.handle.db,
+          kind: dbKindOf(db.handle.db),
+          config,
+          signInThrottle,
+          passwordHashing,
+        })
+      : authFor(db.handle.db, config);
   await ensureOwnerAccount({ db: db.handle.db, auth, config });
   const app = createApp({
     handle: db.handle,
