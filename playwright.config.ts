@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,7 +9,10 @@ import { defineConfig } from "@playwright/test";
 // The folder is made once by the runner; its workers inherit the variable and open the same
 // database to add what a test needs.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "studio-e2e-"));
-const port = Number(process.env.E2E_PORT ?? 4317);
+// A port nobody is listening on, unless E2E_PORT names one: a fixed default would make two runs
+// on one machine collide. Chosen once by the runner; the workers inherit the variable.
+process.env.E2E_PORT ??= freeLoopbackPort();
+const port = Number(process.env.E2E_PORT);
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -16,8 +20,16 @@ export default defineConfig({
   // Two groups on one server: the public pages first, whose tests compare the pages with the
   // API's answers, then the dashboard, whose tests create, publish and delete content. Run at
   // the same time, a post published by one could appear between another's API call and its page.
+  // What the public specs need published is added by a setup project before they start
+  // (public.setup.ts), never while they run.
   projects: [
-    { name: "public", testMatch: "*.spec.ts", testIgnore: "dashboard/**" },
+    { name: "public-setup", testMatch: "public.setup.ts" },
+    {
+      name: "public",
+      testMatch: "*.spec.ts",
+      testIgnore: "dashboard/**",
+      dependencies: ["public-setup"],
+    },
     { name: "dashboard", testMatch: "dashboard/**/*.spec.ts", dependencies: ["public"] },
   ],
   fullyParallel: false,
@@ -67,3 +79,15 @@ export default defineConfig({
     },
   },
 });
+
+/** A loopback port that is free now (the configuration is read synchronously). */
+function freeLoopbackPort(): string {
+  const script =
+    'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });';
+  const result = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+  const found = result.stdout.trim();
+  if (result.status !== 0 || !/^\d+$/.test(found)) {
+    throw new Error(`Could not find a free port: ${result.stderr}`);
+  }
+  return found;
+}

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Post } from "#common/types/post.ts";
 import { createPost } from "#tests/factories/post.ts";
@@ -11,32 +10,43 @@ import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts"
 // such a change until its answers expire. Pages: tests/process/response-cache.test.ts.
 
 const TTL_MS = 1000;
-const BEYOND_TTL_MS = TTL_MS + 200;
+
+/**
+ * The cache's clock, moved only by the tests: requests fall within one lifetime however slowly
+ * the machine runs, and answers expire exactly when a test says so.
+ */
+let clockMs = Date.parse("2030-01-15T10:00:00.000Z");
+const cacheClock = () => clockMs;
+/** Lets every answer kept so far expire. */
+const expireAll = () => {
+  clockMs += TTL_MS + 1;
+};
 
 describeEachDatabase("the response cache in the app", (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(kind, OWNER_ENV, { responseCacheTtlMs: TTL_MS });
+    server = await startTestServer(kind, OWNER_ENV, {
+      responseCacheTtlMs: TTL_MS,
+      responseCacheClock: cacheClock,
+    });
   });
   afterAll(() => server.close());
 
   const db = () => server.db.handle.db;
   const slugs = async (response: Response) =>
     ((await response.json()) as Post[]).map((post) => post.slug);
-  /** Waits for every answer kept so far to expire, so a test starts from an empty cache. */
-  const expireAll = () => sleep(BEYOND_TTL_MS);
 
   it("answers an anonymous repeat from the cache until it expires", async () => {
-    await expireAll();
+    expireAll();
     const before = await slugs(await server.request("/api/posts/published"));
     const post = await createPost(db());
     expect(await slugs(await server.request("/api/posts/published"))).toEqual(before);
-    await sleep(BEYOND_TTL_MS);
+    expireAll();
     expect(await slugs(await server.request("/api/posts/published"))).toContain(post.slug);
   });
 
   it("keeps the answer for a missing slug no longer than for any other", async () => {
-    await expireAll();
+    expireAll();
     const post = await createPost(db(), { status: "draft" });
     expect((await server.request(`/api/posts/slug/${post.slug}`)).status).toBe(404);
     await db()
@@ -45,12 +55,12 @@ describeEachDatabase("the response cache in the app", (kind) => {
       .where("id", "=", post.id)
       .execute();
     expect((await server.request(`/api/posts/slug/${post.slug}`)).status).toBe(404);
-    await sleep(BEYOND_TTL_MS);
+    expireAll();
     expect((await server.request(`/api/posts/slug/${post.slug}`)).status).toBe(200);
   });
 
   it("never answers a request with a session cookie from the cache", async () => {
-    await expireAll();
+    expireAll();
     const owner = await signInAs(server, "owner");
     await server.request("/api/posts/published");
     const post = await createPost(db());
@@ -62,7 +72,7 @@ describeEachDatabase("the response cache in the app", (kind) => {
   });
 
   it("keeps each query string apart", async () => {
-    await expireAll();
+    expireAll();
     await createPost(db());
     await createPost(db());
     const one = await slugs(await server.request("/api/posts/published?limit=1"));
@@ -72,7 +82,7 @@ describeEachDatabase("the response cache in the app", (kind) => {
   });
 
   it("empties after a successful write, not after a refused one", async () => {
-    await expireAll();
+    expireAll();
     await server.request("/api/posts/published");
     const post = await createPost(db());
     const refused = await server.postJson("/api/newsletter/subscribe", { email: "not-an-address" });
@@ -88,7 +98,11 @@ describeEachDatabase("the response cache in the app", (kind) => {
   });
 
   it("never keeps the health check", async () => {
-    const broken = await startTestServer(kind, {}, { responseCacheTtlMs: TTL_MS });
+    const broken = await startTestServer(
+      kind,
+      {},
+      { responseCacheTtlMs: TTL_MS, responseCacheClock: cacheClock },
+    );
     try {
       expect((await broken.request("/healthz")).status).toBe(200);
       await broken.db.handle.close();
@@ -99,7 +113,7 @@ describeEachDatabase("the response cache in the app", (kind) => {
   });
 
   it("sends cached API answers with the same headers as before, plus Vary and an ETag", async () => {
-    await expireAll();
+    expireAll();
     await createPost(db(), { category: "marketplace-content", packType: "world" });
     for (let i = 0; i < 2; i++) {
       const response = await server.request("/api/portfolio");
@@ -125,7 +139,7 @@ describeEachDatabase("the response cache in the app", (kind) => {
 
   it("compresses as the client accepts", async () => {
     for (let i = 0; i < 3; i++) await createPost(db(), { content: "<p>Words. </p>".repeat(200) });
-    await expireAll();
+    expireAll();
     const plain = await server.request("/api/posts/published", {
       headers: { "accept-encoding": "identity" },
     });

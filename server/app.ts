@@ -44,6 +44,8 @@ export type CreateAppOptions = {
   devMiddleware?: RequestHandler;
   /** Lifetime of the response cache in milliseconds; 0 turns it off. Off in development. */
   responseCacheTtlMs?: number;
+  /** The clock the response cache counts lifetimes by (milliseconds, as Date.now). */
+  responseCacheClock?: () => number;
 };
 
 /**
@@ -64,6 +66,7 @@ export function createApp({
   clientDir,
   devMiddleware,
   responseCacheTtlMs = RESPONSE_CACHE_TTL_MS,
+  responseCacheClock,
 }: CreateAppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -85,6 +88,7 @@ export function createApp({
       ttlMs: responseCacheTtlMs,
       classifyPath: (pathname) => classifyPath(pathname, staticRoots),
       hasSessionCookie,
+      now: responseCacheClock,
     });
     app.use(cache.middleware);
   }

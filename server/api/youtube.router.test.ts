@@ -139,9 +139,10 @@ describeEachDatabase("POST /api/youtube/info", (kind) => {
     const started = Date.now();
     const body = await readError(await lookUp(`https://youtu.be/${ID}`), 504);
     expect(body).toEqual({ message: YOUTUBE_MESSAGES.timeout });
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(YOUTUBE_TIMEOUT_MS - 100);
-    expect(elapsed).toBeLessThan(YOUTUBE_TIMEOUT_MS + 3000);
+    // Not before the limit (timers may fire a millisecond early). The fake never answers, so the
+    // answer itself shows that the server stopped waiting; how long after the limit it came
+    // depends on how busy the machine is, and is not checked.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(YOUTUBE_TIMEOUT_MS - 100);
   });
 
   describe("access", () => {

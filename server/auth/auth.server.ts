@@ -17,6 +17,7 @@ import { setsSessionCookie, withoutSessionTokens } from "./session-token.server.
 import {
   createSignInThrottle,
   type SignInThrottle,
+  type SignInThrottleOptions,
   TOO_MANY_SIGN_INS_MESSAGE,
 } from "./sign-in-throttle.server.ts";
 
@@ -60,16 +61,30 @@ export function hasSessionCookie(cookieHeader: string): boolean {
 const SESSION_DAYS = 7;
 const DAY_SECONDS = 24 * 60 * 60;
 
-export type AuthDeps = { db: Db; kind: DbKind; config: Config };
+export type AuthDeps = {
+  db: Db;
+  kind: DbKind;
+  config: Config;
+  /** The sign-in limits' values, clock and wait; the defaults of sign-in-throttle.server.ts. */
+  signInThrottle?: SignInThrottleOptions;
+  /**
+   * How passwords are hashed and checked; better-auth's scrypt unless given (tests that make
+   * many sign-in attempts use a quick one).
+   */
+  passwordHashing?: {
+    hash: (password: string) => Promise<string>;
+    verify: (data: { hash: string; password: string }) => Promise<boolean>;
+  };
+};
 
 /**
  * The better-auth instance: e-mail and password sign-in, sessions in our database through the
  * same Kysely instance as everything else (migration 0002 creates its tables). Public sign-up is
  * off: staff accounts come from the owner's bootstrap and from invitations.
  */
-export function createAuth({ db, kind, config }: AuthDeps) {
+export function createAuth({ db, kind, config, signInThrottle, passwordHashing }: AuthDeps) {
   const secure = config.siteUrl.startsWith("https:");
-  const throttle = createSignInThrottle(db);
+  const throttle = createSignInThrottle(db, signInThrottle);
   return betterAuth({
     appName: config.site.companyName,
     baseURL: config.siteUrl,
@@ -85,6 +100,7 @@ export function createAuth({ db, kind, config }: AuthDeps) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      password: passwordHashing,
     },
     session: {
       expiresIn: SESSION_DAYS * DAY_SECONDS,
@@ -239,6 +255,7 @@ function accountKey(body: unknown): string {
   return typeof email === "string" ? email.trim().toLowerCase() : "";
 }
 
+/** Counts the attempt; refuses it with 429, or lets it go on once its slowdown is over. */
 async function beginSignIn(throttle: SignInThrottle, body: unknown, address: string) {
   const attempt = await throttle.begin(accountKey(body), address);
   if (!attempt.allowed) {
@@ -248,8 +265,6 @@ async function beginSignIn(throttle: SignInThrottle, body: unknown, address: str
       { "Retry-After": String(attempt.retryAfterSeconds) },
     );
   }
-  // Repeated attempts on one account get slower before they are refused.
-  if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
 }
 
 /** better-auth's timestamp columns; PostgreSQL rows carry them as ISO strings (db.server.ts). */

@@ -14,27 +14,44 @@ import { describe, expect, it } from "vitest";
 const dbModule = fileURLToPath(new URL("./db.server.ts", import.meta.url));
 const OPEN_AND_REPORT = `
   const { openDatabase } = await import(${JSON.stringify(dbModule)});
+  console.log("opening");
   const handle = openDatabase({ dataDir: process.argv[1] });
   const { rows } = await handle.db.executeQuery({ sql: "PRAGMA journal_mode", parameters: [], query: { kind: "RawNode" } });
   await handle.close();
   console.log(rows[0].journal_mode);
 `;
 
-function openInChild(dataDir: string): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
+/**
+ * Opens the database in a child process; `opening` settles once the child is about to open it
+ * (starting Node and loading the module can take a while on a busy machine).
+ */
+function openInChild(dataDir: string): {
+  opening: Promise<void>;
+  opened: Promise<{ code: number | null; out: string }>;
+} {
+  let started: () => void = () => undefined;
+  const opening = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const opened = new Promise<{ code: number | null; out: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ["--input-type=module", "-e", OPEN_AND_REPORT, dataDir], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
     child.stdout.on("data", (chunk) => {
       out += chunk;
+      if (out.startsWith("opening\n")) started();
     });
     child.stderr.on("data", (chunk) => {
       out += chunk;
     });
     child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, out: out.trim() }));
+    child.on("exit", (code) => {
+      started();
+      resolve({ code, out: out.replace(/^opening\n/, "").trim() });
+    });
   });
+  return { opening, opened };
 }
 
 describe("openDatabase on SQLite", () => {
@@ -43,8 +60,11 @@ describe("openDatabase on SQLite", () => {
     const other = new DatabaseSync(path.join(dataDir, "studio.db"));
     try {
       other.exec("begin immediate; create table migrating (x integer);");
-      const opened = openInChild(dataDir);
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      const { opening, opened } = openInChild(dataDir);
+      // Once the child has started to open the file, hold the lock a moment longer, so that
+      // it meets the lock however long it took to get there.
+      await opening;
+      await new Promise((resolve) => setTimeout(resolve, 300));
       other.exec("commit");
       expect(await opened).toEqual({ code: 0, out: "wal" });
     } finally {

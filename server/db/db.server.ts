@@ -4,7 +4,11 @@ import { DatabaseSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { DATABASE_TIMEOUT_DEFAULTS } from "#server/config/env.server.ts";
-import { type DbKind, withImmediateTransactions } from "./dialect.server.ts";
+import {
+  type DbKind,
+  withImmediateTransactions,
+  withOwnSchemaIntrospection,
+} from "./dialect.server.ts";
 import { createPostgresPool, type PostgresTimeouts } from "./postgres-pool.server.ts";
 import type { Database } from "./tables.ts";
 
@@ -115,7 +119,9 @@ function openPostgres(
       statementMs: timeouts?.statementMs ?? DATABASE_TIMEOUT_DEFAULTS.statementMs,
     },
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: withOwnSchemaIntrospection(new PostgresDialect({ pool })),
+  });
   return {
     db,
     kind: "postgres",

@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import {
   CompiledQuery,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type DatabaseMetadataOptions,
   type Dialect,
   type DialectAdapter,
   type Driver,
@@ -9,7 +11,9 @@ import {
   type QueryExecutorProvider,
   SqliteAdapter,
   sql,
+  type TableMetadata,
 } from "kysely";
+import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE } from "kysely/migration";
 
 /**
  * Every difference between SQLite and PostgreSQL that the rest of the code would otherwise
@@ -206,5 +210,102 @@ class ImmediateDriver implements Driver {
   }
   destroy() {
     return this.inner.destroy();
+  }
+}
+
+/**
+ * Wraps the PostgreSQL dialect so that introspection (which Kysely's migrator uses to find its
+ * own tables, at every start) sees only the schema our tables are in. Kysely's own introspection
+ * reads every table of every schema in the database and passes each schema's name to
+ * has_schema_privilege and pg_get_serial_sequence, which fail with "schema … does not exist"
+ * when another schema is dropped meanwhile: another site sharing the database, a test run
+ * beside this one.
+ */
+export function withOwnSchemaIntrospection(inner: Dialect): Dialect {
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createDriver: () => inner.createDriver(),
+    createIntrospector: (db) => new OwnSchemaIntrospector(db),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+  };
+}
+
+type ColumnRow = {
+  schema: string;
+  table: string;
+  kind: string;
+  column: string;
+  notNull: boolean;
+  hasDefault: boolean;
+  type: string;
+  typeSchema: string;
+  autoIncrementing: boolean;
+  comment: string | null;
+};
+
+class OwnSchemaIntrospector implements DatabaseIntrospector {
+  readonly #db: Kysely<unknown>;
+  constructor(db: Kysely<unknown>) {
+    this.#db = db;
+  }
+
+  /** The schemas' names only: no per-schema function that a concurrent drop could fail. */
+  async getSchemas() {
+    const { rows } = await sql<{
+      name: string;
+    }>`select nspname as name from pg_catalog.pg_namespace`.execute(this.#db);
+    return rows;
+  }
+
+  async getTables(
+    options: DatabaseMetadataOptions = { withInternalKyselyTables: false },
+  ): Promise<TableMetadata[]> {
+    // The functions in the select list run only for the rows of our own schema.
+    const { rows } = await sql<ColumnRow>`
+      select ns.nspname as "schema", c.relname as "table", c.relkind as "kind", a.attname as "column",
+        a.attnotnull as "notNull", a.atthasdef as "hasDefault",
+        typ.typname as "type", typns.nspname as "typeSchema",
+        pg_get_serial_sequence(format('%I.%I', ns.nspname, c.relname), a.attname) is not null
+          as "autoIncrementing",
+        col_description(c.oid, a.attnum) as "comment"
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+      join pg_catalog.pg_attribute a on a.attrelid = c.oid
+      join pg_catalog.pg_type typ on typ.oid = a.atttypid
+      join pg_catalog.pg_namespace typns on typns.oid = typ.typnamespace
+      where ns.nspname = current_schema()
+        and c.relkind in ('r', 'v', 'p', 'f')
+        and a.attnum > 0 and not a.attisdropped
+      order by c.relname, a.attnum`.execute(this.#db);
+    const internal = new Set([DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE]);
+    const tables = new Map<string, TableMetadata>();
+    for (const row of rows) {
+      if (!options.withInternalKyselyTables && internal.has(row.table)) continue;
+      let table = tables.get(row.table);
+      if (!table) {
+        table = {
+          name: row.table,
+          schema: row.schema,
+          isView: row.kind === "v",
+          isForeign: row.kind === "f",
+          columns: [],
+        };
+        tables.set(row.table, table);
+      }
+      table.columns.push({
+        name: row.column,
+        dataType: row.type,
+        dataTypeSchema: row.typeSchema,
+        isNullable: !row.notNull,
+        isAutoIncrementing: row.autoIncrementing,
+        hasDefaultValue: row.hasDefault,
+        comment: row.comment ?? undefined,
+      });
+    }
+    return [...tables.values()];
+  }
+
+  async getMetadata(options?: DatabaseMetadataOptions) {
+    return { tables: await this.getTables(options) };
   }
 }

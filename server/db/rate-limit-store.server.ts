@@ -10,11 +10,14 @@ export class DatabaseRateLimitStore implements Store {
   readonly localKeys = false;
   readonly prefix: string;
   #db: Db;
+  #now: () => number;
   #windowMs = 60_000;
   #lastSweep = 0;
 
-  constructor(db: Db, prefix: string) {
+  /** `now` is the clock windows are counted by (milliseconds, as Date.now). */
+  constructor(db: Db, prefix: string, { now = Date.now }: { now?: () => number } = {}) {
     this.#db = db;
+    this.#now = now;
     this.prefix = `${prefix}:`;
   }
 
@@ -23,7 +26,7 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async increment(key: string) {
-    const now = new Date();
+    const now = new Date(this.#now());
     const nowIso = now.toISOString();
     const resetIso = new Date(now.getTime() + this.#windowMs).toISOString();
     // One statement on both databases: start a new window when the old one is over,

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { eventually } from "#tests/helpers/http.ts";
 import { listen } from "#tests/helpers/test-server.ts";
 import { createCspNonce } from "./nonce-template.server.ts";
 import { createResponseCache, type ResponseCache } from "./response-cache.server.ts";
@@ -42,14 +43,23 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Raw> {
 }
 
 const TTL_MS = 800;
-/** Long enough that a test's requests all fall within one lifetime, short enough to outwait. */
-const BEYOND_TTL_MS = TTL_MS + 200;
+
+/**
+ * The cache's clock: it stands still unless a test moves it, so a test's requests fall within
+ * one lifetime however slowly the machine runs, and an answer expires exactly when told to.
+ */
+let clockMs = Date.parse("2030-01-15T10:00:00.000Z");
+const outliveTtl = () => {
+  clockMs += TTL_MS + 1;
+};
 
 type Harness = {
   url: string;
   cache: ResponseCache;
   /** How often each path's handler ran. */
   calls: Map<string, number>;
+  /** How many requests for each path have reached the cache. */
+  arrived: Map<string, number>;
   close: () => Promise<void>;
 };
 
@@ -74,10 +84,16 @@ async function start({
       path.startsWith("/private") ? null : path.startsWith("/page") ? "page" : "plain",
     hasSessionCookie: (cookie) => cookie.includes("session="),
     maxEntries,
+    now: () => clockMs,
   });
   const calls = new Map<string, number>();
+  const arrived = new Map<string, number>();
   const app = express();
   app.set("etag", false);
+  app.use((req, _res, next) => {
+    arrived.set(req.path, (arrived.get(req.path) ?? 0) + 1);
+    next();
+  });
   app.use(cache.middleware);
   app.use((req, res, next) => {
     calls.set(req.path, (calls.get(req.path) ?? 0) + 1);
@@ -100,8 +116,10 @@ async function start({
     res.json({ version, filler: "y".repeat(3000) });
   });
   app.get("/abandoned-if-gone", (req, res) => {
-    // Like a page whose rendering stops when its client goes away: no answer at all then.
-    const timer = setTimeout(() => res.json({ version: store.version }), 200);
+    // Like a page whose rendering stops when its client goes away: no answer at all then. The
+    // first one takes as long as it takes its client to leave; later ones answer at once.
+    const delayMs = calls.get(req.path) === 1 ? 60_000 : 0;
+    const timer = setTimeout(() => res.json({ version: store.version }), delayMs);
     req.socket.once("close", () => clearTimeout(timer));
   });
   app.get("/own-nonce", (_req, res) => {
@@ -138,7 +156,7 @@ async function start({
     res.status(400).json({ message: "Invalid input." });
   });
   const { url, close } = await listen(app);
-  const harness = { url, cache, calls, close };
+  const harness = { url, cache, calls, arrived, close };
   open.push(harness);
   return harness;
 }
@@ -157,7 +175,7 @@ describe("the response cache", () => {
     }
     expect(h.calls.get("/data")).toBe(1);
 
-    await sleep(BEYOND_TTL_MS);
+    outliveTtl();
     expect((await get(`${h.url}/data`)).status).toBe(200);
     expect(h.calls.get("/data")).toBe(2);
   });
@@ -170,7 +188,7 @@ describe("the response cache", () => {
     await fetch(`${other.url}/write`, { method: "POST" });
     expect(versionOf(await get(`${other.url}/tiny`))).toBe(1);
     expect(versionOf(await get(`${h.url}/tiny`))).toBe(0);
-    await sleep(BEYOND_TTL_MS);
+    outliveTtl();
     expect(versionOf(await get(`${h.url}/tiny`))).toBe(1);
   });
 
@@ -214,7 +232,8 @@ describe("the response cache", () => {
   it("does not keep an answer rendered from data read before a write", async () => {
     const h = await start();
     const slow = get(`${h.url}/slow`);
-    await sleep(30);
+    // The render has read its data.
+    await eventually(async () => expect(h.calls.get("/slow")).toBe(1));
     await fetch(`${h.url}/write`, { method: "POST" });
     expect(versionOf(await slow)).toBe(0);
     expect(versionOf(await get(`${h.url}/slow`))).toBe(1);
@@ -235,9 +254,10 @@ describe("the response cache", () => {
     const h = await start();
     const gone = http.get(`${h.url}/abandoned-if-gone`);
     gone.on("error", () => undefined);
-    await sleep(30);
+    await eventually(async () => expect(h.calls.get("/abandoned-if-gone")).toBe(1));
     const waiting = get(`${h.url}/abandoned-if-gone`);
-    await sleep(30);
+    // The second request is waiting for the first one's answer.
+    await eventually(async () => expect(h.arrived.get("/abandoned-if-gone")).toBe(2));
     gone.destroy();
     const answer = await waiting;
     expect(answer.status).toBe(200);
@@ -320,7 +340,7 @@ describe("the response cache", () => {
     it("keeps the ETag while the answer stays the same, and changes it when it does not", async () => {
       const h = await start();
       const etag = (await get(`${h.url}/data`)).headers.etag;
-      await sleep(BEYOND_TTL_MS);
+      outliveTtl();
       expect((await get(`${h.url}/data`)).headers.etag).toBe(etag);
       await fetch(`${h.url}/write`, { method: "POST" });
       expect((await get(`${h.url}/data`)).headers.etag).not.toBe(etag);

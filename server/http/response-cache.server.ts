@@ -26,6 +26,8 @@ export type ResponseCacheOptions = {
   maxEntries?: number;
   /** At most this many bytes of answers, compressed forms included (default 64 MB). */
   maxBytes?: number;
+  /** The clock lifetimes are counted by (milliseconds, as Date.now). */
+  now?: () => number;
 };
 
 export type ResponseCache = {
@@ -50,7 +52,7 @@ const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
  * (cache-store), and how it holds back and sends responses (cache-response).
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
-  const { ttlMs, classifyPath, hasSessionCookie } = options;
+  const { ttlMs, classifyPath, hasSessionCookie, now = Date.now } = options;
   const store = new CacheStore({
     maxEntries: options.maxEntries ?? 500,
     maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
@@ -132,7 +134,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         sendHeldBack(res, body, noncePlaceholder);
         return;
       }
-      entry.expiresAt = Date.now() + ttlMs;
+      entry.expiresAt = now() + ttlMs;
       if (entry.bytes <= MAX_ENTRY_BYTES) store.set(entry);
       settle(entry);
       serve(entry, req, res).catch((error: unknown) => next(error));
@@ -147,7 +149,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
     const { key } = request;
     const entry = store.get(key);
-    if (entry && entry.expiresAt > Date.now()) {
+    if (entry && entry.expiresAt > now()) {
       serve(entry, req, res).catch(next);
       return;
     }

@@ -1,11 +1,9 @@
-import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { PACK_TYPE_LABELS } from "#common/constants.ts";
 import { formatLongDate, formatShortDate } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
 import type { Post } from "#common/types/post.ts";
 import { parseYouTubeId } from "#common/youtube.ts";
-import { createPost, fromNow } from "#tests/factories/post.ts";
 import {
   DESKTOP,
   expect,
@@ -14,60 +12,15 @@ import {
   MOBILE,
   test,
 } from "./fixtures.ts";
+import { addPostSpecContent, POST_SPEC_CONTENT } from "./post-content.ts";
 
-const DAY = 24 * 3_600_000;
-const run = randomBytes(3).toString("hex");
+const { slugs } = POST_SPEC_CONTENT;
+const HOSTILE_TITLE = POST_SPEC_CONTENT.hostileTitle;
 
-/** Posts this spec adds: dated long ago, so they stay out of every "latest" list. */
-const slugs = {
-  hostile: `hostile-markup-${run}`,
-  brokenImage: `broken-image-${run}`,
-  rawPackType: `raw-pack-type-${run}`,
-  draft: `unpublished-draft-${run}`,
-  future: `scheduled-next-week-${run}`,
-};
-const HOSTILE_TITLE = "</script><script>alert(1)</script>";
-const HOSTILE_EXCERPT = "</script><script>alert(2)</script> & <!-- \u2028";
-
+// The setup project has added these posts before any public spec ran; this only fills in what
+// is missing when the spec is run without it (--no-deps).
 test.beforeAll(async ({ db }) => {
-  const old = (days: number) => fromNow(-days * DAY);
-  await createPost(db, {
-    slug: slugs.hostile,
-    title: HOSTILE_TITLE,
-    excerpt: HOSTILE_EXCERPT,
-    createdAt: old(400),
-    tags: ["</script><script>alert(5)</script>"],
-    content: [
-      "<p>Safe paragraph survives.</p>",
-      "<img src=x onerror=alert(3)>",
-      "<script>alert(4)</script>",
-      '<p><a href="javascript:alert(6)">bad link</a> <a href="https://example.com/x">outside</a></p>',
-      "<svg onload=alert(7)><circle r=1></circle></svg>",
-      '<iframe src="https://evil.example/embed"></iframe>',
-      '<p style="position:fixed;inset:0" onmouseover="alert(8)">hover me</p>',
-      '<form action="javascript:alert(9)"><button>go</button></form>',
-    ].join(""),
-  });
-  await createPost(db, {
-    slug: slugs.brokenImage,
-    title: `Broken Image ${run}`,
-    createdAt: old(401),
-    featuredImage: `missing-e2e-${run}.png`,
-  });
-  await createPost(db, {
-    slug: slugs.rawPackType,
-    title: `Persona Pack ${run}`,
-    category: "marketplace-content",
-    packType: "persona",
-    createdAt: old(402),
-  });
-  await createPost(db, { slug: slugs.draft, status: "draft", createdAt: old(403) });
-  await createPost(db, {
-    slug: slugs.future,
-    status: "scheduled",
-    scheduledAt: fromNow(7 * DAY),
-    createdAt: old(404),
-  });
+  await addPostSpecContent(db);
 });
 
 async function publishedPosts(request: APIRequestContext) {
@@ -382,14 +335,14 @@ test.describe("post page", () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(`**/uploads/missing-e2e-${run}.png`, async (route) => {
+    await page.route(`**/uploads/${POST_SPEC_CONTENT.brokenImageFile}`, async (route) => {
       await released;
       await route.fulfill({ status: 404, body: "" });
     });
     await page.goto(`/blog/${slugs.brokenImage}`, { waitUntil: "domcontentloaded" });
     await waitForHydration(page);
     const image = page.locator("article img").first();
-    await expect(image).toHaveAttribute("alt", `Broken Image ${run}`);
+    await expect(image).toHaveAttribute("alt", POST_SPEC_CONTENT.brokenImageTitle);
     release();
     await expect(page.getByText("Featured image not available")).toBeVisible();
     await expect(page.locator("article img")).toHaveCount(0);

@@ -4,7 +4,7 @@ import { insertApp, type NewApp } from "#server/services/apps.server.ts";
 
 /** App data with a unique name and slug; override only what the test is about. */
 export function fakeApp(overrides: Partial<NewApp> = {}): NewApp {
-  const id = randomBytes(4).toString("hex");
+  const id = randomBytes(8).toString("hex");
   return {
     name: `App ${id}`,
     slug: `app-${id}`,

@@ -7,7 +7,7 @@ import { createPasswordLogin } from "#server/services/invitations.server.ts";
 
 /** Employee form data with a unique e-mail; override only what the test is about. */
 export function fakeEmployee(overrides: Partial<EmployeeInput> = {}): EmployeeInput {
-  const id = randomBytes(4).toString("hex");
+  const id = randomBytes(8).toString("hex");
   return {
     email: `employee-${id}@example.com`,
     firstName: "Alex",

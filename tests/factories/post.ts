@@ -5,7 +5,7 @@ import { insertPost, type NewPost } from "#server/services/posts.server.ts";
 
 /** Post data with a unique title and slug; override only what the test is about. */
 export function fakePost(overrides: Partial<NewPost> = {}): NewPost {
-  const id = randomBytes(4).toString("hex");
+  const id = randomBytes(8).toString("hex");
   return {
     title: `Post ${id}`,
     slug: `post-${id}`,

@@ -6,7 +6,7 @@ import type { SubscriberRow } from "#server/db/tables.ts";
 export function fakeSubscriber(overrides: Partial<SubscriberRow> = {}): SubscriberRow {
   return {
     id: randomUUID(),
-    email: `reader-${randomBytes(4).toString("hex")}@example.com`,
+    email: `reader-${randomBytes(8).toString("hex")}@example.com`,
     createdAt: new Date().toISOString(),
     ...overrides,
   };

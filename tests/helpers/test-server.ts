@@ -2,10 +2,11 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
 import { createApp } from "#server/app.ts";
-import { type Auth, authFor } from "#server/auth/auth.server.ts";
+import { type Auth, type AuthDeps, authFor, createAuth } from "#server/auth/auth.server.ts";
 import { ensureOwnerAccount } from "#server/auth/owner.server.ts";
+import type { SignInThrottleOptions } from "#server/auth/sign-in-throttle.server.ts";
 import { type Config, loadConfig } from "#server/config/env.server.ts";
-import type { DbKind } from "#server/db/dialect.server.ts";
+import { type DbKind, dbKindOf } from "#server/db/dialect.server.ts";
 import { configureHttpServer } from "#server/http/http-server.server.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
@@ -28,6 +29,18 @@ export type TestServerOptions = {
    * straight in the database, which the cache does not see until its answers expire.
    */
   responseCacheTtlMs?: number;
+  /** The clock the response cache counts lifetimes by; a test's own makes expiry exact. */
+  responseCacheClock?: () => number;
+  /**
+   * The sign-in limits' values, clock and wait (a test's own clock and a wait that returns at
+   * once keep limit tests fast). Given, the server gets its own better-auth instance.
+   */
+  signInThrottle?: SignInThrottleOptions;
+  /**
+   * A quicker password hash than the real one, for tests that make many sign-in attempts.
+   * Given, the server gets its own better-auth instance too.
+   */
+  passwordHashing?: AuthDeps["passwordHashing"];
 };
 
 /**
@@ -58,12 +71,32 @@ export async function startTestServer(
 export async function startTestServerOn(
   db: TestDatabase,
   env: Record<string, string> = {},
-  { responseCacheTtlMs = 0 }: TestServerOptions = {},
+  {
+    responseCacheTtlMs = 0,
+    responseCacheClock,
+    signInThrottle,
+    passwordHashing,
+  }: TestServerOptions = {},
 ): Promise<TestServer> {
   const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: "0", ...env });
-  const auth = authFor(db.handle.db, config);
+  const auth =
+    signInThrottle || passwordHashing
+      ? createAuth({
+          db: db.handle.db,
+          kind: dbKindOf(db.handle.db),
+          config,
+          signInThrottle,
+          passwordHashing,
+        })
+      : authFor(db.handle.db, config);
   await ensureOwnerAccount({ db: db.handle.db, auth, config });
-  const app = createApp({ handle: db.handle, config, auth, responseCacheTtlMs });
+  const app = createApp({
+    handle: db.handle,
+    config,
+    auth,
+    responseCacheTtlMs,
+    responseCacheClock,
+  });
   const { url, close } = await listen(app);
   const request = (path: string, init?: RequestInit) => fetch(url + path, init);
   return {

@@ -17,7 +17,9 @@ import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 // them until its answers expire.
 
 const OWNER = { ADMIN_EMAIL: "owner@cache.test", ADMIN_PASSWORD: "owner-cache-password" };
-const BEYOND_TTL_MS = 1300;
+/** The production server keeps anonymous answers this long (README, "Response cache"). */
+const TTL_MS = 1000;
+const BEYOND_TTL_MS = TTL_MS + 300;
 const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
 
 describeEachDatabase("pages from the response cache", (kind) => {
@@ -79,10 +81,15 @@ describeEachDatabase("pages from the response cache", (kind) => {
 
   it("shows a new post to anonymous visitors once the cached page expires, to staff at once", async () => {
     await sleep(BEYOND_TTL_MS);
+    const askedAt = Date.now();
     const first = await (await get("/")).text();
     const post = await createPost(db, { title: `Fresh from the workshop ${Date.now()}` });
     expect(first).not.toContain(post.title);
-    expect(await (await get("/")).text()).not.toContain(post.title);
+    const second = await (await get("/")).text();
+    // The page kept from before the post existed, when the second request came within the
+    // cache's lifetime of the first: only a busy machine takes longer, and then it rightly
+    // renders the page afresh.
+    if (Date.now() - askedAt < TTL_MS) expect(second).not.toContain(post.title);
 
     const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
       method: "POST",

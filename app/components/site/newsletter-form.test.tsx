@@ -8,6 +8,12 @@ import { NewsletterForm } from "./newsletter-form.tsx";
 // inside act()); the tests wait for what appears on screen.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
+/**
+ * How long to wait for something to appear. vi.waitFor gives up after one second by default,
+ * which the first submit can take on a busy machine: it loads the schema module on first use.
+ */
+const APPEARS = { timeout: 10_000 };
+
 let container: HTMLDivElement;
 let root: Root;
 const fetchMock = vi.fn<typeof fetch>();
@@ -22,7 +28,7 @@ beforeEach(async () => {
       <NewsletterForm />
     </ToastProvider>,
   );
-  await vi.waitFor(() => field());
+  await vi.waitFor(() => field(), APPEARS);
 });
 
 afterEach(() => {
@@ -53,7 +59,7 @@ async function submit(): Promise<{ title: string; text: string; role: string | n
     const shown = container.querySelector('[data-slot="toast"]');
     if (!shown || shown === before) throw new Error("no new toast yet");
     return shown;
-  });
+  }, APPEARS);
   const [title, text] = [...toast.querySelectorAll("p")].map((p) => p.textContent);
   return { title: title ?? "", text: text ?? "", role: toast.getAttribute("role") };
 }

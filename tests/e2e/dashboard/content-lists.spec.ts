@@ -93,8 +93,14 @@ test.describe("dashboard content lists", () => {
     const employee = await createStaff();
     await signInAs(page, employee);
     const word = `Zephyr${uniqueId()}`;
-    const draft = await createPost(db, { title: `${word} draft`, status: "draft" });
+    // Created a second apart: two posts made in the same millisecond would be ordered by id.
+    const draft = await createPost(db, {
+      title: `${word} draft`,
+      status: "draft",
+      createdAt: fromNow(-2000),
+    });
     const scheduled = await createPost(db, {
+      createdAt: fromNow(-1000),
       title: `Scheduled news ${uniqueId()}`,
       excerpt: `Mentions ${word.toLowerCase()} in the excerpt only.`,
       status: "scheduled",

@@ -5,7 +5,7 @@ import { expect, test } from "#tests/e2e/fixtures.ts";
 
 /** A title no other test uses, so lists shared with parallel specs can be searched for it. */
 export function uniqueTitle(prefix: string): string {
-  return `${prefix} ${randomBytes(3).toString("hex")}`;
+  return `${prefix} ${randomBytes(6).toString("hex")}`;
 }
 
 /** The editor's editable content area. */

@@ -1,9 +1,10 @@
+import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "#tests/e2e/fixtures.ts";
 
 /** A short id that no other test run or worker will pick, for unique titles and addresses. */
 export function uniqueId(): string {
-  return `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
+  return `${Date.now().toString(36)}${randomBytes(4).toString("hex")}`;
 }
 
 /**

@@ -150,9 +150,14 @@ test.describe("marketplace content", () => {
     await expect(done).toContainText("The portfolio item has been successfully deleted.");
     await expect(target).toHaveCount(0);
     expect((await page.request.get(`/api/portfolio/${item.id}`)).status()).toBe(404);
-    // The count follows the list.
-    const left = await items(page).getByRole("article").count();
-    await expect(pageHeading(page, "Marketplace Portfolio")).toContainText(`(${left})`);
+    // The count follows the list. Both are read in each try: the list may still be refreshed
+    // after the deletion, with what other workers added meanwhile.
+    await expect(async () => {
+      const left = await items(page).getByRole("article").count();
+      await expect(pageHeading(page, "Marketplace Portfolio")).toContainText(`(${left})`, {
+        timeout: 100,
+      });
+    }).toPass({ timeout: 10_000 });
   });
 
   test("shows 3 placeholder rows while the portfolio loads", async ({ page, createStaff }) => {

@@ -240,13 +240,14 @@ test.describe("scheduling", () => {
       .set({ scheduledAt: fromNow(-60_000) })
       .where("id", "=", scheduled.id)
       .execute();
+    // Allowed far longer than that second: loading a page takes a while on a busy machine.
     await expect(async () => {
       await visitor.goto("/news");
       await expect(visitor.getByRole("link", { name: title })).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 5_000 });
+    }).toPass({ timeout: 15_000 });
     await expect
       .poll(async () => (await visitor.goto(`/blog/${scheduled.slug}`))?.status(), {
-        timeout: 5_000,
+        timeout: 15_000,
       })
       .toBe(200);
     await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -564,16 +565,21 @@ test.describe("the form", () => {
     createStaff,
   }) => {
     await signInAs(page, await createStaff());
+    // The editor groups typing by the page's clock, which the test holds still while it types:
+    // a busy machine's pauses between keystrokes then cannot split a word into steps.
+    await page.clock.install();
     await openEditor(page);
     const editor = contentArea(page);
     const undo = toolbarButton(page, "Undo");
     const redo = toolbarButton(page, "Redo");
     await expect(undo).toBeDisabled();
     await editor.click();
+    await page.clock.pauseAt(Date.now() + 1000);
     await page.keyboard.type("Alpha");
     // Longer than the 500 ms group delay: what follows is a step of its own.
-    await page.waitForTimeout(800);
+    await page.clock.runFor(800);
     await page.keyboard.type(" Beta");
+    await page.clock.resume();
     await expect(editor).toHaveText("Alpha Beta");
     await undo.click();
     await expect(editor).toHaveText("Alpha");

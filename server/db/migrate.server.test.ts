@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  TEST_DATABASE_URL,
+  type TestDatabase,
+} from "#tests/helpers/test-database.ts";
+import { migrateToLatest } from "./migrate.server.ts";
+
+const APP_TABLES = [
+  "accounts",
+  "apps",
+  "employees",
+  "invitations",
+  "post_slug_redirects",
+  "posts",
+  "rate_limits",
+  "sessions",
+  "subscribers",
+  "users",
+  "verifications",
+];
+
+/**
+ * Other schemas of the same PostgreSQL database being created and dropped one after another,
+ * as other test files and other test runs do, until stop() is called.
+ */
+function churnOtherSchemas(workers = 2) {
+  let stopped = false;
+  const columns = Array.from({ length: 20 }, (_, i) => `c${i} integer`).join(", ");
+  const running = Array.from({ length: workers }, async () => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      while (!stopped) {
+        const schema = `test_other_${randomBytes(6).toString("hex")}`;
+        await client.query(
+          `create schema ${schema}; create table ${schema}.a (${columns}); create table ${schema}.b (${columns});`,
+        );
+        await client.query(`drop schema ${schema} cascade`);
+      }
+    } finally {
+      await client.end();
+    }
+  });
+  return {
+    stop: async () => {
+      stopped = true;
+      await Promise.all(running);
+    },
+  };
+}
+
+describeEachDatabase("migrations", (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { migrate: false });
+  });
+  afterAll(() => database?.destroy());
+
+  it("run to the end and again while other schemas of the database come and go", async () => {
+    const churn = kind === "postgres" ? churnOtherSchemas() : undefined;
+    try {
+      // The first run creates everything; each later one only looks whether anything is left.
+      for (let run = 0; run < 20; run++) {
+        const { results } = await migrateToLatest(database.handle.db);
+        expect(results?.every((result) => result.status === "Success")).toBe(true);
+      }
+    } finally {
+      await churn?.stop();
+    }
+  });
+
+  it("see only the database's own tables", async () => {
+    const tables = await database.handle.db.introspection.getTables();
+    expect(tables.map((table) => table.name).sort()).toEqual(APP_TABLES);
+    const withInternal = await database.handle.db.introspection.getTables({
+      withInternalKyselyTables: true,
+    });
+    expect(withInternal.map((table) => table.name)).toEqual(
+      expect.arrayContaining(["kysely_migration", "kysely_migration_lock"]),
+    );
+    const posts = tables.find((table) => table.name === "posts");
+    expect(posts?.columns.find((column) => column.name === "title")).toMatchObject({
+      isNullable: false,
+      isAutoIncrementing: false,
+    });
+  });
+});
