@@ -21,7 +21,7 @@ function expectSecurityHeaders(response: Response, { nonce = true } = {}) {
   const h = response.headers;
   expect(h.get("x-content-type-options")).toBe("nosniff");
   expect(h.get("x-frame-options")).toBe("SAMEORIGIN");
-  expect(h.get("referrer-policy")).toBe("no-referrer");
+  expect(h.get("referrer-policy")).toBe("same-origin");
   expect(h.get("cross-origin-opener-policy")).toBe("same-origin");
   expect(h.get("cross-origin-resource-policy")).toBe("same-origin");
   const csp = h.get("content-security-policy") ?? "";

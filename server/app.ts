@@ -108,6 +108,9 @@ export function createApp({
     helmet({
       contentSecurityPolicy: false,
       strictTransportSecurity: config.siteUrl.startsWith("https:"),
+      // Not "no-referrer": under it a browser sends `Origin: null` with a plain form POST, and the
+      // sign-in and invitation forms must work without JavaScript. Other sites still learn nothing.
+      referrerPolicy: { policy: "same-origin" },
     }),
   );
   if (!devMiddleware) {

@@ -130,3 +130,22 @@ test.describe("staff sign-in", () => {
     await expect(page).toHaveURL("/");
   });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the sign-in form is sent by the browser itself and signs in", async ({
+    page,
+    createStaff,
+  }) => {
+    const staff = await createStaff({ firstName: "Robin" });
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(staff.email);
+    await page.getByLabel("Password").fill(staff.password);
+    // A plain form POST: the browser sets its Origin header by the page's referrer policy.
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL("/dashboard");
+    const cookies = await page.context().cookies();
+    expect(cookies.some((cookie) => cookie.name.includes("session_token"))).toBe(true);
+  });
+});
