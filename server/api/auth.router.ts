@@ -1,5 +1,5 @@
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
-import express, { type RequestHandler, Router } from "express";
+import express, { type Request, type RequestHandler, Router } from "express";
 import { DEFAULT_RETURN_TO, safeReturnTo } from "#common/return-to.ts";
 import { OIDC_PROVIDER_ID } from "#server/auth/auth.server.ts";
 import { readRequestViewer } from "#server/auth/express-access.server.ts";
@@ -94,6 +94,12 @@ export function authRouter(context: ServerContext) {
   });
 
   router.get("/logout", async (req, res) => {
+    if (!isOwnSignOut(req)) {
+      // An image (a post's <img src="/api/logout">) or another site's link or page must not
+      // sign anyone out.
+      if (req.headers["sec-fetch-dest"] === "document") return res.redirect(302, "/");
+      return res.status(403).json({ message: LOGOUT_REFUSED_MESSAGE });
+    }
     const headers = fromNodeHeaders(req.headers);
     if (headers.get("cookie")) {
       // Deletes the session row, so the old cookie is worthless even if it was copied.
@@ -105,4 +111,18 @@ export function authRouter(context: ServerContext) {
 
   router.use(apiErrorHandler);
   return router;
+}
+
+export const LOGOUT_REFUSED_MESSAGE = "Sign out with the Logout link on the site.";
+
+/**
+ * Whether a GET to /api/logout comes from this site and is not an embedded resource: the site's
+ * Logout link, the address typed in, or the site's own script. Browsers say so in their fetch
+ * metadata; a client that sends none (an older browser, a script) is taken at its word.
+ */
+function isOwnSignOut(req: Request): boolean {
+  const site = req.headers["sec-fetch-site"];
+  const dest = req.headers["sec-fetch-dest"];
+  if (site !== undefined && site !== "same-origin" && site !== "none") return false;
+  return dest === undefined || dest === "document" || dest === "empty";
 }

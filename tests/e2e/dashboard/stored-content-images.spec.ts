@@ -37,3 +37,31 @@ test("a signed-in staff member reads a stored post with an /uploads/../api/logou
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Welcome, Reed!" })).toBeVisible();
 });
+
+test("an image whose address is the site's own /api/logout, written in full, does not sign its reader out", async ({
+  page,
+  db,
+  createStaff,
+  baseURL,
+}) => {
+  const staff = await createStaff({ firstName: "Quinn" });
+  // A full address on the site itself passes as an ordinary https or http image.
+  const post = await createPost(db, {
+    title: "A post with a full-address image",
+    content: `<p>Above.</p><img src="${baseURL}/api/logout" alt=""><p>Below.</p>`,
+  });
+  await signInAs(page, staff);
+  const logoutAnswers: number[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/api/logout") logoutAnswers.push(response.status());
+  });
+
+  await page.goto(`/blog/${post.slug}`);
+  await page.getByText("Below.").scrollIntoViewIfNeeded();
+  await page.waitForLoadState("networkidle");
+
+  // The browser asked for it as an image; the server refused to sign out.
+  expect(logoutAnswers).toEqual([403]);
+  const me = await page.request.get("/api/auth/user");
+  expect(me.status()).toBe(200);
+});
