@@ -1,7 +1,7 @@
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import express, { type Request, type RequestHandler, Router } from "express";
 import { DEFAULT_RETURN_TO, safeReturnTo } from "#common/return-to.ts";
-import { OIDC_PROVIDER_ID } from "#server/auth/auth.server.ts";
+import { handleAuthRequest, OIDC_PROVIDER_ID } from "#server/auth/auth.server.ts";
 import { readRequestViewer } from "#server/auth/express-access.server.ts";
 import { presentCurrentUser } from "#server/auth/viewer.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
@@ -41,7 +41,7 @@ const BETTER_AUTH_ENDPOINTS: Record<string, ReadonlySet<string>> = {
 export function authRouter(context: ServerContext) {
   const { auth } = context;
   const router = Router();
-  const betterAuthHandler = toNodeHandler(auth);
+  const betterAuthHandler = toNodeHandler((request) => handleAuthRequest(auth, request));
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { kyselyAdapter } from "@better-auth/kysely-adapter";
 import { betterAuth } from "better-auth";
@@ -12,7 +13,7 @@ import {
 } from "#common/schemas/auth.ts";
 import type { Config } from "#server/config/env.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import { type DbKind, dbKindOf } from "#server/db/dialect.server.ts";
+import { type DbKind, databaseFault, dbKindOf } from "#server/db/dialect.server.ts";
 import { setsSessionCookie, withoutSessionTokens } from "./session-token.server.ts";
 import {
   createSignInThrottle,
@@ -153,15 +154,20 @@ export function createAuth({ db, kind, config, signInThrottle, passwordHashing }
     // attempts are limited in the database instead (sign-in-throttle.server.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    logger: { level: "error" },
-    onAPIError: {
-      // Refusals (401, 403, 429, ...) are answers, not faults; only server-side failures are logged.
-      onError: (error) => {
-        if (!(error instanceof APIError) || error.statusCode >= 500) {
-          console.error("Sign-in request failed:", error);
-        }
+    logger: {
+      level: "error",
+      // Some endpoints (get-session) catch a failure, log it and answer 500 themselves; the
+      // failure logged during an HTTP request goes to handleAuthRequest instead of the log.
+      log: (level, message, ...args) => {
+        const failure = requestFailure.getStore();
+        const cause = args.find((arg) => arg instanceof Error);
+        if (failure && cause) failure.error ??= cause;
+        else console.error(`Sign-in ${level}: ${message}`, ...args);
       },
     },
+    // Refusals (401, 403, 429, ...) stay better-auth's answers; any other failure is thrown
+    // out of its handler to the API's error handler (see handleAuthRequest).
+    onAPIError: { throw: true },
     // The site's own origin, and whatever host the request came to (a second hostname, or
     // 127.0.0.1 in tests); the Origin check in front of /api applies the same rule.
     trustedOrigins: (request) => {
@@ -296,4 +302,29 @@ class TimestampsAsDates implements KyselyPlugin {
     }
     return args.result;
   }
+}
+
+/** The failure better-auth met while answering the current HTTP request, if any. */
+const requestFailure = new AsyncLocalStorage<{ error?: unknown }>();
+
+/**
+ * better-auth's HTTP handler, except that where it would answer a bare 500, or pass over a
+ * database that did not answer, the failure is thrown instead, so the API's error handler answers it like any other call: 503 with
+ * Retry-After for a database that does not answer, 507 for a full disk, else a logged 500.
+ */
+export async function handleAuthRequest(auth: Auth, request: Request): Promise<Response> {
+  const failure: { error?: unknown } = {};
+  const response = await requestFailure.run(failure, () => auth.handler(request));
+  if (failure.error === undefined) {
+    if (response.status >= 500) {
+      console.error(
+        `Sign-in request failed: ${request.method} ${new URL(request.url).pathname} answered ${response.status}`,
+      );
+    }
+    return response;
+  }
+  // Sign-out, for one, answers success when it could not delete the session; a database that
+  // did not answer is no success.
+  if (response.status >= 500 || databaseFault(failure.error) !== null) throw failure.error;
+  return response;
 }

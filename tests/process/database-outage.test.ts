@@ -22,6 +22,7 @@ const TIMEOUTS = { DATABASE_CONNECT_TIMEOUT_MS: "1000", DATABASE_STATEMENT_TIMEO
 /** query_timeout (the statement limit and one second) and then some. */
 const SILENT_ANSWER_WITHIN_MS = 1000 + 1000 + 1500;
 const RETRY_AFTER = String(RETRY_AFTER_SECONDS.database);
+const OWNER = { ADMIN_EMAIL: "owner@studio.test", ADMIN_PASSWORD: "owner-password-for-outages" };
 
 describe.skipIf(!TEST_DATABASE_URL)("a server whose PostgreSQL goes away [postgres]", () => {
   let data: ServerData;
@@ -38,6 +39,7 @@ describe.skipIf(!TEST_DATABASE_URL)("a server whose PostgreSQL goes away [postgr
       ...data.env,
       DATABASE_URL: forUrl.viaProxy(),
       ...TIMEOUTS,
+      ...OWNER,
     });
   });
   afterAll(async () => {
@@ -84,6 +86,16 @@ describe.skipIf(!TEST_DATABASE_URL)("a server whose PostgreSQL goes away [postgr
 
   it("answers 503 with Retry-After at once while connections are refused, then recovers", async () => {
     await expectWorking();
+    const signedIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ email: OWNER.ADMIN_EMAIL, password: OWNER.ADMIN_PASSWORD }),
+    });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
     await proxy.stop();
 
     const health = await fetch(`${server.url}/healthz`);
@@ -91,6 +103,28 @@ describe.skipIf(!TEST_DATABASE_URL)("a server whose PostgreSQL goes away [postgr
     expect(health.headers.get("retry-after")).toBe(RETRY_AFTER);
     expect(await expectApiUnavailable("/api/apps")).toBeLessThan(1000);
     expect(await expectApiUnavailable("/api/posts/published")).toBeLessThan(1000);
+    // Sign-in, answered by better-auth: the same 503, not its own bare 500.
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ email: "someone@studio.test", password: "a-password-here" }),
+    });
+    expect(signIn.headers.get("retry-after")).toBe(RETRY_AFTER);
+    expect(await readError(signIn, 503)).toEqual({ message: FAULT_MESSAGES.databaseUnavailable });
+    for (const [method, path] of [
+      ["GET", "/api/auth/get-session"],
+      ["POST", "/api/auth/sign-out"],
+    ]) {
+      const answer = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { cookie, origin: server.url, "content-type": "application/json" },
+        body: method === "POST" ? "{}" : undefined,
+      });
+      expect(answer.headers.get("retry-after"), path).toBe(RETRY_AFTER);
+      expect(await readError(answer, 503), path).toEqual({
+        message: FAULT_MESSAGES.databaseUnavailable,
+      });
+    }
     const home = await expectPageUnavailable("/");
     expect(home.elapsed).toBeLessThan(1000);
     expect(home.type).toMatch(/^text\/html/);
