@@ -72,8 +72,10 @@ test.describe("staff sign-in", () => {
       role: "alert",
       text: "UnauthorizedYou are logged out. Logging in again...",
     });
-    // 500 ms after the toast was asked for; it reaches the screen a frame or two later.
-    expect(await timing.delayMs()).toBeGreaterThanOrEqual(450);
+    // The browser stays on the toast before it goes. The timer starts when the toast is asked
+    // for and the toast reaches the screen a render later, by as much as a busy machine takes,
+    // so the exact 500 ms is the hook's own test's (app/lib/use-unauthorized-redirect.test.tsx).
+    expect(await timing.delayMs()).toBeGreaterThanOrEqual(250);
     expect(await timing.delayMs()).toBeLessThan(2000);
 
     await page.getByLabel("Email").fill(staff.email);
@@ -111,7 +113,7 @@ test.describe("staff sign-in", () => {
       role: "alert",
       text: "UnauthorizedYou are logged out. Logging in again...",
     });
-    expect(await timing.delayMs()).toBeGreaterThanOrEqual(450);
+    expect(await timing.delayMs()).toBeGreaterThanOrEqual(250);
     expect(await timing.delayMs()).toBeLessThan(2000);
   });
 
