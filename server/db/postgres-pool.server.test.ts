@@ -9,7 +9,7 @@ import {
 import { allowConsoleError } from "#tests/setup/setup-test-env.ts";
 import { type DatabaseHandle, openDatabase } from "./db.server.ts";
 
-const TIMEOUTS = { connectMs: 1000, statementMs: 300 };
+const TIMEOUTS = { connectMs: 1000, statementMs: 1500 };
 /** query_timeout: the statement limit and one second. */
 const QUERY_TIMEOUT_MS = TIMEOUTS.statementMs + 1000;
 
