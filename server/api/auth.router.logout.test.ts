@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readError } from "#tests/helpers/http.ts";
-import { OWNER_ENV, requestAs, signIn, signInAs } from "#tests/helpers/staff.ts";
+import {
+  OWNER_ENV,
+  requestAs,
+  sessionCookie,
+  sessionToken,
+  signIn,
+  signInAs,
+} from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 import { LOGOUT_REFUSED_MESSAGE } from "./auth.router.ts";
 
 // GET /api/logout (docs/product.md#sign-in-calls, docs/security.md#sessions-redirects-and-sign-out).
-
-function sessionCookie(response: Response): string {
-  const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token="));
-  expect(cookie, "a session cookie").toBeDefined();
-  return cookie as string;
-}
-
-function sessionToken(cookieHeader: string): string {
-  return cookieHeader.match(/session_token=([^.;]+)/)?.[1] ?? "";
-}
 
 describeEachDatabase("signing out", (kind) => {
   let server: TestServer;

@@ -7,22 +7,14 @@ import {
   cookieHeaderFrom,
   OWNER_ENV,
   requestAs,
+  sessionCookie,
+  sessionToken,
   signIn,
   signInAs,
   signInRequest,
 } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
-
-function sessionCookie(response: Response): string {
-  const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token="));
-  expect(cookie, "a session cookie").toBeDefined();
-  return cookie as string;
-}
-
-function sessionToken(cookieHeader: string): string {
-  return cookieHeader.match(/session_token=([^.;]+)/)?.[1] ?? "";
-}
 
 describeEachDatabase("sign-in and sessions", (kind) => {
   let server: TestServer;

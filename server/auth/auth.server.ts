@@ -13,7 +13,7 @@ import {
 } from "#common/schemas/auth.ts";
 import type { Config } from "#server/config/env.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import { type DbKind, databaseFault, dbKindOf } from "#server/db/dialect.server.ts";
+import { type DbKind, dbKindOf, findDatabaseFault } from "#server/db/dialect.server.ts";
 import { setsSessionCookie, withoutSessionTokens } from "./session-token.server.ts";
 import {
   createSignInThrottle,
@@ -325,6 +325,6 @@ export async function handleAuthRequest(auth: Auth, request: Request): Promise<R
   }
   // Sign-out, for one, answers success when it could not delete the session; a database that
   // did not answer is no success.
-  if (response.status >= 500 || databaseFault(failure.error) !== null) throw failure.error;
+  if (response.status >= 500 || findDatabaseFault(failure.error) !== null) throw failure.error;
   return response;
 }

@@ -48,6 +48,20 @@ export function isUniqueViolation(error: unknown): boolean {
 export type DatabaseFault = "full" | "read-only" | "unavailable";
 
 /**
+ * The database fault behind an error, looking through the errors a library wrapped it in
+ * (better-auth's "Failed to get session" carries the database's error as its `cause`): the
+ * fault and the error that is it. null when there is none.
+ */
+export function findDatabaseFault(error: unknown): { fault: DatabaseFault; error: unknown } | null {
+  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
+    const fault = databaseFault(cause);
+    if (fault) return { fault, error: cause };
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
  * Whether an error is the database failing rather than the query: its disk is full
  * ("full"), it cannot be written ("read-only"), or it cannot be reached or does not answer in
  * time ("unavailable"). null for everything else (constraint violations, bugs, …).

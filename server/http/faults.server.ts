@@ -1,4 +1,4 @@
-import { databaseFault, sqliteResultName } from "#server/db/dialect.server.ts";
+import { findDatabaseFault, sqliteResultName } from "#server/db/dialect.server.ts";
 import { HttpError } from "#server/errors.ts";
 
 // The server's own faults (a full disk, storage that cannot be written, a database that does
@@ -15,19 +15,17 @@ export function faultAnswer(error: unknown): HttpError | null {
   if (error instanceof HttpError) {
     return error.status >= 500 && error.cause !== undefined ? error : null;
   }
-  // A library may wrap the database's error in its own (better-auth: "Failed to get session").
-  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
-    switch (databaseFault(cause)) {
-      case "full":
-        return HttpError.storageFull(cause);
-      case "read-only":
-        return HttpError.storageUnavailable(cause);
-      case "unavailable":
-        return HttpError.databaseUnavailable(cause);
-    }
-    cause = (cause as { cause?: unknown }).cause;
+  const found = findDatabaseFault(error);
+  switch (found?.fault) {
+    case "full":
+      return HttpError.storageFull(found.error);
+    case "read-only":
+      return HttpError.storageUnavailable(found.error);
+    case "unavailable":
+      return HttpError.databaseUnavailable(found.error);
+    default:
+      return null;
   }
-  return null;
 }
 
 /** The log line for a fault answer: the request, the status and the cause, on one line. */

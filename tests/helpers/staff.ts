@@ -106,3 +106,15 @@ export function requestAs(
     redirect: "manual",
   });
 }
+
+/** The session cookie a response sets (its Set-Cookie line); fails the test when there is none. */
+export function sessionCookie(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token="));
+  expect(cookie, "a session cookie").toBeDefined();
+  return cookie as string;
+}
+
+/** The session token in a Cookie header, as the sessions table stores it. */
+export function sessionToken(cookieHeader: string): string {
+  return cookieHeader.match(/session_token=([^.;]+)/)?.[1] ?? "";
+}
