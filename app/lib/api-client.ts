@@ -17,6 +17,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | null;
   /** Field -> message, for invalid input (400). */
   readonly errors: Record<string, string>;
+  /** The JSON error body as sent, for answers that carry more (a save's version conflict). */
+  readonly body: Record<string, unknown> | null;
 
   constructor(
     status: number,
@@ -26,6 +28,7 @@ export class ApiError extends Error {
   ) {
     super(`${status}: ${bodyText || statusText}`);
     this.status = status;
+    this.body = body;
     this.serverMessage = typeof body?.message === "string" ? body.message : null;
     this.errors = isStringRecord(body?.errors) ? body.errors : {};
   }
