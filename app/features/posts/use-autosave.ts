@@ -1,0 +1,145 @@
+import * as React from "react";
+import { ApiError } from "#app/lib/api-client.ts";
+import type { Post } from "#common/types/post.ts";
+import {
+  type AutosaveResult,
+  autosaveNewPost,
+  autosavePost,
+  type VersionConflict,
+  versionConflictOf,
+} from "./api/autosave-post.ts";
+import type { PostRequestBody } from "./api/create-post.ts";
+import {
+  type AutosaveFailure,
+  AutosaveScheduler,
+  type AutosaveState,
+} from "./autosave-scheduler.ts";
+import { type PostEditorForm, type PostEditorValues, toPostPayload } from "./post-form.ts";
+
+/**
+ * What an autosave sends (docs/decisions/008-editor-saves.md): the fields as the form would
+ * send them, with the settings' time zone, and never a status, a schedule or a publication: an
+ * autosave cannot change those.
+ */
+export function autosaveBody(values: PostEditorValues): PostRequestBody {
+  const {
+    status: _status,
+    scheduledAt: _scheduledAt,
+    ...fields
+  } = toPostPayload(values) as PostRequestBody & { scheduledAt?: unknown };
+  return { ...fields, timezone: values.timezone } as PostRequestBody;
+}
+
+/** The post an autosave goes to: none yet for a new post. */
+export type AutosaveTarget = { id: string | null; version: number | null };
+
+/** How the editor reads an autosave's failure. */
+export function classifyAutosaveFailure(error: unknown): AutosaveFailure {
+  if (versionConflictOf(error)) {
+    return { kind: "conflict", reason: "someone else saved this post" };
+  }
+  if (error instanceof ApiError) {
+    if (error.status === 401) return { kind: "stop", reason: "signed out" };
+    if (error.status === 403) return { kind: "stop", reason: "no access" };
+    if (error.status === 404) return { kind: "stop", reason: "the post was deleted" };
+    if (error.status === 400 || error.status === 409 || error.status === 413) {
+      const field = Object.values(error.errors)[0];
+      return { kind: "invalid", reason: lowerFirst(field ?? error.serverMessage ?? "refused") };
+    }
+    if (error.status === 415 || error.status === 422) {
+      return { kind: "invalid", reason: lowerFirst(error.serverMessage ?? "refused") };
+    }
+    return { kind: "retry", reason: error.serverMessage ?? error.message };
+  }
+  if (error instanceof MissingTitle) return { kind: "invalid", reason: error.message };
+  // No answer at all: offline, the connection dropped.
+  return { kind: "retry", reason: error instanceof Error ? error.message : String(error) };
+}
+
+function lowerFirst(text: string): string {
+  const trimmed = text.replace(/\.$/, "");
+  return trimmed.charAt(0).toLowerCase() + trimmed.slice(1);
+}
+
+/** A new post waits for a title before its first autosave makes it a draft. */
+class MissingTitle extends Error {
+  override name = "MissingTitle";
+  constructor() {
+    super("give the post a title to save it");
+  }
+}
+
+/**
+ * Autosave for the editor: watches the form, saves through the scheduler, and keeps `target`
+ * (the post and the version it was saved at) current. A new post's first autosave creates the
+ * draft (`onCreated`); a version conflict goes to `onConflict` and autosave waits until
+ * `resume`. `enabled` false (a portfolio item without its post, say) saves nothing.
+ */
+export function useAutosave({
+  form,
+  target,
+  enabled,
+  onCreated,
+  onSaved,
+  onConflict,
+}: {
+  form: PostEditorForm;
+  target: React.RefObject<AutosaveTarget>;
+  enabled: boolean;
+  onCreated: (post: Post) => void;
+  onSaved?: (result: AutosaveResult) => void;
+  onConflict: (conflict: VersionConflict) => void;
+}) {
+  const [state, setState] = React.useState<AutosaveState>({ kind: "idle" });
+  const callbacks = React.useRef({ onCreated, onSaved, onConflict });
+  callbacks.current = { onCreated, onSaved, onConflict };
+
+  const [scheduler] = React.useState(
+    () =>
+      new AutosaveScheduler({
+        save: async () => {
+          const body = autosaveBody(form.getValues());
+          const { id, version } = target.current;
+          if (id === null) {
+            if (!body.title?.trim() || !body.slug?.trim()) throw new MissingTitle();
+            const post = await autosaveNewPost(body);
+            target.current = { id: post.id, version: post.version };
+            callbacks.current.onCreated(post);
+            return;
+          }
+          try {
+            const result = await autosavePost(id, version ?? 0, body);
+            target.current = { id, version: result.version };
+            callbacks.current.onSaved?.(result);
+          } catch (error) {
+            const conflict = versionConflictOf(error);
+            if (conflict) callbacks.current.onConflict(conflict);
+            throw error;
+          }
+        },
+        classify: classifyAutosaveFailure,
+        onState: setState,
+      }),
+  );
+
+  React.useEffect(() => {
+    if (!enabled) return;
+    // Every change the person makes counts; a reset (loading the post, a restore) does not.
+    let last = JSON.stringify(form.getValues());
+    const subscription = form.watch((values, { name, type }) => {
+      if (name === undefined && type === undefined) {
+        last = JSON.stringify(values);
+        return;
+      }
+      const now = JSON.stringify(values);
+      if (now === last) return;
+      last = now;
+      scheduler.change();
+    });
+    return () => subscription.unsubscribe();
+  }, [enabled, form, scheduler]);
+
+  React.useEffect(() => () => scheduler.dispose(), [scheduler]);
+
+  return { state, scheduler };
+}
