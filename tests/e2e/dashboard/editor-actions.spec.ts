@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { expect, expectNoSeriousA11yViolations, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { createPost } from "#tests/factories/post.ts";
 import { settingsPanel, shownStatus } from "./editor-fields.ts";
 import {
@@ -72,6 +72,7 @@ test.describe("a published post", () => {
     await page.getByRole("button", { name: "Unpublish" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Unpublish this post?" });
     await expect(dialog).toContainText(`The public page /blog/${post.slug} will disappear`);
+    await expectNoSeriousA11yViolations(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await expect(shownStatus(page)).toContainText("Published");

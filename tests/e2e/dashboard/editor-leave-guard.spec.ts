@@ -1,5 +1,5 @@
 import type { Dialog, Page } from "@playwright/test";
-import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { expect, expectNoSeriousA11yViolations, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { editorReady, restoreOffer } from "./editor-fields.ts";
 import { contentArea, fillBasics, openEditor, uniqueTitle } from "./editor-helpers.ts";
 import { pageHeading, sidebar } from "./helpers.ts";
@@ -37,6 +37,7 @@ test.describe("leaving with unsaved changes", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("Your changes are not saved.");
     await expect(page).toHaveURL("/dashboard/create");
+    await expectNoSeriousA11yViolations(page);
     await dialog.getByRole("button", { name: "Stay" }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL("/dashboard/create");

@@ -1,4 +1,4 @@
-import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { expect, expectNoSeriousA11yViolations, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { createPost } from "#tests/factories/post.ts";
 import {
   editorReady,
@@ -49,6 +49,7 @@ test.describe("the local copy", () => {
     const offer = restoreOffer(page);
     await expect(offer.getByRole("heading")).toHaveText("Restore unsaved changes from 12:03?");
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
+    await expectNoSeriousA11yViolations(page);
     await offer.getByRole("button", { name: "Restore" }).click();
     await expect(offer).toHaveCount(0);
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
