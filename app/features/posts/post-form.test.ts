@@ -202,8 +202,8 @@ describe("toPostPayload", () => {
     expect(PostInputSchema.safeParse(payload).success).toBe(true);
   });
 
-  it("sends the schedule only for a scheduled post", () => {
-    expect(toPostPayload(base)).toMatchObject({ scheduledAt: null, timezone: null });
+  it("sends the time only for a scheduled post, and the time zone for every status", () => {
+    expect(toPostPayload(base)).toMatchObject({ scheduledAt: null, timezone: "Europe/Paris" });
     expect(toPostPayload({ ...base, status: "scheduled" })).toMatchObject({
       scheduledAt: "2027-01-01T09:00",
       timezone: "Europe/Paris",

@@ -23,6 +23,7 @@ export type PostEditorValues = {
   slug: string;
   content: string;
   excerpt: string;
+  /** The status the server holds: the editor's actions, not the form, decide the next one. */
   status: PostStatus;
   category: PostCategory;
   packType: PackType | "";
@@ -201,7 +202,9 @@ export function toPostPayload(values: PostEditorValues): PostFormValues {
     featuredImageAlt: values.featuredImage ? values.featuredImageAlt : null,
     tags: values.tags,
     scheduledAt: scheduled ? values.scheduledAt : null,
-    timezone: scheduled ? values.timezone : null,
+    // The zone chosen in Post Settings is kept whatever the status: a draft scheduled later
+    // starts from it (docs/product.md#scheduling).
+    timezone: values.timezone,
   };
 }
 

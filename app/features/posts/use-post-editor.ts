@@ -1,7 +1,14 @@
 import * as React from "react";
 import { useFormState, useWatch } from "react-hook-form";
+import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
 import { useZodForm } from "#app/components/ui/form.tsx";
-import type { PostStatus } from "#common/constants.ts";
+import { type HeldPost, heldFromPost, sameEditorValues } from "./held-post.ts";
+import {
+  type ChosenSchedule,
+  type EditorAction,
+  opensScheduleDialog,
+  publicPath,
+} from "./post-actions.ts";
 import { type EditingTarget, PostEditorSchema, type PostEditorValues } from "./post-form.ts";
 import { slugFromTitle } from "./slug.ts";
 import {
@@ -11,31 +18,50 @@ import {
   SETTINGS_TIME_ZONES,
   zoneChoices,
 } from "./time-zones.ts";
+import { useLeaveGuard } from "./use-leave-guard.ts";
+import { useLocalDraft } from "./use-local-draft.ts";
 import { useSavePost } from "./use-save-post.ts";
+import { useSignedOut } from "./use-signed-out.ts";
 import { useYouTubeAutoFill } from "./use-youtube-auto-fill.ts";
 
 /**
- * The post editor's state: the form, validated by the shared schema; Edit or Preview; the
- * Schedule dialog; the time zones to choose from; the title that the slug follows until the
- * post is first published; YouTube auto-fill; and the actions that set the status and save.
+ * The post editor's state: the form, validated by the shared schema, beside what the server
+ * holds (`held`); whether they differ (unsaved changes), with the local copy and the guard
+ * against leaving that follow from it; Edit or Preview; the Schedule dialog; the time zones to
+ * choose from; the title that the slug follows until the post is first published; YouTube
+ * auto-fill; and the actions, which set the status only by saving.
  */
 export function usePostEditor({
   initialValues,
+  initialHeld,
   editing,
+  storageKey,
 }: {
   initialValues: PostEditorValues;
+  /** What the server holds when the editor opens (its values are `initialValues`). */
+  initialHeld: HeldPost;
   editing: EditingTarget | null;
+  /** Where the local copy is kept (local-draft.ts). */
+  storageKey: string;
 }) {
-  const form = useZodForm(PostEditorSchema, {
-    defaultValues: {
-      ...initialValues,
-      timezone: listedZone(initialValues.timezone, SETTINGS_TIME_ZONES),
-    },
-  });
+  const [startValues] = React.useState<PostEditorValues>(() => ({
+    ...initialValues,
+    timezone: listedZone(initialValues.timezone, SETTINGS_TIME_ZONES),
+  }));
+  const form = useZodForm(PostEditorSchema, { defaultValues: startValues });
+  // Read by callbacks at the moment they run; `shown` is the copy the page renders.
+  const held = React.useRef<HeldPost>({ ...initialHeld, values: startValues });
+  const [shown, setShown] = React.useState(held.current);
   const [mode, setMode] = React.useState<"edit" | "preview">("edit");
-  const [scheduleOpen, setScheduleOpen] = React.useState(false);
+  const [scheduleAction, setScheduleAction] = React.useState<EditorAction | null>(null);
+  const [pending, setPending] = React.useState<EditorAction | null>(null);
+  const busy = React.useRef(false);
+  // Bumped to mount the fields afresh with restored values (the content editor and the tags
+  // line read theirs once, when they mount).
+  const [fieldsKey, setFieldsKey] = React.useState(0);
   const browserZone = React.useMemo(() => listedZone(browserTimeZone(), SETTINGS_TIME_ZONES), []);
   const slugFollowsTitle = editing?.publishedAt == null;
+  const confirm = useConfirm();
 
   const settingsZones = React.useMemo(
     () => zoneChoices(SETTINGS_TIME_ZONES, browserZone, initialValues.timezone),
@@ -46,6 +72,25 @@ export function usePostEditor({
     () => zoneChoices(SCHEDULE_TIME_ZONES, browserZone, scheduleTimezone),
     [browserZone, scheduleTimezone],
   );
+
+  const [dirty, setDirty] = React.useState(false);
+  const localDraft = useLocalDraft({ storageKey, held, getValues: form.getValues });
+  const guard = useLeaveGuard(dirty);
+  const { noteChange } = localDraft;
+  React.useEffect(() => {
+    const subscription = form.watch(() => {
+      setDirty(!sameEditorValues(form.getValues(), held.current.values));
+      noteChange();
+    });
+    return () => subscription.unsubscribe();
+  }, [form, noteChange]);
+
+  // The session ended: the sign-in redirect is half a second away. The copy is written now,
+  // and the redirect goes without the browser asking whether to leave.
+  useSignedOut(() => {
+    localDraft.flush();
+    guard.release();
+  });
 
   // After a first attempt to save, fields changed by code are checked again at once, as typed
   // ones are.
@@ -74,37 +119,98 @@ export function usePostEditor({
 
   /** Problems show under the fields, so Preview gives way to them. */
   const showProblems = () => setMode("edit");
-  const { save, saving } = useSavePost({ form, editing, browserZone, onInvalid: showProblems });
+  const save = useSavePost({
+    form,
+    editing,
+    held,
+    browserZone,
+    onInvalid: showProblems,
+    onSaved: (post, values) => {
+      // The server holds the form now: no copy, no question on the way to All Posts.
+      localDraft.clear();
+      guard.release();
+      held.current = heldFromPost(post, values);
+      setShown(held.current);
+      setDirty(false);
+    },
+  });
 
-  /** Save as Draft, Publish, Publish Now and Save Draft: set the status, then submit. */
-  function submitAs(status: PostStatus) {
-    if (saving) return;
-    form.setValue("status", status, { shouldDirty: true });
-    void form.handleSubmit(save, showProblems)();
+  async function run(action: EditorAction, chosen: ChosenSchedule | null = null) {
+    if (busy.current) return;
+    busy.current = true;
+    setPending(action);
+    try {
+      await form.handleSubmit((input) => save(input, action, chosen), showProblems)();
+    } finally {
+      busy.current = false;
+      setPending(null);
+    }
   }
 
+  /** An action's button: Schedule and Reschedule ask for a time, Unpublish asks first. */
+  async function perform(action: EditorAction) {
+    if (busy.current) return;
+    if (opensScheduleDialog(action)) {
+      setScheduleAction(action);
+      return;
+    }
+    if (action === "unpublish") {
+      const path = publicPath(held.current.slug ?? "");
+      const confirmed = await confirm({
+        title: "Unpublish this post?",
+        description: `The public page ${path} will disappear: visitors get 'Post Not Found' there until the post is published again. The post and your changes are kept as a draft.`,
+        confirmLabel: "Unpublish",
+        destructive: true,
+      });
+      if (!confirmed) return;
+    }
+    await run(action);
+  }
+
+  /** The Schedule dialog's time: kept in the form (so a refused time can be corrected), then saved. */
   function schedule(scheduledAt: string, timezone: string) {
-    form.setValue("status", "scheduled", { shouldDirty: true });
+    const action = scheduleAction ?? "schedule";
     form.setValue("scheduledAt", scheduledAt, { shouldDirty: true });
     form.setValue("timezone", timezone, { shouldDirty: true });
-    setScheduleOpen(false);
-    void form.handleSubmit(save, showProblems)();
+    setScheduleAction(null);
+    void run(action, { scheduledAt, timezone });
+  }
+
+  /** Restore: every field as the local copy holds it; the status stays the server's. */
+  function restore() {
+    const offer = localDraft.offer;
+    if (!offer) return;
+    const values = { ...offer.values, status: held.current.values.status };
+    form.reset(values, { keepDefaultValues: true });
+    setFieldsKey((key) => key + 1);
+    setDirty(!sameEditorValues(values, held.current.values));
+    localDraft.acceptOffer();
   }
 
   return {
     form,
+    held: shown,
+    dirty,
     mode,
     setMode,
-    scheduleOpen,
-    setScheduleOpen,
-    saving,
+    scheduleOpen: scheduleAction !== null,
+    closeSchedule: () => setScheduleAction(null),
+    pending,
     settingsZones,
     scheduleZones,
     scheduleTimezone,
     slugFollowsTitle,
     setTitle,
     youtubeStatus: youtube.status,
-    submitAs,
+    perform,
     schedule,
+    fieldsKey,
+    localCopy: {
+      offer: localDraft.offer,
+      failed: localDraft.failed,
+      restore,
+      discard: localDraft.discardOffer,
+    },
+    leaveBlocker: guard.blocker,
   };
 }

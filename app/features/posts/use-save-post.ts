@@ -1,4 +1,4 @@
-import * as React from "react";
+import type * as React from "react";
 import { useNavigate } from "react-router";
 import { applyServerErrors } from "#app/components/ui/form.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -8,9 +8,12 @@ import type { Post } from "#common/types/post.ts";
 import { useCreatePost } from "./api/create-post.ts";
 import { useSavePortfolioItem } from "./api/save-portfolio-item.ts";
 import { useUpdatePost } from "./api/update-post.ts";
+import type { HeldPost } from "./held-post.ts";
+import { type ChosenSchedule, type EditorAction, requestFor, savedToast } from "./post-actions.ts";
 import {
   type EditingTarget,
   type PostEditorForm,
+  type PostEditorValues,
   postToFormValues,
   toRequestBody,
 } from "./post-form.ts";
@@ -22,33 +25,43 @@ function failureMessage(error: unknown): string {
 }
 
 /**
- * Saving the editor's post: a new post is created, an edited one updated, a portfolio item
- * saved through the portfolio flow; then back to All Posts, with a toast. A failure puts the
- * server's field errors on the fields (and calls `onInvalid` so they can be seen) and says what
- * went wrong.
+ * Saving the editor's post with one of its actions (post-actions.ts): a new post is created, an
+ * edited one updated, a portfolio item saved through the portfolio flow; then `onSaved` hears
+ * what the server now holds, and the editor goes back to All Posts with a toast that says what
+ * happened to the public page. A failure changes nothing the server holds: it puts the server's
+ * field errors on the fields (and calls `onInvalid` so they can be seen) and says what went
+ * wrong.
  */
 export function useSavePost({
   form,
   editing,
+  held,
   browserZone,
   onInvalid,
+  onSaved,
 }: {
   form: PostEditorForm;
   editing: EditingTarget | null;
+  /** What the server holds now: an update keeps its status and schedule. */
+  held: React.RefObject<HeldPost>;
   /** The zone a saved post without one is shown in. */
   browserZone: string;
   onInvalid: () => void;
+  /** Called with the saved post and its form values before the editor moves on. */
+  onSaved: (post: Post, values: PostEditorValues) => void;
 }) {
   const toast = useToast();
   const navigate = useNavigate();
   const createPost = useCreatePost();
   const updatePost = useUpdatePost();
   const savePortfolio = useSavePortfolioItem();
-  const [saving, setSaving] = React.useState(false);
 
-  async function save(input: PostInput) {
-    const body = toRequestBody(input);
-    setSaving(true);
+  async function save(
+    input: PostInput,
+    action: EditorAction,
+    chosen: ChosenSchedule | null = null,
+  ): Promise<void> {
+    const body = toRequestBody(requestFor(action, input, held.current, chosen));
     try {
       let saved: Post;
       let created: boolean;
@@ -62,10 +75,12 @@ export function useSavePost({
         created = true;
       }
       // What the server stored: an image sent as a data: URL is now an uploaded file's name.
-      form.reset(postToFormValues(saved, browserZone));
+      const values = postToFormValues(saved, browserZone);
+      onSaved(saved, values);
+      form.reset(values);
       navigate("/dashboard/posts");
       // After the navigation, so this is the toast the person sees (one at a time).
-      toast({ title: created ? "Content created successfully!" : "Content updated successfully!" });
+      toast(savedToast(action, saved, created));
     } catch (error) {
       // Signed out: the 'Unauthorized' toast and the redirect are already on their way.
       if (isApiError(error, 401)) return;
@@ -78,10 +93,8 @@ export function useSavePost({
         description: `Failed to save post: ${failureMessage(error)}`,
         variant: "destructive",
       });
-    } finally {
-      setSaving(false);
     }
   }
 
-  return { save, saving };
+  return save;
 }

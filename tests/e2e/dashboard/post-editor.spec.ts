@@ -134,7 +134,7 @@ test.describe("writing and publishing", () => {
     await openEditor(page);
     const title = uniqueTitle("Secret draft");
     await fillBasics(page, title);
-    await page.getByRole("button", { name: "Save as Draft" }).click();
+    await page.getByRole("button", { name: "Save draft" }).click();
     await expectSaved(page, "Content created successfully!");
     const draft = await staffPostTitled(page, title);
     expect(draft.status).toBe("draft");
@@ -156,24 +156,27 @@ test.describe("writing and publishing", () => {
     await visitor.context().close();
   });
 
-  test("Publish Now and Save Draft in Post Settings set the status and save", async ({
+  test("a draft saved with Save draft shows as a draft, and Publish then publishes it", async ({
     page,
     createStaff,
   }) => {
     await signInAs(page, await createStaff());
     await openEditor(page);
+    const settings = page.getByRole("region", { name: "Post Settings" });
+    await expect(settings.locator('[data-slot="post-status"]')).toContainText("Not saved yet");
     const title = uniqueTitle("Side panel");
     await fillBasics(page, title);
-    const settings = page.getByRole("region", { name: "Post Settings" });
-    await settings.getByRole("button", { name: "Save Draft" }).click();
+    await page.getByRole("button", { name: "Save draft" }).click();
     await expectSaved(page, "Content created successfully!");
     const draft = await staffPostTitled(page, title);
     expect(draft.status).toBe("draft");
 
     await page.goto(`/dashboard/create?id=${draft.id}&type=post`);
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
-    await expect(settings.getByLabel("Status")).toHaveValue("draft");
-    await settings.getByRole("button", { name: "Publish Now" }).click();
+    await expect(settings.locator('[data-slot="post-status"]')).toContainText(
+      "Draft: not on the public site",
+    );
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expectSaved(page, "Content updated successfully!");
     expect((await staffPostTitled(page, title)).status).toBe("published");
   });
@@ -209,14 +212,15 @@ test.describe("scheduling", () => {
       "Failed to save post: That time has already passed.",
     );
     await expect(page).toHaveURL(/\/dashboard\/create$/);
-    // The panel now shows the schedule, with the server's reason under the time.
+    // Refused: the panel still shows what the server holds (nothing yet).
     const settings = page.getByRole("region", { name: "Post Settings" });
-    await expect(settings.getByLabel("Status")).toHaveValue("scheduled");
-    await expect(settings.getByText(/That time has already passed/)).toBeVisible();
+    await expect(settings.locator('[data-slot="post-status"]')).toContainText("Not saved yet");
 
+    // The dialog opens again on the refused time, with the server's reason under it.
     await page.getByRole("button", { name: "Schedule", exact: true }).click();
     await expect(dialog.getByLabel("Date and time")).toHaveValue("2020-01-01T09:00");
     await expect(dialog.getByLabel("Time zone")).toHaveValue("Asia/Tokyo");
+    await expect(dialog.getByText("That time has already passed.")).toBeVisible();
     await dialog.getByLabel("Date and time").fill("2099-01-01T09:00");
     await dialog.getByRole("button", { name: "Schedule Post" }).click();
     await expectSaved(page, "Content created successfully!");
@@ -268,9 +272,14 @@ test.describe("scheduling", () => {
     });
     await openEditor(page, `?id=${post.id}&type=post`);
     const settings = page.getByRole("region", { name: "Post Settings" });
-    await expect(settings.getByLabel("Status")).toHaveValue("scheduled");
-    await expect(settings.getByLabel("Scheduled date and time")).toHaveValue("2099-03-14T09:00");
+    await expect(settings.locator('[data-slot="post-status"]')).toContainText(
+      "Scheduled: goes live on March 14, 2099 at 09:00 (Asia/Tokyo).",
+    );
     await expect(settings.getByLabel("Time zone")).toHaveValue("Asia/Tokyo");
+    await page.getByRole("button", { name: "Reschedule" }).click();
+    const dialog = page.getByRole("dialog", { name: "Schedule Post" });
+    await expect(dialog.getByLabel("Date and time")).toHaveValue("2099-03-14T09:00");
+    await expect(dialog.getByLabel("Time zone")).toHaveValue("Asia/Tokyo");
   });
 });
 
@@ -318,7 +327,7 @@ test.describe("editing", () => {
     await expect(contentArea(page).locator("strong")).toHaveText("floats");
 
     await page.getByLabel("Excerpt").fill("A floating fortress, now with dragons.");
-    await page.getByRole("button", { name: "Save as Draft" }).click();
+    await page.getByRole("button", { name: "Save draft" }).click();
     await expectSaved(page, "Content updated successfully!");
     const saved = await staffPostTitled(page, title);
     expect(saved).toMatchObject({
@@ -359,7 +368,8 @@ test.describe("editing", () => {
     await expect(contentArea(page).locator("em")).toHaveText("winter");
 
     await page.getByLabel("Excerpt").fill("Twenty-one winter skins.");
-    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    // The item is published: Update keeps it live.
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await expectSaved(page, "Content updated successfully!");
     const saved = await staffPostTitled(page, title);
     expect(saved.id).toBe(post.id);
@@ -387,7 +397,7 @@ test.describe("editing", () => {
     }
     const title = uniqueTitle("Instead");
     await fillBasics(page, title);
-    await page.getByRole("button", { name: "Save as Draft" }).click();
+    await page.getByRole("button", { name: "Save draft" }).click();
     await expectSaved(page, "Content created successfully!");
   });
 });
@@ -467,7 +477,7 @@ test.describe("the form", () => {
     await expect(dialog.getByText("Please select a date and time")).toBeVisible();
   });
 
-  test("each category shows its own fields, and scheduled status its time", async ({
+  test("each category shows its own fields, and Post Settings its time zone", async ({
     page,
     createStaff,
   }) => {
@@ -508,13 +518,10 @@ test.describe("the form", () => {
     await category.selectOption("news");
     await expect(page.getByLabel("YouTube URL")).toHaveCount(0);
 
+    // The time zone is there whatever the status; the status itself is not a field.
     const settings = page.getByRole("region", { name: "Post Settings" });
-    await expect(settings.getByLabel("Scheduled date and time")).toHaveCount(0);
-    await settings.getByLabel("Status").selectOption("scheduled");
-    await expect(settings.getByLabel("Scheduled date and time")).toBeVisible();
     await expect(settings.getByLabel("Time zone").locator("option")).toHaveCount(16);
-    await settings.getByLabel("Status").selectOption("draft");
-    await expect(settings.getByLabel("Time zone")).toHaveCount(0);
+    await expect(settings.getByLabel("Status")).toHaveCount(0);
   });
 
   test("the slug follows the title until first publication; afterwards the old address redirects", async ({
@@ -547,7 +554,7 @@ test.describe("the form", () => {
     await expect(slug).toHaveValue(published.slug);
     const newSlug = `${published.slug}-moved`;
     await slug.fill(newSlug);
-    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
     await expectSaved(page, "Content updated successfully!");
 
     const visitor = await visitorPage(browser);
@@ -612,7 +619,6 @@ test.describe("the form", () => {
     await signInAs(page, await createStaff());
     await openEditor(page);
     const settings = page.getByRole("region", { name: "Post Settings" });
-    await settings.getByLabel("Status").selectOption("scheduled");
     const zone = settings.getByLabel("Time zone");
     await expect(zone).toHaveValue("Europe/Zurich");
     await expect(zone.locator("option")).toHaveCount(17);
@@ -642,10 +648,6 @@ test.describe("accessibility and small screens", () => {
       await page.setViewportSize(viewport);
       await openEditor(page, "?category=marketplace-content");
       await page.getByLabel("Pack type").selectOption("world");
-      await page
-        .getByRole("region", { name: "Post Settings" })
-        .getByLabel("Status")
-        .selectOption("scheduled");
       await expectNoSeriousA11yViolations(page);
       expect(await hasHorizontalScroll(page)).toBe(false);
 

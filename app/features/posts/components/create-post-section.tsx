@@ -6,6 +6,8 @@ import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { usePortfolioItem } from "#app/features/posts/api/get-portfolio-item.ts";
 import { usePost } from "#app/features/posts/api/get-post.ts";
+import { type HeldPost, heldForNewPost, heldFromPost } from "#app/features/posts/held-post.ts";
+import { localDraftKey } from "#app/features/posts/local-draft.ts";
 import {
   type CreateRequest,
   type EditingTarget,
@@ -60,7 +62,7 @@ function CreatePostScreen({ request }: { request: CreateRequest }) {
   const ready = hydrated && !loading;
   // Worked out once, when the browser's time zone is known (after hydration) and the post has
   // loaded; a later refetch of the post does not reset what is being typed.
-  const [start, setStart] = React.useState<ReturnType<typeof startingPoint> | null>(null);
+  const [start, setStart] = React.useState<StartingPoint | null>(null);
   React.useEffect(() => {
     if (ready && start === null) {
       setStart(startingPoint(request, post.data, portfolio.data, loadFailed));
@@ -95,7 +97,13 @@ function CreatePostScreen({ request }: { request: CreateRequest }) {
         </div>
       ) : null}
       {start ? (
-        <PostEditor initialValues={start.values} editing={start.editing} siteUrl={siteUrl} />
+        <PostEditor
+          initialValues={start.values}
+          initialHeld={start.held}
+          editing={start.editing}
+          storageKey={start.storageKey}
+          siteUrl={siteUrl}
+        />
       ) : (
         <EditorLoading label={loading ? "Loading post..." : "Loading editor..."} />
       )}
@@ -108,38 +116,67 @@ function loadErrorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+type StartingPoint = {
+  values: PostEditorValues;
+  /** What the server holds: the post as loaded, or nothing for a new one. */
+  held: HeldPost;
+  editing: EditingTarget | null;
+  /** Where this browser keeps the form's unsaved changes. */
+  storageKey: string;
+};
+
 function startingPoint(
   request: CreateRequest,
   post: ReturnType<typeof usePost>["data"],
   portfolio: ReturnType<typeof usePortfolioItem>["data"],
   loadFailed: boolean,
-): { values: PostEditorValues; editing: EditingTarget | null } {
+): StartingPoint {
   const zone = browserTimeZone();
   if (request.id !== null && !loadFailed) {
     if (request.type === "post" && post) {
+      const values = postToFormValues(post, zone);
       return {
-        values: postToFormValues(post, zone),
+        values,
+        held: heldFromPost(post, values),
         editing: { id: post.id, type: "post", publishedAt: post.publishedAt },
+        storageKey: localDraftKey(post.id, null),
       };
     }
     if (request.type === "portfolio" && portfolio) {
       const { item, post: full } = portfolio;
+      // Without the full post, a published item counts as published: its slug stays.
+      const publishedAt = full
+        ? full.publishedAt
+        : item.status === "published"
+          ? item.createdAt
+          : null;
+      const values = portfolioItemToFormValues(item, zone, full);
       return {
-        values: portfolioItemToFormValues(item, zone, full),
-        editing: {
-          id: item.id,
-          type: "portfolio",
-          // Without the full post, a published item counts as published: its slug stays.
-          publishedAt: full
-            ? full.publishedAt
-            : item.status === "published"
-              ? item.createdAt
-              : null,
-        },
+        values,
+        held: heldFromPost(
+          full ?? {
+            id: item.id,
+            status: item.status,
+            slug: item.slug,
+            scheduledAt: null,
+            timezone: null,
+            publishedAt,
+            updatedAt: item.createdAt,
+          },
+          values,
+        ),
+        editing: { id: item.id, type: "portfolio", publishedAt },
+        storageKey: localDraftKey(item.id, null),
       };
     }
   }
-  return { values: emptyPostForm(zone, request.category ?? "news"), editing: null };
+  const values = emptyPostForm(zone, request.category ?? "news");
+  return {
+    values,
+    held: heldForNewPost(values),
+    editing: null,
+    storageKey: localDraftKey(null, request.category),
+  };
 }
 
 /** The site's public origin, from the root loader (links to it stay inside the site). */

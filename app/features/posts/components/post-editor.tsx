@@ -1,34 +1,50 @@
-import { CalendarClockIcon, EyeIcon, PencilIcon, SaveIcon, SendIcon } from "lucide-react";
+import { EyeIcon, PencilIcon } from "lucide-react";
 import type * as React from "react";
 import { FormProvider } from "react-hook-form";
-import { Button } from "#app/components/ui/button.tsx";
+import type { HeldPost } from "#app/features/posts/held-post.ts";
 import type { EditingTarget, PostEditorValues } from "#app/features/posts/post-form.ts";
 import { usePostEditor } from "#app/features/posts/use-post-editor.ts";
+import { LeaveDialog } from "./leave-dialog.tsx";
+import { PostActionsBar } from "./post-actions-bar.tsx";
 import { PostFields } from "./post-fields.tsx";
 import { PostPreview } from "./post-preview.tsx";
 import { PostSettingsPanel } from "./post-settings-panel.tsx";
+import { RestoreOffer } from "./restore-offer.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 
 /**
- * The post / portfolio editor (docs/product.md#editor, #post-form): the form, the rich-text
- * content with an Edit / Preview toggle, Save as Draft, Schedule and Publish, and the Post
- * Settings panel. Validated by the shared schema; saved through the posts API (or the
- * portfolio flow), then back to All Posts.
+ * The post / portfolio editor (docs/product.md#editor, #post-form): the offer to restore changes
+ * this browser kept, the form, the rich-text content with an Edit / Preview toggle, the actions
+ * for what the server holds, and the Post Settings panel. Validated by the shared schema; saved
+ * through the posts API (or the portfolio flow), then back to All Posts. Unsaved changes are
+ * kept in this browser and guarded against leaving.
  */
 export function PostEditor({
   initialValues,
+  initialHeld,
   editing,
+  storageKey,
   siteUrl,
 }: {
   initialValues: PostEditorValues;
+  initialHeld: HeldPost;
   editing: EditingTarget | null;
+  storageKey: string;
   siteUrl: string | null;
 }) {
-  const editor = usePostEditor({ initialValues, editing });
-  const { form, mode, setMode, saving, submitAs } = editor;
+  const editor = usePostEditor({ initialValues, initialHeld, editing, storageKey });
+  const { form, mode, setMode, held, localCopy } = editor;
 
   return (
     <FormProvider {...form}>
+      {localCopy.offer ? (
+        <RestoreOffer
+          draft={localCopy.offer}
+          heldUpdatedAt={held.updatedAt}
+          onRestore={localCopy.restore}
+          onDiscard={localCopy.discard}
+        />
+      ) : null}
       {/* Every action is a button of its own; pressing Enter in a field submits nothing. */}
       <form noValidate onSubmit={(event) => event.preventDefault()} className="space-y-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -43,39 +59,20 @@ export function PostEditor({
               Preview
             </ModeButton>
           </fieldset>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => submitAs("draft")}
-              disabled={saving}
-            >
-              <SaveIcon aria-hidden="true" />
-              Save as Draft
-            </Button>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => editor.setScheduleOpen(true)}
-              disabled={saving}
-            >
-              <CalendarClockIcon aria-hidden="true" />
-              Schedule
-            </Button>
-            <Button type="button" onClick={() => submitAs("published")} disabled={saving}>
-              <SendIcon aria-hidden="true" />
-              {saving ? "Saving..." : "Publish"}
-            </Button>
-          </div>
+          <PostActionsBar
+            status={held.status}
+            pending={editor.pending}
+            onAction={(action) => void editor.perform(action)}
+          />
         </div>
 
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="min-w-0">
             {mode === "preview" ? (
-              <PostPreview publishedAt={editing?.publishedAt ?? null} siteUrl={siteUrl} />
+              <PostPreview publishedAt={held.publishedAt} siteUrl={siteUrl} />
             ) : null}
             {/* Kept mounted in Preview, so the editor keeps its undo history. */}
-            <div hidden={mode === "preview"} className="space-y-6">
+            <div key={editor.fieldsKey} hidden={mode === "preview"} className="space-y-6">
               <PostFields
                 setTitle={editor.setTitle}
                 slugFollowsTitle={editor.slugFollowsTitle}
@@ -86,23 +83,26 @@ export function PostEditor({
           </div>
           <aside className="lg:sticky lg:top-24 lg:self-start">
             <PostSettingsPanel
+              held={held}
               zones={editor.settingsZones}
-              publishedAt={editing?.publishedAt ?? null}
-              saving={saving}
-              onPublish={() => submitAs("published")}
-              onSaveDraft={() => submitAs("draft")}
+              dirty={editor.dirty}
+              localCopyFailed={localCopy.failed}
             />
           </aside>
         </div>
       </form>
       <ScheduleDialog
         open={editor.scheduleOpen}
-        onOpenChange={editor.setScheduleOpen}
+        onOpenChange={(open) => {
+          if (!open) editor.closeSchedule();
+        }}
         scheduledAt={form.getValues("scheduledAt")}
         timezone={editor.scheduleTimezone}
         zones={editor.scheduleZones}
+        error={form.formState.errors.scheduledAt?.message ?? null}
         onSchedule={editor.schedule}
       />
+      <LeaveDialog blocker={editor.leaveBlocker} />
     </FormProvider>
   );
 }

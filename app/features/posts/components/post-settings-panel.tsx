@@ -1,34 +1,31 @@
-import { SaveIcon, SendIcon } from "lucide-react";
-import { useFormContext, useWatch } from "react-hook-form";
-import { Button } from "#app/components/ui/button.tsx";
+import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { FormField } from "#app/components/ui/form.tsx";
-import { Input } from "#app/components/ui/input.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
-import type { PostEditorValues } from "#app/features/posts/post-form.ts";
+import type { HeldPost } from "#app/features/posts/held-post.ts";
+import { publicPath, statusSummary } from "#app/features/posts/post-actions.ts";
 import type { TimeZoneOption } from "#app/features/posts/time-zones.ts";
 import { formatLongDate } from "#common/format.ts";
 
 /**
- * The side panel 'Post Settings' (docs/product.md#editor): status, the scheduled time and time zone
- * when scheduled, Publish Now and Save Draft.
+ * The side panel 'Post Settings' (docs/product.md#editor): the status the server holds and what
+ * it means for the public page (never a status picked before a save succeeded), the time zone
+ * the post's times are chosen in, and when it was first published.
  */
 export function PostSettingsPanel({
+  held,
   zones,
-  publishedAt,
-  saving,
-  onPublish,
-  onSaveDraft,
+  dirty,
+  localCopyFailed,
 }: {
+  held: HeldPost;
   zones: TimeZoneOption[];
-  /** When the post was first published, if it has been. */
-  publishedAt: string | null;
-  saving: boolean;
-  onPublish: () => void;
-  onSaveDraft: () => void;
+  /** Whether the form holds changes the server does not. */
+  dirty: boolean;
+  /** Whether this browser refused to keep a copy of the changes (its storage is full). */
+  localCopyFailed: boolean;
 }) {
-  const { control } = useFormContext<PostEditorValues>();
-  const status = useWatch({ control, name: "status" });
+  const summary = statusSummary(held);
   return (
     <Card
       as="section"
@@ -39,66 +36,53 @@ export function PostSettingsPanel({
       <h2 id="post-settings-title" className="text-lg font-bold text-white">
         Post Settings
       </h2>
+      <div data-slot="post-status" className="space-y-2">
+        <p className="flex items-center gap-2 text-sm font-medium text-zinc-200">
+          Status
+          <Badge variant={held.status ? statusBadgeVariant(held.status) : "neutral"}>
+            {summary.label}
+          </Badge>
+        </p>
+        <p className="text-sm text-zinc-400">{summary.text}</p>
+        {held.status === "published" && held.slug ? (
+          <p className="text-sm text-zinc-400">
+            Public page:{" "}
+            <a href={publicPath(held.slug)} target="_blank" rel="noopener" className="break-all">
+              {publicPath(held.slug)}
+            </a>
+          </p>
+        ) : null}
+        {dirty ? <p className="text-sm text-gold-300">You have unsaved changes.</p> : null}
+        {localCopyFailed ? (
+          <p className="text-sm text-redstone-400">
+            This browser's storage is full, so it could not keep a copy of your latest changes. Save
+            them before you leave.
+          </p>
+        ) : null}
+      </div>
       <FormField
-        name="status"
-        label="Status"
+        name="timezone"
+        label="Time zone"
+        description="Scheduled times are chosen and shown in this zone."
         render={(field, props) => (
-          <NativeSelect {...field} {...props} value={field.value ?? "draft"}>
-            <option value="draft">Draft</option>
-            <option value="published">Published</option>
-            <option value="scheduled">Scheduled</option>
+          <NativeSelect {...field} {...props} value={field.value ?? ""}>
+            {zones.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
+              </option>
+            ))}
           </NativeSelect>
         )}
       />
-      {status === "scheduled" ? (
-        <>
-          <FormField
-            name="scheduledAt"
-            label="Scheduled date and time"
-            render={(field, props) => (
-              <Input
-                {...field}
-                {...props}
-                type="datetime-local"
-                value={field.value ?? ""}
-                className="[color-scheme:dark]"
-              />
-            )}
-          />
-          <FormField
-            name="timezone"
-            label="Time zone"
-            render={(field, props) => (
-              <NativeSelect {...field} {...props} value={field.value ?? ""}>
-                {zones.map((zone) => (
-                  <option key={zone.value} value={zone.value}>
-                    {zone.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          />
-        </>
-      ) : null}
-      {publishedAt ? (
+      {held.publishedAt ? (
         <p className="text-sm text-zinc-400">
           First published on{" "}
-          <time dateTime={publishedAt} className="text-zinc-200">
-            {formatLongDate(publishedAt)}
+          <time dateTime={held.publishedAt} className="text-zinc-200">
+            {formatLongDate(held.publishedAt)}
           </time>
           .
         </p>
       ) : null}
-      <div className="grid gap-2">
-        <Button type="button" onClick={onPublish} disabled={saving}>
-          <SendIcon aria-hidden="true" />
-          Publish Now
-        </Button>
-        <Button type="button" variant="secondary" onClick={onSaveDraft} disabled={saving}>
-          <SaveIcon aria-hidden="true" />
-          Save Draft
-        </Button>
-      </div>
     </Card>
   );
 }

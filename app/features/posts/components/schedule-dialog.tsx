@@ -16,8 +16,9 @@ export const SCHEDULE_REQUIRED_MESSAGE = "Please select a date and time";
 
 /**
  * The Schedule Post dialog (docs/product.md#schedule-dialog): a date-time and one of the
- * dialog's time zones. Confirming hands both over; the editor then sets the post to scheduled
- * and saves it.
+ * dialog's time zones. Confirming hands both over; the editor then saves the post as scheduled
+ * (Schedule, Reschedule). Opened again after the server refused a time, it starts from that
+ * time with the server's reason under it.
  */
 export function ScheduleDialog({
   open,
@@ -25,6 +26,7 @@ export function ScheduleDialog({
   scheduledAt,
   timezone,
   zones,
+  error = null,
   onSchedule,
 }: {
   open: boolean;
@@ -33,6 +35,8 @@ export function ScheduleDialog({
   scheduledAt: string;
   timezone: string;
   zones: TimeZoneOption[];
+  /** Why the server refused the time last tried, if it did. */
+  error?: string | null;
   onSchedule: (scheduledAt: string, timezone: string) => void;
 }) {
   return (
@@ -43,6 +47,7 @@ export function ScheduleDialog({
             scheduledAt={scheduledAt}
             timezone={timezone}
             zones={zones}
+            error={error}
             onSchedule={onSchedule}
             onCancel={() => onOpenChange(false)}
           />
@@ -56,12 +61,14 @@ function ScheduleForm({
   scheduledAt: initialAt,
   timezone: initialZone,
   zones,
+  error: refused,
   onSchedule,
   onCancel,
 }: {
   scheduledAt: string;
   timezone: string;
   zones: TimeZoneOption[];
+  error: string | null;
   onSchedule: (scheduledAt: string, timezone: string) => void;
   onCancel: () => void;
 }) {
@@ -69,7 +76,7 @@ function ScheduleForm({
   const [timezone, setTimezone] = React.useState(
     zones.some((zone) => zone.value === initialZone) ? initialZone : (zones[0]?.value ?? "UTC"),
   );
-  const [error, setError] = React.useState<string | null>(null);
+  const [error, setError] = React.useState<string | null>(refused);
   const id = React.useId();
 
   function submit(event: React.FormEvent) {

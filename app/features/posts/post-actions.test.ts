@@ -1,0 +1,210 @@
+import { describe, expect, it } from "vitest";
+import type { PostInput } from "#common/schemas/post.ts";
+import type { Post } from "#common/types/post.ts";
+import {
+  effectiveStatus,
+  type HeldPost,
+  heldForNewPost,
+  heldFromPost,
+  sameEditorValues,
+} from "./held-post.ts";
+import {
+  ACTION_LABELS,
+  actionsFor,
+  requestFor,
+  savedToast,
+  statusSummary,
+} from "./post-actions.ts";
+import { emptyPostForm } from "./post-form.ts";
+
+const values = { ...emptyPostForm("Asia/Tokyo"), title: "Dragons", slug: "dragons" };
+
+const post: Post = {
+  id: "p1",
+  title: "Dragons",
+  slug: "dragons",
+  excerpt: null,
+  content: "<p>Fire.</p>",
+  status: "published",
+  category: "news",
+  packType: null,
+  marketplaceUrl: null,
+  youtubeUrl: null,
+  featuredImage: null,
+  featuredImageAlt: null,
+  scheduledAt: null,
+  timezone: null,
+  releaseDate: null,
+  publishedAt: "2027-01-01T00:00:00.000Z",
+  createdAt: "2027-01-01T00:00:00.000Z",
+  updatedAt: "2027-01-02T00:00:00.000Z",
+  tags: [],
+};
+
+const scheduled: HeldPost = heldFromPost(
+  { ...post, status: "scheduled", scheduledAt: "2099-03-14T00:00:00.000Z", timezone: "Asia/Tokyo" },
+  values,
+);
+
+const input: PostInput = {
+  title: "Dragons",
+  slug: "dragons",
+  content: "<p>Fire.</p>",
+  excerpt: null,
+  status: "scheduled",
+  category: "news",
+  packType: null,
+  marketplaceUrl: null,
+  youtubeUrl: null,
+  featuredImage: null,
+  featuredImageAlt: null,
+  releaseDate: null,
+  tags: [],
+  scheduledAt: "2099-03-14T09:00",
+  timezone: "Europe/Paris",
+};
+
+describe("the actions offered", () => {
+  it("for a new post or a draft: Save draft, Schedule, Publish", () => {
+    for (const status of [null, "draft"] as const) {
+      expect(actionsFor(status).map((action) => ACTION_LABELS[action])).toEqual([
+        "Save draft",
+        "Schedule",
+        "Publish",
+      ]);
+    }
+  });
+
+  it("for a scheduled post: Unschedule, Reschedule, Publish now, Update", () => {
+    expect(actionsFor("scheduled").map((action) => ACTION_LABELS[action])).toEqual([
+      "Unschedule",
+      "Reschedule",
+      "Publish now",
+      "Update",
+    ]);
+  });
+
+  it("for a published post: Unpublish and Update", () => {
+    expect(actionsFor("published").map((action) => ACTION_LABELS[action])).toEqual([
+      "Unpublish",
+      "Update",
+    ]);
+  });
+});
+
+describe("what each action sends", () => {
+  const held = heldFromPost(post, values);
+
+  it("takes the post back to draft without a time, keeping the time zone", () => {
+    for (const action of ["save-draft", "unschedule", "unpublish"] as const) {
+      expect(requestFor(action, input, held)).toMatchObject({
+        status: "draft",
+        scheduledAt: null,
+        timezone: "Europe/Paris",
+      });
+    }
+  });
+
+  it("publishes without a time", () => {
+    for (const action of ["publish", "publish-now"] as const) {
+      expect(requestFor(action, input, scheduled)).toMatchObject({
+        status: "published",
+        scheduledAt: null,
+      });
+    }
+  });
+
+  it("schedules at the time and zone chosen in the dialog", () => {
+    const chosen = { scheduledAt: "2099-05-01T10:30", timezone: "America/Denver" };
+    expect(requestFor("schedule", input, heldForNewPost(values), chosen)).toMatchObject({
+      status: "scheduled",
+      ...chosen,
+    });
+    expect(requestFor("reschedule", input, scheduled, chosen)).toMatchObject(chosen);
+    expect(() => requestFor("schedule", input, held)).toThrow();
+  });
+
+  it("updates a published post as published, and a scheduled one at its stored instant", () => {
+    expect(requestFor("update", input, held)).toMatchObject({
+      status: "published",
+      scheduledAt: null,
+    });
+    // The zone changed in the panel goes with it, but the time it goes live does not move.
+    expect(requestFor("update", input, scheduled)).toMatchObject({
+      status: "scheduled",
+      scheduledAt: "2099-03-14T00:00:00.000Z",
+      timezone: "Europe/Paris",
+    });
+  });
+
+  it("keeps every field as validated", () => {
+    expect(requestFor("update", input, held)).toMatchObject({ title: "Dragons", tags: [] });
+  });
+});
+
+describe("what the panel says the server holds", () => {
+  it("names the status, and for a published post that the page shows the last Update", () => {
+    expect(statusSummary(heldForNewPost(values)).label).toBe("Not saved yet");
+    expect(statusSummary(heldFromPost({ ...post, status: "draft" }, values)).label).toBe("Draft");
+    const published = statusSummary(heldFromPost(post, values));
+    expect(published.label).toBe("Published");
+    expect(published.text).toContain("the public page shows the last Update");
+    const summary = statusSummary(scheduled);
+    expect(summary.label).toBe("Scheduled");
+    expect(summary.text).toContain("March 14, 2099 at 09:00 (Asia/Tokyo)");
+  });
+
+  it("counts a scheduled post whose time has come as published", () => {
+    const now = new Date("2027-06-01T00:00:00Z");
+    expect(effectiveStatus("scheduled", "2027-05-31T23:59:00.000Z", now)).toBe("published");
+    expect(effectiveStatus("scheduled", "2027-06-01T00:01:00.000Z", now)).toBe("scheduled");
+    expect(effectiveStatus("draft", null, now)).toBe("draft");
+    expect(effectiveStatus("anything else", null, now)).toBe("draft");
+  });
+});
+
+describe("the toast after a save", () => {
+  it("links to the public page after Publish and Update", () => {
+    expect(savedToast("publish", post, true)).toEqual({
+      title: "Content created successfully!",
+      description: "Published: the public page is /blog/dragons.",
+      action: { label: "View post", href: "/blog/dragons" },
+    });
+    expect(savedToast("update", post, false)).toMatchObject({
+      title: "Content updated successfully!",
+      description: "The public page /blog/dragons shows this version.",
+      action: { label: "View post", href: "/blog/dragons" },
+    });
+  });
+
+  it("has no link while the post is not public", () => {
+    const draft = { ...post, status: "draft", publishedAt: null };
+    expect(savedToast("unpublish", draft, false)).toEqual({
+      title: "Content updated successfully!",
+      description: "Back to draft: /blog/dragons is no longer public.",
+    });
+    expect(savedToast("save-draft", draft, true).action).toBeUndefined();
+    const later = {
+      ...post,
+      status: "scheduled",
+      scheduledAt: "2099-03-14T00:00:00.000Z",
+      timezone: "Asia/Tokyo",
+    };
+    expect(savedToast("schedule", later, true)).toEqual({
+      title: "Content created successfully!",
+      description: "Scheduled: it goes live on March 14, 2099 at 09:00 (Asia/Tokyo).",
+    });
+  });
+});
+
+describe("sameEditorValues", () => {
+  it("compares every field and the tags one by one, but not the status", () => {
+    expect(sameEditorValues(values, { ...values, status: "published" })).toBe(true);
+    expect(sameEditorValues(values, { ...values, title: "Other" })).toBe(false);
+    expect(sameEditorValues({ ...values, tags: ["a"] }, { ...values, tags: ["a"] })).toBe(true);
+    expect(sameEditorValues({ ...values, tags: ["a"] }, { ...values, tags: ["a", "b"] })).toBe(
+      false,
+    );
+    expect(sameEditorValues(values, { ...values, timezone: "UTC" })).toBe(false);
+  });
+});

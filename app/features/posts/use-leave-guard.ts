@@ -1,0 +1,47 @@
+import * as React from "react";
+import { type BlockerFunction, useBlocker } from "react-router";
+
+/**
+ * Asks before unsaved changes are left behind (docs/product.md#editor): a navigation inside the
+ * site (a sidebar link, Back to Overview, the browser's back button) is held for the
+ * "Leave without saving?" dialog, and closing or reloading the tab gets the browser's own
+ * question. Nothing is asked while the form holds what the server holds, nor once `release` has
+ * been called: after a successful save, the way to All Posts is free, and the sign-in redirect
+ * must not be stopped.
+ */
+export function useLeaveGuard(dirty: boolean) {
+  const guarded = React.useRef(dirty);
+  const released = React.useRef(false);
+  React.useEffect(() => {
+    guarded.current = dirty;
+  }, [dirty]);
+
+  const shouldBlock = React.useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      guarded.current &&
+      !released.current &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search),
+    [],
+  );
+  const blocker = useBlocker(shouldBlock);
+
+  React.useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      if (released.current) return;
+      event.preventDefault();
+      // Older browsers ask only when a value is set.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [dirty]);
+
+  /** Lets the editor go without asking (after a save, or for the sign-in redirect). */
+  const release = React.useCallback(() => {
+    released.current = true;
+  }, []);
+
+  return { blocker, release };
+}
