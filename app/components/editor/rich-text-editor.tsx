@@ -2,7 +2,7 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import * as React from "react";
 import { cn } from "#app/lib/cn.ts";
 import { editorExtensions } from "#common/editor/extensions.ts";
-import { EditorToolbar } from "./editor-toolbar.tsx";
+import { EditorToolbar, TOOLBAR } from "./editor-toolbar.tsx";
 
 export type RichTextEditorProps = {
   /** HTML; a change from outside (a video's details filled in) replaces the content. */
@@ -94,14 +94,16 @@ export function RichTextEditor({
     <div
       data-slot="rich-text-editor"
       className={cn(
-        "overflow-hidden rounded-md bg-night-950 ring-1 ring-night-600 focus-within:ring-2 focus-within:ring-diamond-400",
+        // Clipped rather than hidden: overflow hidden would make this frame a scroll container,
+        // and the sticky toolbar would then stick inside it instead of below the page header.
+        "overflow-clip rounded-md bg-night-950 ring-1 ring-night-600 focus-within:ring-2 focus-within:ring-diamond-400",
         invalid && "ring-redstone-400",
       )}
     >
       {editor ? (
         <EditorToolbar editor={editor} label="Formatting" />
       ) : (
-        <div aria-hidden="true" className="h-12 border-b border-night-700 bg-night-900" />
+        <div aria-hidden="true" className={TOOLBAR} />
       )}
       {editor ? null : <div className={cn("min-h-[300px]", contentClassName)} />}
       <EditorContent editor={editor} />
