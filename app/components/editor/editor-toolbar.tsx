@@ -17,6 +17,7 @@ import {
 } from "lucide-react";
 import * as React from "react";
 import { cn } from "#app/lib/cn.ts";
+import { ImageButton } from "./image-button.tsx";
 import { LinkDialog } from "./link-dialog.tsx";
 
 type ToggleButton = {
@@ -84,12 +85,21 @@ const BUTTON =
 
 /**
  * The rich-text toolbar (docs/product.md#editor, #link-button-and-alt-text): marks and blocks as
- * toggle buttons that say whether they are on (aria-pressed), undo and redo, and a link.
+ * toggle buttons that say whether they are on (aria-pressed), undo and redo, a link and an image.
  * It stays in view below the site's fixed header while a long post scrolls
  * (`--editor-toolbar-top`, 4rem by default, says how far down), with a background of its own so
  * the text scrolling under it does not show through.
  */
-export function EditorToolbar({ editor, label }: { editor: Editor; label: string }) {
+export function EditorToolbar({
+  editor,
+  label,
+  onInsertImage,
+}: {
+  editor: Editor;
+  label: string;
+  /** Uploads an image file and inserts it at `pos` with its description. */
+  onInsertImage: (file: File, pos: number, alt: string) => void;
+}) {
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -98,6 +108,9 @@ export function EditorToolbar({ editor, label }: { editor: Editor; label: string
       ) as Record<string, boolean>,
       link: current.isActive("link"),
       href: (current.getAttributes("link").href as string | undefined) ?? "",
+      image: current.isActive("image")
+        ? { alt: (current.getAttributes("image").alt as string | null | undefined) ?? "" }
+        : null,
       canUndo: current.can().undo(),
       canRedo: current.can().redo(),
       editable: current.isEditable,
@@ -144,6 +157,13 @@ export function EditorToolbar({ editor, label }: { editor: Editor; label: string
       >
         <LinkIcon aria-hidden="true" />
       </button>
+      <ImageButton
+        editor={editor}
+        className={BUTTON}
+        selectedImage={state.image}
+        disabled={!state.editable}
+        onInsert={onInsertImage}
+      />
       <Separator />
       <button
         type="button"
