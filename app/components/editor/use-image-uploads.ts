@@ -22,9 +22,10 @@ export type ImageUpload = { id: string; name: string; progress: number };
 export type UploadNotice = { kind: "failure" | "done"; message: string };
 
 /** Said after a pasted or dropped image arrives, which nobody has described yet. */
-export const DESCRIBE_IMAGE_HINT =
+const DESCRIBE_IMAGE_HINT =
   "Image added. To describe it for people who cannot see it, select it and press Edit alt text.";
 
+/** Numbers the uploads, so each placeholder has an id of its own in the page. */
 let uploadCount = 0;
 
 /**
@@ -44,6 +45,8 @@ export function useImageUploads(editor: Editor | null, uploadImage: UploadImageF
   const start = React.useCallback(
     (files: File[], pos: number, alt?: string) => {
       if (!editor || editor.isDestroyed) return;
+      // What was said about earlier files is over; a refusal among these files stays said.
+      setNotice(null);
       for (const file of files) {
         const refusal = imageFileRefusal(file);
         if (refusal) {
@@ -54,7 +57,6 @@ export function useImageUploads(editor: Editor | null, uploadImage: UploadImageF
         const id = `image-upload-${uploadCount}`;
         const placeholder = uploadPlaceholder(file.name);
         addUploadPlaceholder(editor.view, id, pos, placeholder.dom);
-        setNotice(null);
         setUploads((current) => [...current, { id, name: file.name, progress: 0 }]);
         const onProgress = (fraction: number) => {
           placeholder.setProgress(fraction);
@@ -68,7 +70,11 @@ export function useImageUploads(editor: Editor | null, uploadImage: UploadImageF
           .current(file, onProgress)
           .then(({ url }) => {
             endUpload(editor, id, { src: url, alt: alt ?? "" });
-            setNotice(alt === undefined ? { kind: "done", message: DESCRIBE_IMAGE_HINT } : null);
+            // A refusal of another file of the same paste or drop stays on screen.
+            setNotice((current) => {
+              if (current?.kind === "failure") return current;
+              return alt === undefined ? { kind: "done", message: DESCRIBE_IMAGE_HINT } : null;
+            });
           })
           .catch((failure: unknown) => {
             endUpload(editor, id);
