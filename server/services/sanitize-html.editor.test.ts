@@ -9,6 +9,7 @@ import { sanitizePostHtml } from "./sanitize-html.server.ts";
 // post behind its author's back, or the editor would offer something the site cannot show.
 
 const SITE_URL = "https://studio.example";
+const UPLOADED_IMAGE = "/uploads/0123456789abcdef0123456789abcdef.png";
 
 let editor: Editor | null = null;
 
@@ -90,6 +91,16 @@ const TOOLBAR: Record<string, (instance: Editor) => void> = {
     typeAndSelect(e, "Write to us");
     e.chain().focus().setLink({ href: "mailto:hello@studio.example" }).run();
   },
+  // What the editor's image upload (toolbar, paste or drop) inserts once the file is stored.
+  "image uploaded into the content": (e) => {
+    typeAndSelect(e, "Screenshot:");
+    e.chain()
+      .insertContentAt(e.state.doc.content.size, {
+        type: "image",
+        attrs: { src: UPLOADED_IMAGE, alt: "The citadel at dusk" },
+      })
+      .run();
+  },
   "undo and redo": (e) => {
     typeAndSelect(e, "Kept");
     e.chain().focus().toggleBold().run();
@@ -140,6 +151,9 @@ describe("editor HTML through the server's sanitizer", () => {
     );
     expect(written["mail link"]).toBe(
       '<p><a href="mailto:hello@studio.example">Write to us</a></p>',
+    );
+    expect(written["image uploaded into the content"]).toBe(
+      `<p>Screenshot:</p><img src="${UPLOADED_IMAGE}" alt="The citadel at dusk"><p></p>`,
     );
     expect(written["undo and redo"]).toBe("<p><strong>Kept</strong></p>");
   });

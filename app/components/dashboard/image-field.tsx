@@ -1,29 +1,17 @@
-import { ImageIcon, Trash2Icon, UploadIcon, XIcon } from "lucide-react";
+import { ImageIcon, UploadIcon, XIcon } from "lucide-react";
 import * as React from "react";
-import { type ControllerRenderProps, useController, useFormContext } from "react-hook-form";
+import { useController, useFormContext } from "react-hook-form";
 import { Button } from "#app/components/ui/button.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { ApiError, isApiError } from "#app/lib/api-client.ts";
+import { isApiError } from "#app/lib/api-client.ts";
 import { cn } from "#app/lib/cn.ts";
+import { imageFileRefusal, uploadFailureMessage } from "#app/lib/image-file.ts";
 import { useUploadImage } from "#app/lib/upload-image.ts";
-import {
-  MAX_UPLOAD_BYTES,
-  UPLOAD_IMAGE_ACCEPT,
-  UPLOAD_IMAGE_TYPES,
-  UPLOAD_MESSAGES,
-} from "#common/constants.ts";
-import { imageSrc } from "#common/images.ts";
+import { UPLOAD_IMAGE_ACCEPT } from "#common/constants.ts";
 import { isImageReference } from "#common/schemas/app.ts";
-
-/** What to tell a person about a failed upload: the server's reason when it gave one. */
-function uploadFailure(error: unknown): string {
-  if (error instanceof ApiError) {
-    return error.serverMessage ?? `The upload failed (${error.message}). Please try again.`;
-  }
-  return error instanceof Error ? error.message : "The upload failed. Please try again.";
-}
+import { type ControlsProps, FileControls } from "./file-image-controls.tsx";
 
 export type ImageFieldProps = {
   /** The form field that holds the image: an address, or what an upload answered. */
@@ -32,11 +20,11 @@ export type ImageFieldProps = {
   description: React.ReactNode;
   /**
    * `address`: the address is typed in (https or /uploads/) or filled in by an Upload button,
-   * with a small preview beside it. `file`: the file input is the field, with a large preview
-   * above it that has its own Remove button.
+   * with a small preview beside it. `file`: a drop zone with a Choose image button (and
+   * paste), with a large preview above it that has its own Remove button.
    */
   variant: "address" | "file";
-  /** The preview's shape (and, for `file`, the empty placeholder's). */
+  /** The preview's shape. */
   previewClassName: string;
   /** The preview's alternative text; `{label} preview` by default. */
   previewAlt?: string;
@@ -50,20 +38,6 @@ export type ImageFieldProps = {
   onRemove?: () => void;
 };
 
-/** What the two layouts' controls are given. */
-type ControlsProps = Pick<
-  ImageFieldProps,
-  "label" | "previewClassName" | "previewAlt" | "previewSize"
-> & {
-  field: ControllerRenderProps;
-  /** The id, invalid flag and description link of the field's control. */
-  control: { id: string; "aria-invalid": true | undefined; "aria-describedby": string };
-  uploading: boolean;
-  fileInput: React.RefObject<HTMLInputElement | null>;
-  onFile: (file: File | undefined) => void;
-  remove: () => void;
-};
-
 /**
  * An image field of a dashboard form: a PNG or JPEG uploaded through POST /api/upload/image
  * (with its progress) and previewed, that can be removed again. The apps form uses it for an
@@ -74,7 +48,7 @@ export function ImageField({
   label,
   description,
   variant,
-  describeFailure = uploadFailure,
+  describeFailure = uploadFailureMessage,
   onUploadFailed,
   onRemove,
   ...preview
@@ -92,11 +66,7 @@ export function ImageField({
     if (!file) return;
     form.clearErrors(name);
     // The server's own refusals, said before the file is sent.
-    const refusal = !(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)
-      ? UPLOAD_MESSAGES.wrongType
-      : file.size > MAX_UPLOAD_BYTES
-        ? UPLOAD_MESSAGES.tooLarge
-        : null;
+    const refusal = imageFileRefusal(file);
     if (refusal) {
       form.setError(name, { type: "upload", message: refusal });
       if (fileInput.current) fileInput.current.value = "";
@@ -240,57 +210,6 @@ function AddressControls({
         </div>
       </div>
     </div>
-  );
-}
-
-/** A large preview (with its own Remove button) or a placeholder, above the file input. */
-function FileControls(props: ControlsProps) {
-  const { label, previewClassName, field, fileInput } = props;
-  // Stored values are file names, uploaded addresses, https images or data: images.
-  const src = imageSrc(field.value);
-  return (
-    <>
-      {src ? (
-        <figure className="mb-3 overflow-hidden rounded-lg bg-night-900 ring-1 ring-night-700">
-          <img
-            src={src}
-            alt={props.previewAlt ?? `${label} preview`}
-            width={props.previewSize?.width}
-            height={props.previewSize?.height}
-            className={cn("w-full object-cover", previewClassName)}
-          />
-          <figcaption className="flex items-center justify-between gap-3 p-2">
-            <span className="truncate text-xs text-zinc-400">{`${label} preview`}</span>
-            <Button type="button" size="sm" variant="secondary" onClick={props.remove}>
-              <Trash2Icon aria-hidden="true" />
-              Remove image
-            </Button>
-          </figcaption>
-        </figure>
-      ) : (
-        <div
-          aria-hidden="true"
-          className={cn(
-            "pixel-grid mb-3 flex max-h-48 w-full items-center justify-center rounded-lg bg-night-900 text-night-600 ring-1 ring-night-700",
-            previewClassName,
-          )}
-        >
-          <ImageIcon className="size-8" />
-        </div>
-      )}
-      <Input
-        {...props.control}
-        ref={(element) => {
-          fileInput.current = element;
-          field.ref(element);
-        }}
-        type="file"
-        accept={UPLOAD_IMAGE_ACCEPT}
-        disabled={props.uploading}
-        onChange={(event) => props.onFile(event.target.files?.[0])}
-        className="h-auto py-2 file:mr-3 file:rounded file:border-0 file:bg-night-700 file:px-3 file:py-1 file:text-sm file:font-semibold file:text-zinc-100"
-      />
-    </>
   );
 }
 

@@ -17,6 +17,7 @@ import {
 } from "lucide-react";
 import * as React from "react";
 import { cn } from "#app/lib/cn.ts";
+import { ImageButton } from "./image-button.tsx";
 import { LinkDialog } from "./link-dialog.tsx";
 
 type ToggleButton = {
@@ -75,14 +76,30 @@ const FORMATTING: ToggleButton[][] = [
   ],
 ];
 
+/** The toolbar's own frame; also the shape of its stand-in while the editor loads. */
+export const TOOLBAR =
+  "sticky top-[var(--editor-toolbar-top,4rem)] z-20 flex min-h-12 flex-wrap items-center gap-1 rounded-t-md border-b border-night-700 bg-night-900 p-1.5";
+
 const BUTTON =
   "inline-flex size-9 items-center justify-center rounded-md text-zinc-300 transition-colors hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none disabled:pointer-events-none disabled:opacity-40 aria-pressed:bg-grass-500 aria-pressed:text-night-950 [&_svg]:size-4";
 
 /**
  * The rich-text toolbar (docs/product.md#editor, #link-button-and-alt-text): marks and blocks as
- * toggle buttons that say whether they are on (aria-pressed), undo and redo, and a link.
+ * toggle buttons that say whether they are on (aria-pressed), undo and redo, a link and an image.
+ * It stays in view below the site's fixed header while a long post scrolls
+ * (`--editor-toolbar-top`, 4rem by default, says how far down), with a background of its own so
+ * the text scrolling under it does not show through.
  */
-export function EditorToolbar({ editor, label }: { editor: Editor; label: string }) {
+export function EditorToolbar({
+  editor,
+  label,
+  onInsertImage,
+}: {
+  editor: Editor;
+  label: string;
+  /** Uploads an image file and inserts it at `pos` with its description. */
+  onInsertImage: (file: File, pos: number, alt: string) => void;
+}) {
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -91,6 +108,9 @@ export function EditorToolbar({ editor, label }: { editor: Editor; label: string
       ) as Record<string, boolean>,
       link: current.isActive("link"),
       href: (current.getAttributes("link").href as string | undefined) ?? "",
+      image: current.isActive("image")
+        ? { alt: (current.getAttributes("image").alt as string | null | undefined) ?? "" }
+        : null,
       canUndo: current.can().undo(),
       canRedo: current.can().redo(),
       editable: current.isEditable,
@@ -99,12 +119,7 @@ export function EditorToolbar({ editor, label }: { editor: Editor; label: string
   const [linkOpen, setLinkOpen] = React.useState(false);
 
   return (
-    <div
-      role="toolbar"
-      aria-label={label}
-      aria-orientation="horizontal"
-      className="flex flex-wrap items-center gap-1 border-b border-night-700 bg-night-900 p-1.5"
-    >
+    <div role="toolbar" aria-label={label} aria-orientation="horizontal" className={TOOLBAR}>
       {FORMATTING.map((group, groupIndex) => (
         <React.Fragment key={group[0]?.label}>
           {groupIndex > 0 ? <Separator /> : null}
@@ -142,6 +157,13 @@ export function EditorToolbar({ editor, label }: { editor: Editor; label: string
       >
         <LinkIcon aria-hidden="true" />
       </button>
+      <ImageButton
+        editor={editor}
+        className={BUTTON}
+        selectedImage={state.image}
+        disabled={!state.editable}
+        onInsert={onInsertImage}
+      />
       <Separator />
       <button
         type="button"

@@ -2,7 +2,9 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import * as React from "react";
 import { cn } from "#app/lib/cn.ts";
 import { editorExtensions } from "#common/editor/extensions.ts";
-import { EditorToolbar } from "./editor-toolbar.tsx";
+import { EditorToolbar, TOOLBAR } from "./editor-toolbar.tsx";
+import { UploadStatus } from "./upload-status.tsx";
+import { type UploadImageFile, useImageUploads } from "./use-image-uploads.ts";
 
 export type RichTextEditorProps = {
   /** HTML; a change from outside (a video's details filled in) replaces the content. */
@@ -19,12 +21,16 @@ export type RichTextEditorProps = {
   siteUrl?: string | null;
   /** Classes of the editable area; its minimum height is 300 px unless these say more. */
   contentClassName?: string;
+  /** Uploads an image put into the content (toolbar, paste or drop); answers its address. */
+  uploadImage: UploadImageFile;
 };
 
 /**
  * The rich-text editor (TipTap) with its toolbar. The editable area is styled like the public
  * post page's content (prose-post), so a post looks while written as it will when published.
- * Loaded on its own, only where a post is edited: see the lazy import in the post editor.
+ * Images come in through the toolbar, a paste or a drop, each uploaded behind a placeholder,
+ * with a status line under the content. Loaded on its own, only where a post is edited: see the
+ * lazy import in the post editor.
  */
 export function RichTextEditor({
   value,
@@ -36,6 +42,7 @@ export function RichTextEditor({
   invalid = false,
   siteUrl = null,
   contentClassName,
+  uploadImage,
 }: RichTextEditorProps) {
   const onChangeRef = React.useRef(onChange);
   const onBlurRef = React.useRef(onBlur);
@@ -57,6 +64,8 @@ export function RichTextEditor({
       ...(invalid ? { "aria-invalid": "true" } : {}),
       class: cn(
         "prose-post min-h-[300px] max-w-none px-4 py-4 text-base focus-visible:outline-none sm:px-6",
+        // A selected image (to edit its alt text, or delete it) shows that it is selected.
+        "[&_img.ProseMirror-selectednode]:outline-2 [&_img.ProseMirror-selectednode]:outline-offset-2 [&_img.ProseMirror-selectednode]:outline-diamond-400",
         contentClassName,
       ),
     }),
@@ -83,6 +92,9 @@ export function RichTextEditor({
     editor?.setOptions({ editorProps: { attributes } });
   }, [editor, attributes]);
 
+  const images = useImageUploads(editor, uploadImage);
+  const insertImage = (file: File, pos: number, alt: string) => images.start([file], pos, alt);
+
   React.useEffect(() => {
     if (!editor || value === reported.current) return;
     reported.current = value;
@@ -94,17 +106,24 @@ export function RichTextEditor({
     <div
       data-slot="rich-text-editor"
       className={cn(
-        "overflow-hidden rounded-md bg-night-950 ring-1 ring-night-600 focus-within:ring-2 focus-within:ring-diamond-400",
+        // Clipped rather than hidden: overflow hidden would make this frame a scroll container,
+        // and the sticky toolbar would then stick inside it instead of below the page header.
+        "overflow-clip rounded-md bg-night-950 ring-1 ring-night-600 focus-within:ring-2 focus-within:ring-diamond-400",
         invalid && "ring-redstone-400",
       )}
     >
       {editor ? (
-        <EditorToolbar editor={editor} label="Formatting" />
+        <EditorToolbar editor={editor} label="Formatting" onInsertImage={insertImage} />
       ) : (
-        <div aria-hidden="true" className="h-12 border-b border-night-700 bg-night-900" />
+        <div aria-hidden="true" className={TOOLBAR} />
       )}
       {editor ? null : <div className={cn("min-h-[300px]", contentClassName)} />}
       <EditorContent editor={editor} />
+      <UploadStatus
+        uploads={images.uploads}
+        notice={images.notice}
+        onDismiss={images.dismissNotice}
+      />
     </div>
   );
 }

@@ -2,15 +2,28 @@ import * as React from "react";
 import { Controller, useFormContext } from "react-hook-form";
 import { Label } from "#app/components/ui/label.tsx";
 import type { PostEditorValues } from "#app/features/posts/post-form.ts";
+import { useUploadImage } from "#app/lib/upload-image.ts";
 
 // TipTap is loaded only here, when a post is edited: it stays out of the public pages' and the
 // rest of the dashboard's bundles (docs/benchmarks.md, "Editor bundle").
 const RichTextEditor = React.lazy(() => import("#app/components/editor/rich-text-editor.tsx"));
 
-/** The post's content, in the rich-text editor (loaded on demand). */
+/**
+ * The post's content, in the rich-text editor (loaded on demand). Images put into it upload
+ * through POST /api/upload/image like the featured image, and a failure is logged the same way.
+ */
 export function ContentField({ siteUrl }: { siteUrl: string | null }) {
   const { control } = useFormContext<PostEditorValues>();
   const id = React.useId();
+  const upload = useUploadImage();
+  const uploadImage = React.useCallback(
+    (file: File, onProgress: (fraction: number) => void) =>
+      upload.mutateAsync({ file, onProgress }).catch((error: unknown) => {
+        console.error("Failed to upload image", error);
+        throw error;
+      }),
+    [upload.mutateAsync],
+  );
   return (
     <Controller
       control={control}
@@ -38,6 +51,7 @@ export function ContentField({ siteUrl }: { siteUrl: string | null }) {
               onBlur={field.onBlur}
               siteUrl={siteUrl}
               contentClassName="min-h-[400px]"
+              uploadImage={uploadImage}
             />
           </React.Suspense>
           {fieldState.error?.message ? (
