@@ -84,7 +84,8 @@ const TIME_FIELDS = new Set<PropertyKey>(["status", "scheduledAt", "timezone"]);
  * - `featuredImage` is a PNG/JPEG `data:` URL, an http(s) URL, or an uploaded file's name (with
  *   or without /uploads/); the server stores data: images as upload files.
  * - Fields that do not apply are kept here and cleared by the server (packType, marketplaceUrl
- *   and releaseDate outside marketplace-content; scheduledAt and timezone unless scheduled).
+ *   and releaseDate outside marketplace-content; scheduledAt unless scheduled). The time zone
+ *   is kept for every status: it is the post's setting, not only its schedule's.
  */
 export const PostInputSchema = z
   .object({

@@ -356,8 +356,9 @@ export async function savePost(
 }
 
 /**
- * The stored scheduledAt and timezone: only a scheduled post has them. A time that has passed
- * is refused unless it is the one already stored (re-saving a post that has just come due).
+ * The stored scheduledAt and timezone: only a scheduled post has a scheduled time, while every
+ * post keeps the time zone chosen in its settings. A time that has passed is refused unless it
+ * is the one already stored (re-saving a post that has just come due).
  */
 function scheduleOf(
   input: PostInput,
@@ -365,7 +366,7 @@ function scheduleOf(
   now: Date,
 ): { scheduledAt: string | null; timezone: string | null } {
   if (input.status !== "scheduled" || input.scheduledAt === null) {
-    return { scheduledAt: null, timezone: null };
+    return { scheduledAt: null, timezone: input.timezone };
   }
   const scheduledAt = toScheduledInstant(input.scheduledAt, input.timezone);
   const unchanged =
