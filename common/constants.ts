@@ -6,6 +6,24 @@ export type PostCategory = (typeof POST_CATEGORIES)[number];
 export const POST_STATUSES = ["draft", "published", "scheduled"] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
+/**
+ * What a post revision records (docs/decisions/008-editor-saves.md): a new post (create), a
+ * manual save by the status it goes from and to (save: a draft saved as a draft; update: a
+ * published or scheduled post saved as it is; publish; schedule; unpublish), an autosave, and
+ * a restored revision.
+ */
+export const REVISION_KINDS = [
+  "create",
+  "save",
+  "update",
+  "publish",
+  "schedule",
+  "unpublish",
+  "autosave",
+  "restore",
+] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];
+
 export const PACK_TYPES = [
   "world",
   "skin-pack",

@@ -9,7 +9,7 @@
 // up, and measure with autocannon in this process. The yardstick is measured first and again
 // last, to show how steady the machine was. Every child is stopped by its PID and everything
 // temporary is removed, also on failure or Ctrl-C. Exit code 1 when any response was not 2xx or
-// any request failed.
+// any request failed. Write targets (a post save) are sent as the owner, signed in once.
 //
 // Environment:
 //   BENCH_DURATION     seconds measured per target (default 10)
@@ -64,6 +64,12 @@ const TARGET_RATIOS = { api: 0.3, page: 0.15 };
 /** JavaScript an anonymous visitor downloads on a page, gzip-compressed, at most. */
 const JS_BUDGET_GZIP_BYTES = 150 * 1024;
 const POST_COUNT = 1000;
+/** Revisions stored beforehand on the post the second save target writes. */
+const REVISIONS_STORED = 500;
+/** How far a compared target's figures may fall from its reference's. */
+const COMPARE_TOLERANCE = 0.1;
+/** The owner's login the site server is started with when a write is measured. */
+const BENCH_OWNER = { email: "owner@bench.test", password: "bench-owner-password" };
 const YARDSTICK_BODY_BYTES = 20 * 1024;
 /** Linux's USER_HZ, the unit of the CPU times in /proc/<pid>/stat (100 on every common build). */
 const CLOCK_TICKS = 100;
@@ -73,6 +79,8 @@ const CLOCK_TICKS = 100;
  * data in braces ({slug}: the newest published post). Each kind is held to its TARGET_RATIOS
  * share of the yardstick; for pages, the JavaScript and CSS they load are weighed too. To
  * measure another endpoint or page, add a line.
+ * A write (`method`, `body`: a key of the seeded bodies) is sent as the owner, signed in; one
+ * with `compareTo` is reported beside that target and held to within COMPARE_TOLERANCE of it.
  * Every entry must answer 200, or the run fails: nothing is skipped silently.
  */
 const TARGETS = [
@@ -83,6 +91,18 @@ const TARGETS = [
   { name: "post-by-slug", kind: "api", path: "/api/posts/slug/{slug}" },
   { name: "home-page", kind: "page", path: "/" },
   { name: "blog-post-page", kind: "page", path: "/blog/{slug}" },
+  // Saving a post as the editor does (PUT, the whole form, no version), on a post without
+  // revisions and on one with REVISIONS_STORED of them: the history must not slow a save down.
+  // Every save adds a revision, so both posts gain one per request as they are measured.
+  { name: "post-save", kind: "write", method: "PUT", path: "/api/posts/{saveId}", body: "save" },
+  {
+    name: "post-save-500-revisions",
+    kind: "write",
+    method: "PUT",
+    path: "/api/posts/{historyId}",
+    body: "history",
+    compareTo: "post-save",
+  },
 ];
 const YARDSTICK = { name: "yardstick", kind: "yardstick", path: "/" };
 
@@ -163,9 +183,11 @@ async function main() {
     `  ${fixture.counts.published} published, ${fixture.counts.scheduled} scheduled, ` +
       `${fixture.counts.draft} drafts; ${fixture.counts.marketplace} marketplace-content; ` +
       `content ${fixture.contentKb.min}–${fixture.contentKb.max} KB ` +
-      `(average ${fixture.contentKb.avg} KB); {slug} = ${fixture.values.slug}`,
+      `(average ${fixture.contentKb.avg} KB); {slug} = ${fixture.values.slug}; ` +
+      `${fixture.revisionsStored} revisions stored on {historyId}`,
   );
 
+  const writes = selected.some((t) => t.method);
   step("Starting the yardstick and the site server");
   const yardstick = await startChild({
     name: "yardstick",
@@ -191,8 +213,8 @@ async function main() {
       DATA_DIR: dataDir,
       SEED_DEMO: "0",
       DATABASE_URL: serverDatabaseUrl ?? "",
-      ADMIN_EMAIL: "",
-      ADMIN_PASSWORD: "",
+      ADMIN_EMAIL: writes ? BENCH_OWNER.email : "",
+      ADMIN_PASSWORD: writes ? BENCH_OWNER.password : "",
     },
     ready: /Studio Site is serving on http:\/\/127\.0\.0\.1:(\d+)/,
   });
@@ -202,6 +224,7 @@ async function main() {
   };
   console.log(`  yardstick: ${origins.yardstick} (PID ${yardstick.child.pid})`);
   console.log(`  site:      ${origins.site} (PID ${site.child.pid})`);
+  const ownerCookie = writes ? await signInOwner(origins.site) : null;
 
   const initialPlan = [
     { target: YARDSTICK, origin: origins.yardstick },
@@ -213,10 +236,22 @@ async function main() {
   const plan = [...initialPlan];
   while (plan.length > 0) {
     const { target, origin } = plan.shift();
-    const request = `GET ${target.path}`;
+    const request = `${target.method ?? "GET"} ${target.path}`;
     const url = `${origin}${target.path.replace(/\{(\w+)\}/g, (_, key) => encodeURIComponent(fixture.values[key]))}`;
     step(`${target.name}: ${request}`);
-    const probe = await probeUrl(url);
+    const send = target.method
+      ? {
+          method: target.method,
+          body: JSON.stringify(fixture.bodies[target.body]),
+          headers: {
+            ...REQUEST_HEADERS,
+            "content-type": "application/json",
+            origin: origins.site,
+            cookie: ownerCookie,
+          },
+        }
+      : { method: "GET", headers: REQUEST_HEADERS };
+    const probe = await probeUrl(url, send);
     if (probe.status !== 200) {
       console.error(`  answered ${probe.status} instead of 200: not measured`);
       results.push({ target, request, error: `answered ${probe.status}` });
@@ -236,10 +271,10 @@ async function main() {
         origin: origins.yardstick,
       });
     }
-    const warmup = WARMUP > 0 ? await cannon(url, WARMUP) : null;
+    const warmup = WARMUP > 0 ? await cannon(url, WARMUP, send) : null;
     const server = origin === origins.yardstick ? yardstick : site;
     const cpuBefore = cpuSeconds(server.child.pid);
-    const measured = await cannon(url, DURATION);
+    const measured = await cannon(url, DURATION, send);
     const cpuAfter = cpuSeconds(server.child.pid);
     // Server CPU time per answered request: unlike requests/s, it hardly depends on what else
     // the machine is doing, so it is the figure to compare between runs and machines.
@@ -260,6 +295,7 @@ async function main() {
   const baseline =
     yardsticks.reduce((sum, r) => sum + r.measured.requests.average, 0) / yardsticks.length;
   printTable(results, baseline);
+  const compared = printComparisons(results);
   if (weights.length > 0) printWeights(weights);
   if (yardsticks.length === 2) {
     const [first, last] = yardsticks.map((r) => r.measured.requests.average);
@@ -311,6 +347,14 @@ async function main() {
       ? `Below the target (API ${TARGET_RATIOS.api * 100}%, pages ${TARGET_RATIOS.page * 100}% of the yardstick): ${below.map((r) => r.target.name).join(", ")}`
       : "Every target measured reached its share of the yardstick.",
   );
+  const apart = compared.filter((c) => !c.within);
+  if (compared.length > 0) {
+    console.log(
+      apart.length > 0
+        ? `Further than ${COMPARE_TOLERANCE * 100}% from their reference: ${apart.map((c) => c.result.target.name).join(", ")}`
+        : `Every compared target is within ${COMPARE_TOLERANCE * 100}% of its reference.`,
+    );
+  }
   const heavy = weights.filter((w) => w.js.gzip > JS_BUDGET_GZIP_BYTES);
   if (weights.length > 0) {
     console.log(
@@ -361,13 +405,15 @@ function buildAndCopy(target) {
 
 // --- measuring -------------------------------------------------------------------------------
 
-function cannon(url, duration) {
+function cannon(url, duration, { method, headers, body }) {
   return autocannon({
     url,
     connections: CONNECTIONS,
     duration,
     timeout: 10,
-    headers: REQUEST_HEADERS,
+    method,
+    headers,
+    body,
     setupClient: KEEP_BODIES ? undefined : countBodiesOnly,
   });
 }
@@ -409,9 +455,9 @@ function describeFailures(result) {
  * One request as the benchmark sends it: status, bytes on the wire, the encoding, and the
  * decoded body (fetch would hide the first two).
  */
-function probeUrl(url, headers = REQUEST_HEADERS) {
+function probeUrl(url, { method = "GET", headers = REQUEST_HEADERS, body } = {}) {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers, timeout: 30_000 }, (response) => {
+    const request = http.request(url, { method, headers, timeout: 30_000 }, (response) => {
       const chunks = [];
       response.on("data", (chunk) => chunks.push(chunk));
       response.on("error", reject);
@@ -435,7 +481,72 @@ function probeUrl(url, headers = REQUEST_HEADERS) {
     });
     request.on("timeout", () => request.destroy(new Error(`no answer from ${url} in 30 s`)));
     request.on("error", reject);
+    request.end(body);
   });
+}
+
+/** Signs the owner in on the site server and answers the Cookie header of the session. */
+async function signInOwner(origin) {
+  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify(BENCH_OWNER),
+  });
+  if (response.status !== 200) {
+    throw new Error(`signing the owner in answered ${response.status}: ${await response.text()}`);
+  }
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+/**
+ * Targets with `compareTo`, beside their reference: requests/s and server CPU per request, and
+ * whether each is within COMPARE_TOLERANCE. CPU per request decides when it is known, since it
+ * hardly moves with what else the machine does; requests/s otherwise.
+ */
+function printComparisons(results) {
+  const measured = new Map(results.filter((r) => r.measured).map((r) => [r.target.name, r]));
+  const compared = [];
+  for (const result of measured.values()) {
+    const reference = measured.get(result.target.compareTo);
+    if (!reference) continue;
+    const rate = result.measured.requests.average / reference.measured.requests.average;
+    const cpu =
+      result.cpuMsPerRequest !== null && reference.cpuMsPerRequest !== null
+        ? result.cpuMsPerRequest / reference.cpuMsPerRequest
+        : null;
+    const deciding = cpu === null ? 1 / rate : cpu;
+    compared.push({ result, reference, rate, cpu, within: deciding <= 1 + COMPARE_TOLERANCE });
+  }
+  if (compared.length === 0) return compared;
+  console.log(`\nSide by side (within ${COMPARE_TOLERANCE * 100}% of the reference):\n`);
+  printRows(
+    [
+      "target",
+      "reference",
+      "req/s",
+      "reference req/s",
+      "rate",
+      "CPU ms/req",
+      "reference CPU",
+      "CPU",
+      "verdict",
+    ],
+    compared.map((c) => [
+      c.result.target.name,
+      c.reference.target.name,
+      c.result.measured.requests.average.toFixed(0),
+      c.reference.measured.requests.average.toFixed(0),
+      `${(c.rate * 100).toFixed(0)}%`,
+      c.result.cpuMsPerRequest?.toFixed(3) ?? "n/a",
+      c.reference.cpuMsPerRequest?.toFixed(3) ?? "n/a",
+      c.cpu === null ? "n/a" : `${(c.cpu * 100).toFixed(0)}%`,
+      c.within ? "ok" : "APART",
+    ]),
+  );
+  return compared;
 }
 
 /** "9.1 KB br (41.1 KB)": bytes on the wire, their encoding, and the decoded size. */
@@ -584,6 +695,20 @@ async function seed({ dataDir, schema }) {
           .execute();
       }
     });
+    // The save targets write two old published news posts (no other target reads them), one
+    // of them with REVISIONS_STORED revisions stored first.
+    const [saved, withHistory] = rows
+      .filter((row) => row.status === "published" && row.category === "news")
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const revisions = makeRevisions(withHistory);
+    await handle.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < revisions.length; i += 100) {
+        await trx
+          .insertInto("post_revisions")
+          .values(revisions.slice(i, i + 100))
+          .execute();
+      }
+    });
     const sizes = rows.map((row) => Buffer.byteLength(row.content) / 1024);
     const count = (predicate) => rows.filter(predicate).length;
     // The newest published post is what a reader most likely opens.
@@ -591,7 +716,13 @@ async function seed({ dataDir, schema }) {
       .filter((row) => row.status === "published")
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0].slug;
     return {
-      values: { slug: publishedSlug },
+      values: { slug: publishedSlug, saveId: saved.id, historyId: withHistory.id },
+      // The same text for both, so the two saves differ only in the history behind them.
+      bodies: {
+        save: editorForm(saved, saved.content),
+        history: editorForm(withHistory, saved.content),
+      },
+      revisionsStored: revisions.length,
       counts: {
         published: count((r) => r.status === "published"),
         scheduled: count((r) => r.status === "scheduled"),
@@ -690,6 +821,50 @@ function makePosts(packTypes) {
     });
   }
   return rows;
+}
+
+/**
+ * What the editor sends when staff press Update on a published post: the whole form with
+ * `content`, its featured image an http(s) address (the seeded file names are not uploads),
+ * without a version.
+ */
+function editorForm(row, content) {
+  return {
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    content,
+    status: "published",
+    category: row.category,
+    youtubeUrl: row.youtubeUrl,
+    featuredImage: `https://cdn.example.com/bench/${row.slug}.webp`,
+    featuredImageAlt: row.featuredImageAlt,
+    tags: JSON.parse(row.tags),
+    scheduledAt: null,
+    timezone: "Europe/London",
+  };
+}
+
+/** REVISIONS_STORED revisions of a post, one an hour before its creation onwards. */
+function makeRevisions(row) {
+  const kinds = ["save", "update", "autosave", "publish"];
+  const start = Date.parse(row.createdAt);
+  return Array.from({ length: REVISIONS_STORED }, (_, i) => ({
+    id: `00000000-0000-4000-9000-${String(i).padStart(12, "0")}`,
+    postId: row.id,
+    kind: i === 0 ? "create" : kinds[i % kinds.length],
+    status: "published",
+    title: `${row.title} (${i})`,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    content: row.content,
+    featuredImage: null,
+    featuredImageAlt: row.featuredImageAlt,
+    tags: row.tags,
+    authorId: null,
+    savedBy: null,
+    createdAt: new Date(start + i * 3_600_000).toISOString(),
+  }));
 }
 
 function mulberry32(seed) {

@@ -1,7 +1,8 @@
 /**
  * The server's one error catalogue: every failure a caller should see is an HttpError made by
  * one of the named constructors below. Handlers, services, storage and auth throw it; the API's
- * error middleware turns it into `{"message": …}` (plus `errors` for invalid input).
+ * error middleware turns it into `{"message": …}` (plus `errors` for invalid input, and any
+ * `details`).
  * It lives at the root of server/ and imports nothing, so every layer may throw it.
  */
 export class HttpError extends Error {
@@ -10,18 +11,28 @@ export class HttpError extends Error {
   readonly errors: Record<string, string> | undefined;
   /** Seconds a client should wait before trying again (sent as Retry-After), if any. */
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * More fields of the answer, sent beside `message` (a version conflict's `conflict`). They
+   * never replace `message` or `errors`.
+   */
+  readonly details: Record<string, unknown> | undefined;
 
   constructor(
     status: number,
     message: string,
     errors?: Record<string, string>,
     /** `cause`: the failure behind an answer about the server itself (503, 507), for the log. */
-    options: { cause?: unknown; retryAfterSeconds?: number } = {},
+    options: {
+      cause?: unknown;
+      retryAfterSeconds?: number;
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = status;
     this.errors = errors;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 
   static badRequest(message: string, errors?: Record<string, string>) {
@@ -36,8 +47,9 @@ export class HttpError extends Error {
   static notFound(message = "Not found.") {
     return new HttpError(404, message);
   }
-  static conflict(message: string) {
-    return new HttpError(409, message);
+  /** 409; `details` are sent beside the message (a version conflict's `conflict`). */
+  static conflict(message: string, details?: Record<string, unknown>) {
+    return new HttpError(409, message, undefined, { details });
   }
   static payloadTooLarge(message = "The request is too large.") {
     return new HttpError(413, message);

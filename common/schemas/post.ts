@@ -84,10 +84,36 @@ const TIME_FIELDS = new Set<PropertyKey>(["status", "scheduledAt", "timezone"]);
  * - `featuredImage` is a PNG/JPEG `data:` URL, an http(s) URL, or an uploaded file's name (with
  *   or without /uploads/); the server stores data: images as upload files.
  * - Fields that do not apply are kept here and cleared by the server (packType, marketplaceUrl
- *   and releaseDate outside marketplace-content; scheduledAt and timezone unless scheduled).
+ *   and releaseDate outside marketplace-content; scheduledAt unless scheduled). The time zone
+ *   is kept for every status: it is the post's setting, not only its schedule's.
  */
-export const PostInputSchema = z
-  .object({
+export const PostInputSchema = postFields()
+  // Checked even when other fields are wrong, so the form shows every problem at once; only
+  // the fields they read must be valid.
+  .refine((post) => post.status !== "scheduled" || post.scheduledAt !== null, {
+    path: ["scheduledAt"],
+    message: "Please select a date and time",
+    when: (payload) => payload.issues.every((issue) => !TIME_FIELDS.has(issue.path?.[0] ?? "")),
+  })
+  .refine(
+    (post) =>
+      post.status !== "scheduled" ||
+      post.scheduledAt === null ||
+      !LOCAL_DATE_TIME.test(post.scheduledAt) ||
+      post.timezone !== null,
+    {
+      path: ["timezone"],
+      message: "Please select a time zone",
+      when: (payload) => payload.issues.every((issue) => !TIME_FIELDS.has(issue.path?.[0] ?? "")),
+    },
+  );
+
+/**
+ * Every field of the post form with its own rule, before the rules that read several fields
+ * (PostInputSchema adds those); the autosave's lenient schema (post-autosave.ts) starts here.
+ */
+export function postFields() {
+  return z.object({
     title: z
       .string({ error: "Title is required" })
       .trim()
@@ -188,26 +214,8 @@ export const PostInputSchema = z
       )
       .nullish()
       .transform((value) => (value ? canonicalTimeZone(value) : null)),
-  })
-  // Checked even when other fields are wrong, so the form shows every problem at once; only
-  // the fields they read must be valid.
-  .refine((post) => post.status !== "scheduled" || post.scheduledAt !== null, {
-    path: ["scheduledAt"],
-    message: "Please select a date and time",
-    when: (payload) => payload.issues.every((issue) => !TIME_FIELDS.has(issue.path?.[0] ?? "")),
-  })
-  .refine(
-    (post) =>
-      post.status !== "scheduled" ||
-      post.scheduledAt === null ||
-      !LOCAL_DATE_TIME.test(post.scheduledAt) ||
-      post.timezone !== null,
-    {
-      path: ["timezone"],
-      message: "Please select a time zone",
-      when: (payload) => payload.issues.every((issue) => !TIME_FIELDS.has(issue.path?.[0] ?? "")),
-    },
-  );
+  });
+}
 
 /** A validated post, as the server saves it. */
 export type PostInput = z.output<typeof PostInputSchema>;

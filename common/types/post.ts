@@ -19,6 +19,11 @@ export type Post = {
   createdAt: string;
   updatedAt: string;
   tags: string[];
+  /**
+   * 1 when created; every write through the API adds one. A save names the version it started
+   * from, and is refused (409) when the post has moved on (docs/decisions/008-editor-saves.md).
+   */
+  version: number;
 };
 
 /** The short form `GET /api/posts/public` answers with. */

@@ -8,6 +8,7 @@ import { invitationsRouter } from "./invitations.router.ts";
 import { apiErrorHandler, apiNotFound } from "./middleware/error-handler.ts";
 import { newsletterRouter } from "./newsletter.router.ts";
 import { portfolioRouter } from "./portfolio.router.ts";
+import { postEditorRouter } from "./posts.editor.router.ts";
 import { postsRouter } from "./posts.router.ts";
 import { subscribersRouter } from "./subscribers.router.ts";
 import { uploadRouter } from "./upload.router.ts";
@@ -24,6 +25,7 @@ export function apiRouter(context: ServerContext) {
   });
   // Ahead of the JSON parser: post bodies have their own, larger limit, read only for staff.
   api.use("/posts", postsRouter(context));
+  api.use("/posts", postEditorRouter(context));
   // The app refuses larger bodies before they are read (BODY_LIMITS); this limit only repeats it.
   api.use(express.json({ limit: BODY_LIMITS.json }));
   api.use("/portfolio", portfolioRouter(context));

@@ -30,6 +30,7 @@ export const POST_FIELDS = [
   "createdAt",
   "updatedAt",
   "tags",
+  "version",
 ].sort();
 
 let counter = 0;

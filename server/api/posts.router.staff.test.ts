@@ -315,13 +315,24 @@ describeEachDatabase("staff posts API", (kind) => {
         });
       });
 
-      it("keeps no schedule on a post that is not scheduled", async () => {
+      it("keeps no scheduled time on a post that is not scheduled, but keeps its time zone", async () => {
         const post = await create({
           status: "draft",
           scheduledAt: "2027-03-14T09:00",
           timezone: "Asia/Tokyo",
         });
-        expect(post).toMatchObject({ scheduledAt: null, timezone: null });
+        expect(post).toMatchObject({ scheduledAt: null, timezone: "Asia/Tokyo" });
+        const published = await edit(post, { status: "published", timezone: "Europe/Berlin" });
+        expect(published).toMatchObject({ scheduledAt: null, timezone: "Europe/Berlin" });
+        const unscheduled = await edit(
+          await edit(published, { status: "scheduled", scheduledAt: "2099-01-01T09:00" }),
+          { status: "draft" },
+        );
+        expect(unscheduled).toMatchObject({ scheduledAt: null, timezone: "Europe/Berlin" });
+        expect(await storedRow(post.id)).toMatchObject({
+          scheduledAt: null,
+          timezone: "Europe/Berlin",
+        });
       });
 
       it("keeps a scheduled post from the public until its time", async () => {

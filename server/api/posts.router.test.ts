@@ -78,6 +78,7 @@ describeEachDatabase("public posts API", (kind) => {
         createdAt: due.createdAt,
         updatedAt: due.updatedAt,
         tags: ["update", "worlds"],
+        version: 1,
       });
     });
 
@@ -118,6 +119,7 @@ describeEachDatabase("public posts API", (kind) => {
         createdAt: post.createdAt,
         updatedAt: post.updatedAt,
         tags: ["worlds"],
+        version: 1,
       });
     });
 

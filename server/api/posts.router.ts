@@ -1,6 +1,7 @@
 import express, { Router } from "express";
 import { z } from "zod";
 import { PostInputSchema } from "#common/schemas/post.ts";
+import { SaveVersionSchema } from "#common/schemas/post-autosave.ts";
 import {
   audienceOf,
   loadViewer,
@@ -11,24 +12,30 @@ import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
 import { presentPost, presentPostSummary } from "#server/presenters/post.server.ts";
+import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
 import {
   deletePost,
   findPostBySlug,
-  getPostById,
   listAllPosts,
   listPublicPostSummaries,
   listPublishedPosts,
-  POST_NOT_FOUND_MESSAGE,
   savePost,
 } from "#server/services/posts.server.ts";
 import { parseInput } from "./middleware/validate.ts";
 import { ListQuerySchema } from "./query.ts";
 
-/** The `:id` of a post call: a UUID, or a post that cannot exist (404). */
-function postId(params: Record<string, unknown>): string {
-  const id = params.id;
+/**
+ * A UUID path parameter (`name`), or what cannot exist: 404 with `message`. A post's `:id` by
+ * default.
+ */
+export function uuidParam(
+  params: Record<string, unknown>,
+  name = "id",
+  message = POST_NOT_FOUND_MESSAGE,
+): string {
+  const id = params[name];
   if (typeof id !== "string" || !z.uuid().safeParse(id).success) {
-    throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
+    throw HttpError.notFound(message);
   }
   return id;
 }
@@ -87,16 +94,18 @@ export function postsRouter(context: ServerContext) {
   });
 
   router.get("/:id", staffOnly, async (req, res) => {
-    const row = await getPostById(db, postId(req.params));
+    const row = await getPostById(db, uuidParam(req.params));
     if (!row) throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
     res.json(presentPost(row));
   });
 
   router.put("/:id", staffOnly, postBody, async (req, res) => {
     const input = parseInput(PostInputSchema, req.body);
+    const { version } = parseInput(SaveVersionSchema, req.body);
     const row = await savePost(db, {
-      id: postId(req.params),
+      id: uuidParam(req.params),
       input,
+      expectedVersion: version,
       authorId: viewerOf(res).id,
       dataDir: config.dataDir,
       siteUrl: config.siteUrl,
@@ -105,7 +114,7 @@ export function postsRouter(context: ServerContext) {
   });
 
   router.delete("/:id", staffOnly, async (req, res) => {
-    if (!(await deletePost(db, postId(req.params))))
+    if (!(await deletePost(db, uuidParam(req.params))))
       throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
     res.status(204).end();
   });

@@ -17,6 +17,8 @@ export type Database = {
   verifications: VerificationsTable;
   invitations: InvitationsTable;
   post_slug_redirects: PostSlugRedirectsTable;
+  post_working_copies: PostWorkingCopiesTable;
+  post_revisions: PostRevisionsTable;
 };
 
 export type PostsTable = {
@@ -41,6 +43,48 @@ export type PostsTable = {
   authorId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** 1 when created; every write through the API adds one (docs/decisions/008-editor-saves.md). */
+  version: Generated<number>;
+  /** The user id of whoever saved the post last; null when nobody has through the API. */
+  updatedBy: string | null;
+};
+
+/**
+ * A published or scheduled post's autosaved edits, kept apart from the post so the public page
+ * stays as it is until someone saves it (one row per post).
+ */
+export type PostWorkingCopiesTable = {
+  postId: string;
+  /** JSON object of the editor's fields (WorkingCopyValues in common/types/post-revision.ts). */
+  values: string;
+  /** The post's version the copy was made from. */
+  baseVersion: number;
+  /** The user id of whoever saved it. */
+  savedBy: string | null;
+  savedAt: string;
+};
+
+/** A post as one save left it: every manual save adds one; autosaves are coalesced. */
+export type PostRevisionsTable = {
+  id: string;
+  postId: string;
+  /** create, save, update, publish, schedule, unpublish, autosave or restore. */
+  kind: string;
+  /** The post's status after that save. */
+  status: string;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  featuredImage: string | null;
+  featuredImageAlt: string | null;
+  /** JSON array of strings. */
+  tags: string;
+  /** The post's author. */
+  authorId: string | null;
+  /** The user id of whoever saved it. */
+  savedBy: string | null;
+  createdAt: string;
 };
 
 /** An old slug of a published post, answered with a permanent redirect to its current slug. */
@@ -165,6 +209,8 @@ export type InvitationsTable = {
 export type PostRow = Selectable<PostsTable>;
 export type NewPostRow = Insertable<PostsTable>;
 export type PostUpdate = Updateable<PostsTable>;
+export type PostWorkingCopyRow = Selectable<PostWorkingCopiesTable>;
+export type PostRevisionRow = Selectable<PostRevisionsTable>;
 export type AppRow = Selectable<AppsTable>;
 export type NewAppRow = Insertable<AppsTable>;
 export type SubscriberRow = Selectable<SubscribersTable>;

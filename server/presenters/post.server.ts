@@ -25,6 +25,7 @@ export function presentPost(row: PostRow, now = new Date()): Post {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     tags: parseStringList(row.tags),
+    version: row.version,
   };
 }
 

@@ -6,7 +6,7 @@ import {
   publiclyVisible,
   visibleTo,
 } from "./content-rules.server.ts";
-import { getPostById, POST_COLUMNS } from "./posts.server.ts";
+import { getPostById, POST_COLUMNS } from "./post-rows.server.ts";
 
 const MARKETPLACE = "marketplace-content";
 

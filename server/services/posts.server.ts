@@ -15,32 +15,25 @@ import {
   visibleTo,
 } from "./content-rules.server.ts";
 import { resolveFeaturedImage } from "./featured-image.server.ts";
+import { recordRevision, revisionContentOf, revisionKindOf } from "./post-revisions.server.ts";
+import {
+  couldBeId,
+  getPostById,
+  POST_COLUMNS,
+  POST_NOT_FOUND_MESSAGE,
+  SLUG_TAKEN_MESSAGE,
+} from "./post-rows.server.ts";
+import { versionConflict } from "./post-versions.server.ts";
+import { deleteWorkingCopy } from "./post-working-copies.server.ts";
+import {
+  editorFields,
+  fieldColumns,
+  readPost,
+  updatePost,
+  writePostTransaction,
+} from "./post-writes.server.ts";
 import { sanitizePostHtml } from "./sanitize-html.server.ts";
 import { toScheduledInstant } from "./scheduling.server.ts";
-
-/** Every column of a post, selected by name (never `select *`). */
-export const POST_COLUMNS = [
-  "posts.id",
-  "posts.title",
-  "posts.slug",
-  "posts.excerpt",
-  "posts.content",
-  "posts.status",
-  "posts.category",
-  "posts.packType",
-  "posts.marketplaceUrl",
-  "posts.youtubeUrl",
-  "posts.featuredImage",
-  "posts.featuredImageAlt",
-  "posts.scheduledAt",
-  "posts.timezone",
-  "posts.releaseDate",
-  "posts.publishedAt",
-  "posts.tags",
-  "posts.authorId",
-  "posts.createdAt",
-  "posts.updatedAt",
-] as const;
 
 type ListOptions = { limit?: number | undefined; now?: Date };
 
@@ -215,12 +208,14 @@ export function insertPost(db: Db, post: NewPost): Promise<PostRow> {
     authorId: post.authorId ?? null,
     createdAt: post.createdAt ?? now,
     updatedAt: now,
+    version: 1,
+    updatedBy: null,
   });
 }
 
 /**
- * The one write that creates a post, for savePost and insertPost alike, so a new post's slug
- * conflict is answered the same way everywhere: 409.
+ * The one write that creates a post, for saves, autosaves and insertPost alike, so a new post's
+ * slug conflict is answered the same way everywhere: 409.
  */
 async function insertPostRow(db: Db, row: PostRow): Promise<PostRow> {
   try {
@@ -232,21 +227,24 @@ async function insertPostRow(db: Db, row: PostRow): Promise<PostRow> {
   return row;
 }
 
-/** What a missing post answers (unknown or malformed id). */
-export const POST_NOT_FOUND_MESSAGE = "That post does not exist. It may have been deleted.";
-export const SLUG_TAKEN_MESSAGE = "That slug is already used by another post.";
-
-/** The post with this id, whatever its status, or null. */
-export async function getPostById(db: Db, id: string): Promise<PostRow | null> {
-  // Ids are UUIDs; anything far from one, or with a NUL (which PostgreSQL refuses in a query
-  // parameter), is simply not there.
-  if (id.length > 100 || id.includes("\0")) return null;
-  const row = await db
-    .selectFrom("posts")
-    .select(POST_COLUMNS)
-    .where("posts.id", "=", id)
-    .executeTakeFirst();
-  return row ?? null;
+/**
+ * Creates a post saved through the API, inside the transaction of its save: version 1, saved by
+ * its author. The slug it takes stops being another post's old address.
+ */
+export async function insertNewPost(
+  trx: Db,
+  post: Omit<PostRow, "createdAt" | "updatedAt" | "version" | "updatedBy"> & { nowIso: string },
+): Promise<PostRow> {
+  const { nowIso, ...columns } = post;
+  await trx.deleteFrom("post_slug_redirects").where("slug", "=", columns.slug).execute();
+  await insertPostRow(trx, {
+    ...columns,
+    createdAt: nowIso,
+    updatedAt: nowIso,
+    version: 1,
+    updatedBy: columns.authorId,
+  });
+  return readPost(trx, columns.id);
 }
 
 /** Every post, any status, newest first by creation time, at most `limit` (capped). */
@@ -260,9 +258,12 @@ export function listAllPosts(db: Db, { limit }: { limit?: number | undefined } =
     .execute();
 }
 
-/** Deletes a post (its old-slug redirects go with it); false when there was none. */
+/**
+ * Deletes a post; its old-slug redirects, working copy and revisions go with it (the foreign
+ * keys cascade). False when there was none.
+ */
 export async function deletePost(db: Db, id: string): Promise<boolean> {
-  if (id.length > 100 || id.includes("\0")) return false;
+  if (!couldBeId(id)) return false;
   const result = await db.deleteFrom("posts").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
@@ -271,6 +272,11 @@ export type SavePostOptions = {
   /** The post to update; absent to create one. */
   id?: string;
   input: PostInput;
+  /**
+   * The version the editor started from: the save is refused (409) when the post is no longer
+   * at it. Undefined saves whatever the stored version is.
+   */
+  expectedVersion?: number | undefined;
   /** The signed-in user saving it; recorded as the author of a new post. */
   authorId: string;
   /** Where upload files live (featured images sent as data: URLs are stored there). */
@@ -286,13 +292,14 @@ export type SavePostOptions = {
  * scheduledAt stored as a UTC instant (and only for scheduled posts); publishedAt set on first
  * publication and kept from then on; a data: featured image stored as an upload file. When a
  * post that has been published changes its slug, the old slug is kept as a redirect; a slug a
- * post takes is no longer a redirect.
- * Throws HttpError 404 (unknown id), 409 (slug in use) and 400 (featured image, past schedule).
+ * post takes is no longer a redirect. In the same transaction (docs/decisions/008-editor-saves.md)
+ * the version goes up by one, a revision is recorded and the post's working copy is discarded:
+ * what it held was sent with this save.
+ * Throws HttpError 404 (unknown id), 409 (slug in use, or not at `expectedVersion`) and 400
+ * (featured image, past schedule).
  */
-export async function savePost(
-  db: Db,
-  { id, input, authorId, dataDir, siteUrl, now = new Date() }: SavePostOptions,
-): Promise<PostRow> {
+export async function savePost(db: Db, options: SavePostOptions): Promise<PostRow> {
+  const { id, input, expectedVersion, authorId, dataDir, siteUrl, now = new Date() } = options;
   const content = sanitizePostHtml(input.content, { siteUrl });
   if (isEmptyDocument(content)) {
     // Only markup the editor cannot make (a script, a form) was sent.
@@ -300,64 +307,63 @@ export async function savePost(
   }
   const existing = id === undefined ? null : await getPostById(db, id);
   if (id !== undefined && !existing) throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
+  // Answered before an image is stored; the update below checks again, race-free.
+  if (existing && expectedVersion !== undefined && existing.version !== expectedVersion) {
+    throw await versionConflict(db, existing.id);
+  }
   const nowIso = now.toISOString();
-  const marketplace = input.category === "marketplace-content";
   const schedule = scheduleOf(input, existing, now);
   // A due scheduled post is already published, even before the sweep has flipped it.
   const firstPublishedAt = existing ? effectiveState(existing, now).publishedAt : null;
 
   const image = await resolveFeaturedImage(dataDir, input.featuredImage, existing?.featuredImage);
-  const values = {
-    title: input.title,
-    slug: input.slug,
-    excerpt: input.excerpt,
-    content,
+  const columns = {
+    ...fieldColumns(editorFields(input, { content, featuredImage: image.value })),
     status: input.status,
-    category: input.category,
-    packType: marketplace ? input.packType : null,
-    marketplaceUrl: marketplace ? input.marketplaceUrl : null,
-    releaseDate: marketplace ? input.releaseDate : null,
-    youtubeUrl: input.youtubeUrl,
-    featuredImage: image.value,
-    featuredImageAlt: input.featuredImageAlt,
     scheduledAt: schedule.scheduledAt,
     timezone: schedule.timezone,
     publishedAt: firstPublishedAt ?? (input.status === "published" ? nowIso : null),
-    tags: JSON.stringify(input.tags),
-    updatedAt: nowIso,
   };
 
   const postId = existing?.id ?? randomUUID();
-  try {
-    await db.transaction().execute(async (trx) => {
-      // The slug a post takes stops being another post's old address.
-      await trx.deleteFrom("post_slug_redirects").where("slug", "=", values.slug).execute();
-      if (!existing) {
-        await insertPostRow(trx, { ...values, id: postId, authorId, createdAt: nowIso });
-        return;
+  const stored = image.stored;
+  const undo = stored ? () => removeStoredImage(dataDir, stored) : undefined;
+  return writePostTransaction(
+    db,
+    postId,
+    async (trx) => {
+      let saved: PostRow;
+      if (existing) {
+        saved = await updatePost(trx, {
+          existing,
+          columns,
+          expectedVersion,
+          userId: authorId,
+          nowIso,
+          publishedBefore: firstPublishedAt !== null,
+        });
+        await deleteWorkingCopy(trx, postId);
+      } else {
+        saved = await insertNewPost(trx, { ...columns, id: postId, authorId, nowIso });
       }
-      await trx.updateTable("posts").set(values).where("id", "=", postId).execute();
-      if (existing.slug !== values.slug && firstPublishedAt !== null) {
-        await trx
-          .insertInto("post_slug_redirects")
-          .values({ slug: existing.slug, postId, createdAt: nowIso })
-          .onConflict((oc) => oc.column("slug").doUpdateSet({ postId, createdAt: nowIso }))
-          .execute();
-      }
-    });
-  } catch (error) {
-    if (image.stored) await removeStoredImage(dataDir, image.stored);
-    if (isUniqueViolation(error)) throw HttpError.conflict(SLUG_TAKEN_MESSAGE);
-    throw error;
-  }
-  const saved = await getPostById(db, postId);
-  if (!saved) throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
-  return saved;
+      await recordRevision(trx, {
+        postId,
+        kind: revisionKindOf(existing?.status ?? null, saved.status),
+        content: revisionContentOf(saved),
+        authorId: saved.authorId,
+        savedBy: authorId,
+        nowIso,
+      });
+      return saved;
+    },
+    undo,
+  );
 }
 
 /**
- * The stored scheduledAt and timezone: only a scheduled post has them. A time that has passed
- * is refused unless it is the one already stored (re-saving a post that has just come due).
+ * The stored scheduledAt and timezone: only a scheduled post has a scheduled time, while every
+ * post keeps the time zone chosen in its settings. A time that has passed is refused unless it
+ * is the one already stored (re-saving a post that has just come due).
  */
 function scheduleOf(
   input: PostInput,
@@ -365,7 +371,7 @@ function scheduleOf(
   now: Date,
 ): { scheduledAt: string | null; timezone: string | null } {
   if (input.status !== "scheduled" || input.scheduledAt === null) {
-    return { scheduledAt: null, timezone: null };
+    return { scheduledAt: null, timezone: input.timezone };
   }
   const scheduledAt = toScheduledInstant(input.scheduledAt, input.timezone);
   const unchanged =

@@ -52,6 +52,8 @@ export function fakePostRow(overrides: Partial<PostRow> = {}): PostRow {
     authorId: null,
     createdAt: now,
     updatedAt: now,
+    version: 1,
+    updatedBy: null,
     ...overrides,
   };
 }

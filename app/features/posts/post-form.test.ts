@@ -45,6 +45,7 @@ function post(overrides: Partial<Post> = {}): Post {
     createdAt: "2026-01-01T10:00:00.000Z",
     updatedAt: "2026-01-02T10:00:00.000Z",
     tags: ["worlds", "update"],
+    version: 1,
     ...overrides,
   };
 }

@@ -39,12 +39,15 @@ export const apiErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
 
 function toResponse(error: unknown): { status: number; body: object } {
   if (error instanceof HttpError) {
-    return {
-      status: error.status,
-      body: error.errors
-        ? { message: error.message, errors: error.errors }
-        : { message: error.message },
-    };
+    // The message stays the first key and keeps its value whatever the details name; the field
+    // errors come last for the same reason.
+    const body: Record<string, unknown> = Object.assign(
+      { message: error.message },
+      error.details,
+      { message: error.message },
+      error.errors ? { errors: error.errors } : {},
+    );
+    return { status: error.status, body };
   }
   if (error instanceof z.ZodError) {
     const errors = fieldErrors(error);

@@ -1,0 +1,294 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Post } from "#common/types/post.ts";
+import type { AutosaveAnswer } from "#common/types/post-revision.ts";
+import { uploadsDir } from "#server/storage/uploads.server.ts";
+import { createPost, fromNow } from "#tests/factories/post.ts";
+import { readError } from "#tests/helpers/http.ts";
+import { solidImage } from "#tests/helpers/images.ts";
+import { publicView } from "#tests/helpers/post-page.ts";
+import type { SignedIn } from "#tests/helpers/staff.ts";
+import { describeEachDatabase } from "#tests/helpers/test-database.ts";
+import type { TestServer } from "#tests/helpers/test-server.ts";
+import { editorCalls, readConflict } from "./posts.editor.fixture.ts";
+import { expectRecent, HOUR, payload, startWithEmployee } from "./posts.router.fixture.ts";
+
+describeEachDatabase("autosave", (kind) => {
+  let server: TestServer;
+  let employee: SignedIn;
+  beforeAll(async () => {
+    ({ server, employee } = await startWithEmployee(kind));
+  });
+  afterAll(() => server?.close());
+  const { db, send, ok, create, edit, storedRow, autosave, workingCopy, getPost } = editorCalls(
+    () => ({ server, employee }),
+  );
+
+  describe("PUT /api/posts/:id/autosave of a draft", () => {
+    it("writes the fields into the post and raises its version, never publishing it", async () => {
+      const draft = await create({ title: "Draft" });
+      const answer = await autosave(draft.id, {
+        ...draft,
+        title: "Draft, typed on",
+        content: "<p>More words.</p>",
+        status: "published",
+        scheduledAt: "2099-01-01T09:00",
+        publishedAt: "2001-01-01T00:00:00.000Z",
+      });
+      expect(answer).toEqual({ target: "post", version: 2, savedAt: expect.any(String) });
+      expectRecent(answer.savedAt);
+      const post = await getPost(draft.id);
+      expect(post).toMatchObject({
+        title: "Draft, typed on",
+        content: "<p>More words.</p>",
+        status: "draft",
+        scheduledAt: null,
+        publishedAt: null,
+        version: 2,
+        updatedAt: answer.savedAt,
+      });
+      await readError(await server.request(`/api/posts/slug/${post.slug}`), 404);
+      expect(await workingCopy(draft.id)).toBeNull();
+    });
+
+    it("accepts what is still being typed: empty content and no category fields", async () => {
+      const draft = await create({ category: "marketplace-content" });
+      await autosave(draft.id, { title: "Half", slug: draft.slug, content: "", version: 1 });
+      expect(await storedRow(draft.id)).toMatchObject({
+        title: "Half",
+        content: "",
+        category: "news",
+        packType: null,
+      });
+      await autosave(draft.id, { title: "Half", slug: draft.slug, content: "<p></p>", version: 2 });
+      expect((await storedRow(draft.id)).content).toBe("<p></p>");
+    });
+
+    it("checks every field it is given as a manual save does", async () => {
+      const draft = await create();
+      const invalid = await readError(
+        await send("PUT", `/api/posts/${draft.id}/autosave`, {
+          ...draft,
+          title: "",
+          marketplaceUrl: "not a url",
+          category: "marketplace-content",
+        }),
+        400,
+      );
+      expect(invalid.errors).toEqual({
+        title: "Title is required",
+        marketplaceUrl: "Marketplace URL must be a valid URL",
+      });
+      const noSlug = await readError(
+        await send("PUT", `/api/posts/${draft.id}/autosave`, { title: "x", version: 1 }),
+        400,
+      );
+      expect(noSlug.errors).toEqual({ slug: "Slug is required" });
+      const noVersion = await readError(
+        await send("PUT", `/api/posts/${draft.id}/autosave`, { ...draft, version: undefined }),
+        400,
+      );
+      expect(noVersion.errors).toEqual({ version: "Version must be a whole number of 1 or more" });
+      expect((await storedRow(draft.id)).version).toBe(1);
+    });
+
+    it("sanitizes the HTML and stores a data: featured image as an upload, as a save does", async () => {
+      const draft = await create();
+      const png = await solidImage("png", 16, 16);
+      await autosave(draft.id, {
+        ...draft,
+        content: '<p onclick="alert(1)">Hi<script>alert(2)</script></p>',
+        featuredImage: `data:image/png;base64,${png.toString("base64")}`,
+      });
+      const row = await storedRow(draft.id);
+      expect(row.content).toBe("<p>Hi</p>");
+      expect(row.featuredImage).toMatch(/^[0-9a-f]{32}\.png$/);
+      expect(existsSync(path.join(uploadsDir(server.db.dataDir), row.featuredImage ?? ""))).toBe(
+        true,
+      );
+    });
+
+    it("answers 409 with the conflict for a version that is not the stored one", async () => {
+      const draft = await create();
+      await edit(draft, { title: "Saved by hand" });
+      const body = await readConflict(
+        await send("PUT", `/api/posts/${draft.id}/autosave`, { ...draft, title: "Late" }),
+      );
+      expect(body.conflict).toMatchObject({ version: 2, updatedBy: employee.email });
+      expect((await storedRow(draft.id)).title).toBe("Saved by hand");
+    });
+
+    it("answers 409 for a slug another post has, and 404 for an unknown post", async () => {
+      const other = await create();
+      const draft = await create();
+      const taken = await readError(
+        await send("PUT", `/api/posts/${draft.id}/autosave`, { ...draft, slug: other.slug }),
+        409,
+      );
+      expect(taken).toEqual({ message: "That slug is already used by another post." });
+      for (const id of [crypto.randomUUID(), "not-an-id"]) {
+        await readError(
+          await send("PUT", `/api/posts/${id}/autosave`, payload({ version: 1 })),
+          404,
+        );
+      }
+    });
+  });
+
+  describe("PUT /api/posts/:id/autosave of a published post", () => {
+    it("keeps the public post and page as they are and fills the working copy", async () => {
+      const post = await create({ status: "published", title: "Live" });
+      const before = await publicView(server, post.slug);
+      expect(before.status).toBe(200);
+      expect(before.page.post).toMatchObject({ title: "Live", version: 1 });
+      const answer = await autosave(post.id, {
+        ...post,
+        title: "Live, reworded",
+        content: "<p>Not ready yet.</p>",
+        status: "draft",
+        tags: ["next"],
+      });
+      expect(answer).toEqual({ target: "working-copy", version: 1, savedAt: expect.any(String) });
+      expect(await publicView(server, post.slug)).toEqual(before);
+      expect(await getPost(post.id)).toEqual(post);
+      const copy = await workingCopy(post.id);
+      expect(copy).toEqual({
+        values: {
+          title: "Live, reworded",
+          slug: post.slug,
+          excerpt: null,
+          content: "<p>Not ready yet.</p>",
+          category: "news",
+          packType: null,
+          marketplaceUrl: null,
+          youtubeUrl: null,
+          featuredImage: null,
+          featuredImageAlt: null,
+          releaseDate: null,
+          tags: ["next"],
+          timezone: null,
+        },
+        baseVersion: 1,
+        savedAt: answer.savedAt,
+        savedBy: employee.email,
+      });
+    });
+
+    it("goes live with Update, which clears the working copy", async () => {
+      const post = await create({ status: "published" });
+      await autosave(post.id, { ...post, title: "Reworded" });
+      await autosave(post.id, { ...post, title: "Reworded twice" });
+      const copy = await workingCopy(post.id);
+      const updated = await edit(post, { ...copy?.values, version: copy?.baseVersion });
+      expect(updated).toMatchObject({ title: "Reworded twice", status: "published", version: 2 });
+      expect(await workingCopy(post.id)).toBeNull();
+      expect((await publicView(server, post.slug)).api.title).toBe("Reworded twice");
+    });
+
+    it("answers 409 once the post has been saved since the version it names", async () => {
+      const post = await create({ status: "published" });
+      await edit(post, { title: "Updated" });
+      await readError(await send("PUT", `/api/posts/${post.id}/autosave`, post), 409);
+      expect(await workingCopy(post.id)).toBeNull();
+    });
+
+    it("can be discarded: DELETE answers 204 and the post has no working copy", async () => {
+      const post = await create({ status: "published" });
+      await autosave(post.id, { ...post, title: "Never mind" });
+      const response = await send("DELETE", `/api/posts/${post.id}/working-copy`);
+      expect(response.status).toBe(204);
+      expect(await workingCopy(post.id)).toBeNull();
+      expect((await storedRow(post.id)).title).toBe(post.title);
+      expect((await send("DELETE", `/api/posts/${post.id}/working-copy`)).status).toBe(204);
+      for (const id of [crypto.randomUUID(), "not-an-id"]) {
+        await readError(await send("GET", `/api/posts/${id}/working-copy`), 404);
+        await readError(await send("DELETE", `/api/posts/${id}/working-copy`), 404);
+      }
+    });
+  });
+
+  describe("PUT /api/posts/:id/autosave of a scheduled post", () => {
+    it("leaves the stored post, and what goes live at its time, as it is", async () => {
+      const row = await createPost(db(), {
+        status: "scheduled",
+        scheduledAt: fromNow(HOUR),
+        timezone: "Asia/Tokyo",
+      });
+      const post = await getPost(row.id);
+      const stored = await storedRow(row.id);
+      const answer = await autosave(row.id, {
+        ...post,
+        title: "Changed before it goes out",
+        status: "published",
+        scheduledAt: fromNow(2 * HOUR),
+      });
+      expect(answer.target).toBe("working-copy");
+      expect(await storedRow(row.id)).toEqual(stored);
+      expect((await workingCopy(row.id))?.values.title).toBe("Changed before it goes out");
+    });
+  });
+
+  it("never changes the status of a post of any status", async () => {
+    for (const status of ["draft", "published", "scheduled"] as const) {
+      const row = await createPost(db(), {
+        status,
+        scheduledAt: status === "scheduled" ? fromNow(HOUR) : null,
+      });
+      const post = await getPost(row.id);
+      for (const sent of ["draft", "published", "scheduled", "archived"]) {
+        await ok<AutosaveAnswer>(
+          await send("PUT", `/api/posts/${row.id}/autosave`, {
+            ...(await getPost(row.id)),
+            status: sent,
+          }),
+        );
+      }
+      const after = await storedRow(row.id);
+      expect(after, status).toMatchObject({
+        status,
+        scheduledAt: row.scheduledAt,
+        publishedAt: row.publishedAt,
+      });
+      expect(after.version).toBe(status === "draft" ? post.version + 4 : post.version);
+    }
+  });
+
+  describe("POST /api/posts/autosave", () => {
+    it("creates a draft from a new post's first autosave: 201 with the post", async () => {
+      const response = await send("POST", "/api/posts/autosave", {
+        title: "Just started",
+        slug: `just-started-${kind}`,
+        content: "",
+        status: "published",
+        category: "marketplace-content",
+      });
+      const post = await ok<Post>(response, 201);
+      expect(post).toMatchObject({
+        title: "Just started",
+        content: "",
+        status: "draft",
+        category: "marketplace-content",
+        packType: null,
+        publishedAt: null,
+        version: 1,
+      });
+      await readError(await server.request(`/api/posts/slug/${post.slug}`), 404);
+      const again = await autosave(post.id, { ...post, content: "<p>Go on.</p>" });
+      expect(again).toMatchObject({ target: "post", version: 2 });
+    });
+
+    it("answers 400 for a bad field and 409 for a taken slug", async () => {
+      const existing = await create();
+      const bad = await readError(
+        await send("POST", "/api/posts/autosave", payload({ youtubeUrl: "javascript:x" })),
+        400,
+      );
+      expect(bad.errors).toEqual({ youtubeUrl: "YouTube URL must be a valid URL" });
+      await readError(
+        await send("POST", "/api/posts/autosave", payload({ slug: existing.slug })),
+        409,
+      );
+    });
+  });
+});

@@ -1,0 +1,51 @@
+import type { RevisionKind } from "#common/constants.ts";
+import type {
+  PostRevision,
+  PostRevisionSummary,
+  WorkingCopy,
+} from "#common/types/post-revision.ts";
+import type {
+  RevisionSummaryRow,
+  RevisionWithSaver,
+} from "#server/services/post-revisions.server.ts";
+import { displayName } from "#server/services/post-versions.server.ts";
+import type { WorkingCopyRecord } from "#server/services/post-working-copies.server.ts";
+import { parseStringList } from "./post.server.ts";
+
+/** A line of a post's revision list: no content. */
+export function presentRevisionSummary(row: RevisionSummaryRow): PostRevisionSummary {
+  return {
+    id: row.id,
+    kind: row.kind as RevisionKind,
+    status: row.status,
+    title: row.title,
+    savedAt: row.createdAt,
+    savedBy: displayName({ name: row.saverName, email: row.saverEmail }),
+  };
+}
+
+/** One revision with every recorded field. */
+export function presentRevision(row: RevisionWithSaver): PostRevision {
+  return {
+    ...presentRevisionSummary(row),
+    postId: row.postId,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    content: row.content,
+    featuredImage: row.featuredImage,
+    featuredImageAlt: row.featuredImageAlt,
+    tags: parseStringList(row.tags),
+    authorId: row.authorId,
+  };
+}
+
+/** A post's working copy, or null when it has none. */
+export function presentWorkingCopy(record: WorkingCopyRecord | null): WorkingCopy | null {
+  if (!record) return null;
+  return {
+    values: record.values,
+    baseVersion: record.baseVersion,
+    savedAt: record.savedAt,
+    savedBy: displayName({ name: record.saverName, email: record.saverEmail }),
+  };
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import type { PostAutosaveInput } from "#common/schemas/post-autosave.ts";
+import type { AutosaveAnswer } from "#common/types/post-revision.ts";
+import type { Db } from "#server/db/db.server.ts";
+import type { PostRow } from "#server/db/tables.ts";
+import { HttpError } from "#server/errors.ts";
+import { removeStoredImage } from "#server/storage/uploads.server.ts";
+import { resolveFeaturedImage } from "./featured-image.server.ts";
+import { recordRevision, revisionContentOf } from "./post-revisions.server.ts";
+import { getPostById, POST_NOT_FOUND_MESSAGE } from "./post-rows.server.ts";
+import { holdVersion, versionConflict } from "./post-versions.server.ts";
+import { saveWorkingCopy } from "./post-working-copies.server.ts";
+import {
+  editorFields,
+  fieldColumns,
+  updatePost,
+  writePostTransaction,
+} from "./post-writes.server.ts";
+import { insertNewPost } from "./posts.server.ts";
+import { sanitizePostHtml } from "./sanitize-html.server.ts";
+
+// Autosave (docs/decisions/008-editor-saves.md): the editor saves what a person is typing every
+// few seconds, and that must never change what the public sees. A draft is saved into the post
+// itself; a published or scheduled post into its working copy, until Update (or Publish now, or
+// Reschedule) saves it by hand. Status, scheduled time and publication time are never touched.
+
+export type AutosaveOptions = {
+  input: PostAutosaveInput;
+  /** Who is typing. */
+  userId: string;
+  /** Where upload files live (featured images sent as data: URLs are stored there). */
+  dataDir: string;
+  /** The site's public origin: absolute links to it stay links inside the site. */
+  siteUrl: string;
+  now?: Date;
+};
+
+/**
+ * A new post's first autosave: creates it as a draft (version 1, its author the user) and
+ * records its `create` revision. Throws 409 when the slug is taken.
+ */
+export async function autosaveNewPost(db: Db, options: AutosaveOptions): Promise<PostRow> {
+  const { userId, now = new Date() } = options;
+  const nowIso = now.toISOString();
+  const { fields, undo } = await prepare(options, null);
+  const postId = randomUUID();
+  return writePostTransaction(
+    db,
+    postId,
+    async (trx) => {
+      const saved = await insertNewPost(trx, {
+        ...fieldColumns(fields),
+        id: postId,
+        status: "draft",
+        scheduledAt: null,
+        publishedAt: null,
+        authorId: userId,
+        nowIso,
+      });
+      await recordRevision(trx, {
+        postId,
+        kind: "create",
+        content: revisionContentOf(saved),
+        authorId: userId,
+        savedBy: userId,
+        nowIso,
+      });
+      return saved;
+    },
+    undo,
+  );
+}
+
+/**
+ * Autosaves the post `id`, made from its `version`: a draft's fields are written into it (its
+ * version goes up by one), a published or scheduled post's into its working copy (the post and
+ * its version stay as they are). Either way an `autosave` revision is recorded, coalesced with
+ * the newest one (recordRevision). Throws 404 (unknown post), 409 (not at `version`, or a taken
+ * slug for a draft) and 400 (a featured image that is not an uploaded file).
+ */
+export async function autosavePost(
+  db: Db,
+  options: AutosaveOptions & { id: string; version: number },
+): Promise<AutosaveAnswer> {
+  const { id, version, userId, now = new Date() } = options;
+  const existing = await getPostById(db, id);
+  if (!existing) throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
+  // Answered before an image is stored; the writes below check again, race-free.
+  if (existing.version !== version) throw await versionConflict(db, id);
+  const nowIso = now.toISOString();
+  const { fields, undo } = await prepare(options, existing);
+  return writePostTransaction(
+    db,
+    id,
+    async (trx): Promise<AutosaveAnswer> => {
+      if (existing.status === "draft") {
+        const saved = await updatePost(trx, {
+          existing,
+          columns: fieldColumns(fields),
+          expectedVersion: version,
+          userId,
+          nowIso,
+          // An unpublished post keeps its old addresses working, as on a manual save.
+          publishedBefore: existing.publishedAt !== null,
+        });
+        await recordRevision(trx, {
+          postId: id,
+          kind: "autosave",
+          content: revisionContentOf(saved),
+          authorId: saved.authorId,
+          savedBy: userId,
+          nowIso,
+        });
+        return { target: "post", version: saved.version, savedAt: nowIso };
+      }
+      await holdVersion(trx, id, version);
+      await saveWorkingCopy(trx, {
+        postId: id,
+        values: fields,
+        baseVersion: version,
+        savedBy: userId,
+        nowIso,
+      });
+      await recordRevision(trx, {
+        postId: id,
+        kind: "autosave",
+        content: { ...fields, status: existing.status },
+        authorId: existing.authorId,
+        savedBy: userId,
+        nowIso,
+      });
+      return { target: "working-copy", version, savedAt: nowIso };
+    },
+    undo,
+  );
+}
+
+/**
+ * The editor's fields as stored, the HTML sanitized and a data: featured image stored as an
+ * upload exactly as a manual save does; `undo` removes that file again when the write fails.
+ */
+async function prepare({ input, dataDir, siteUrl }: AutosaveOptions, existing: PostRow | null) {
+  const content = sanitizePostHtml(input.content, { siteUrl });
+  const image = await resolveFeaturedImage(dataDir, input.featuredImage, existing?.featuredImage);
+  const fields = editorFields(input, { content, featuredImage: image.value });
+  const stored = image.stored;
+  const undo = stored ? () => removeStoredImage(dataDir, stored) : undefined;
+  return { fields, undo };
+}

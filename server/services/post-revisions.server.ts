@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import type { RevisionKind } from "#common/constants.ts";
+import type { WorkingCopyValues } from "#common/types/post-revision.ts";
+import type { Db } from "#server/db/db.server.ts";
+import type { PostRevisionRow, PostRow } from "#server/db/tables.ts";
+import { couldBeId } from "./post-rows.server.ts";
+
+// A post's history (docs/decisions/008-editor-saves.md): every manual save records the post as
+// it left it; autosaves are coalesced, so an afternoon of typing does not bury the saves that
+// mattered.
+
+/** Autosaves by one person within this long of the newest revision replace it. */
+export const AUTOSAVE_COALESCE_MS = 10 * 60_000;
+/** The most revisions the list answers. */
+export const REVISION_LIST_LIMIT = 200;
+
+/** A revision's kind from the post's stored status before a manual save (null: a new post). */
+export function revisionKindOf(before: string | null, after: string): RevisionKind {
+  if (before === null) return "create";
+  if (after === "published") return before === "published" ? "update" : "publish";
+  if (after === "scheduled") return before === "scheduled" ? "update" : "schedule";
+  return before === "draft" ? "save" : "unpublish";
+}
+
+/** What a revision records of the post: its status and the fields a reader sees. */
+export type RevisionContent = Pick<
+  WorkingCopyValues,
+  "title" | "slug" | "excerpt" | "content" | "featuredImage" | "featuredImageAlt" | "tags"
+> & { status: string };
+
+/** The revision content of a stored post row. */
+export function revisionContentOf(row: PostRow): RevisionContent {
+  return { ...revisionFieldsOf(row), status: row.status };
+}
+
+/** The fields a revision records, as a restore writes them back. */
+export function revisionFieldsOf(row: PostRow | PostRevisionRow): Omit<RevisionContent, "status"> {
+  return {
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    content: row.content,
+    featuredImage: row.featuredImage,
+    featuredImageAlt: row.featuredImageAlt,
+    tags: parseTags(row.tags),
+  };
+}
+
+export type RecordRevisionOptions = {
+  postId: string;
+  kind: RevisionKind;
+  content: RevisionContent;
+  /** The post's author. */
+  authorId: string | null;
+  /** Who saved it. */
+  savedBy: string;
+  nowIso: string;
+};
+
+/**
+ * Records a revision, inside the transaction of the save it belongs to. An autosave replaces the
+ * post's newest revision instead when that is an autosave by the same person less than
+ * AUTOSAVE_COALESCE_MS old; the replaced revision then carries the new time.
+ */
+export async function recordRevision(trx: Db, options: RecordRevisionOptions): Promise<void> {
+  const { postId, kind, content, authorId, savedBy, nowIso } = options;
+  const values = {
+    kind,
+    status: content.status,
+    title: content.title,
+    slug: content.slug,
+    excerpt: content.excerpt,
+    content: content.content,
+    featuredImage: content.featuredImage,
+    featuredImageAlt: content.featuredImageAlt,
+    tags: JSON.stringify(content.tags),
+    authorId,
+    savedBy,
+    createdAt: nowIso,
+  };
+  if (kind === "autosave") {
+    const newest = await trx
+      .selectFrom("post_revisions")
+      .select(["id", "kind", "savedBy", "createdAt"])
+      .where("postId", "=", postId)
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    const age = newest ? Date.parse(nowIso) - Date.parse(newest.createdAt) : Infinity;
+    if (newest?.kind === "autosave" && newest.savedBy === savedBy && age < AUTOSAVE_COALESCE_MS) {
+      await trx.updateTable("post_revisions").set(values).where("id", "=", newest.id).execute();
+      return;
+    }
+  }
+  await trx
+    .insertInto("post_revisions")
+    .values({ id: randomUUID(), postId, ...values })
+    .execute();
+}
+
+/** A revision row with the name and e-mail of whoever saved it. */
+export type RevisionWithSaver = PostRevisionRow & {
+  saverName: string | null;
+  saverEmail: string | null;
+};
+export type RevisionSummaryRow = Pick<
+  RevisionWithSaver,
+  "id" | "kind" | "status" | "title" | "createdAt" | "saverName" | "saverEmail"
+>;
+
+/** A post's revisions, newest first, without their content (at most REVISION_LIST_LIMIT). */
+export function listRevisions(db: Db, postId: string): Promise<RevisionSummaryRow[]> {
+  return db
+    .selectFrom("post_revisions")
+    .leftJoin("users", "users.id", "post_revisions.savedBy")
+    .select([
+      "post_revisions.id",
+      "post_revisions.kind",
+      "post_revisions.status",
+      "post_revisions.title",
+      "post_revisions.createdAt",
+      "users.name as saverName",
+      "users.email as saverEmail",
+    ])
+    .where("post_revisions.postId", "=", postId)
+    .orderBy("post_revisions.createdAt", "desc")
+    .orderBy("post_revisions.id", "desc")
+    .limit(REVISION_LIST_LIMIT)
+    .execute();
+}
+
+/** One revision of the post, with every recorded field, or null. */
+export async function getRevision(
+  db: Db,
+  postId: string,
+  revisionId: string,
+): Promise<RevisionWithSaver | null> {
+  if (!couldBeId(revisionId)) return null;
+  const row = await db
+    .selectFrom("post_revisions")
+    .leftJoin("users", "users.id", "post_revisions.savedBy")
+    .selectAll("post_revisions")
+    .select(["users.name as saverName", "users.email as saverEmail"])
+    .where("post_revisions.postId", "=", postId)
+    .where("post_revisions.id", "=", revisionId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Reads a JSON list of tags, tolerating anything that is not a list of strings. */
+export function parseTags(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}

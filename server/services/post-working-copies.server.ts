@@ -1,0 +1,58 @@
+import type { WorkingCopyValues } from "#common/types/post-revision.ts";
+import type { Db } from "#server/db/db.server.ts";
+import type { PostWorkingCopyRow } from "#server/db/tables.ts";
+
+// A published or scheduled post's working copy (docs/decisions/008-editor-saves.md): where its
+// autosaves and restored revisions wait, one per post, so the public page (and what goes live
+// at a scheduled time) stays the stored post until someone saves it by hand.
+
+/** A working copy with its values read, and the name and e-mail of whoever saved it. */
+export type WorkingCopyRecord = Omit<PostWorkingCopyRow, "values"> & {
+  values: WorkingCopyValues;
+  saverName: string | null;
+  saverEmail: string | null;
+};
+
+/** The post's working copy, or null when it has none. */
+export async function getWorkingCopy(db: Db, postId: string): Promise<WorkingCopyRecord | null> {
+  const row = await db
+    .selectFrom("post_working_copies")
+    .leftJoin("users", "users.id", "post_working_copies.savedBy")
+    .select([
+      "post_working_copies.postId",
+      "post_working_copies.values",
+      "post_working_copies.baseVersion",
+      "post_working_copies.savedBy",
+      "post_working_copies.savedAt",
+      "users.name as saverName",
+      "users.email as saverEmail",
+    ])
+    .where("post_working_copies.postId", "=", postId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { ...row, values: JSON.parse(row.values) as WorkingCopyValues };
+}
+
+export type SaveWorkingCopyOptions = {
+  postId: string;
+  values: WorkingCopyValues;
+  baseVersion: number;
+  savedBy: string;
+  nowIso: string;
+};
+
+/** Writes the post's working copy, replacing the one it had. */
+export async function saveWorkingCopy(trx: Db, options: SaveWorkingCopyOptions): Promise<void> {
+  const { postId, values, baseVersion, savedBy, nowIso } = options;
+  const row = { values: JSON.stringify(values), baseVersion, savedBy, savedAt: nowIso };
+  await trx
+    .insertInto("post_working_copies")
+    .values({ postId, ...row })
+    .onConflict((oc) => oc.column("postId").doUpdateSet(row))
+    .execute();
+}
+
+/** Discards the post's working copy, if it has one. */
+export async function deleteWorkingCopy(db: Db, postId: string): Promise<void> {
+  await db.deleteFrom("post_working_copies").where("postId", "=", postId).execute();
+}

@@ -1,0 +1,146 @@
+import type { PostAutosaveInput } from "#common/schemas/post-autosave.ts";
+import type { WorkingCopyValues } from "#common/types/post-revision.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { isUniqueViolation } from "#server/db/dialect.server.ts";
+import type { PostRow, PostUpdate } from "#server/db/tables.ts";
+import { HttpError } from "#server/errors.ts";
+import { parseTags } from "./post-revisions.server.ts";
+import { POST_COLUMNS, POST_NOT_FOUND_MESSAGE, SLUG_TAKEN_MESSAGE } from "./post-rows.server.ts";
+import { StaleVersion, versionConflict } from "./post-versions.server.ts";
+
+// The writes a manual save, an autosave and a restore share: the editor's fields as stored, the
+// update of a post row that raises its version (refused when the post has moved on), and the
+// transaction around them with its answers for a stale version and a taken slug.
+
+/**
+ * The editor's fields as every write stores them: `content` already sanitized and the featured
+ * image already resolved (featured-image.server.ts); packType, marketplaceUrl and releaseDate
+ * only for marketplace content.
+ */
+export function editorFields(
+  input: PostAutosaveInput,
+  { content, featuredImage }: { content: string; featuredImage: string | null },
+): WorkingCopyValues {
+  const marketplace = input.category === "marketplace-content";
+  return {
+    title: input.title,
+    slug: input.slug,
+    excerpt: input.excerpt,
+    content,
+    category: input.category,
+    packType: marketplace ? input.packType : null,
+    marketplaceUrl: marketplace ? input.marketplaceUrl : null,
+    releaseDate: marketplace ? input.releaseDate : null,
+    youtubeUrl: input.youtubeUrl,
+    featuredImage,
+    featuredImageAlt: input.featuredImageAlt,
+    tags: input.tags,
+    timezone: input.timezone,
+  };
+}
+
+/** The editor's fields of a stored post. */
+export function fieldsOfRow(row: PostRow): WorkingCopyValues {
+  return {
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    content: row.content,
+    category: row.category,
+    packType: row.packType,
+    marketplaceUrl: row.marketplaceUrl,
+    releaseDate: row.releaseDate,
+    youtubeUrl: row.youtubeUrl,
+    featuredImage: row.featuredImage,
+    featuredImageAlt: row.featuredImageAlt,
+    tags: parseTags(row.tags),
+    timezone: row.timezone,
+  };
+}
+
+/** The post columns of the editor's fields (tags as their JSON list). */
+export function fieldColumns(fields: WorkingCopyValues) {
+  return { ...fields, tags: JSON.stringify(fields.tags) };
+}
+
+export type UpdatePostOptions = {
+  /** The post as read before the transaction. */
+  existing: PostRow;
+  /** The columns to write; `slug` always among them. */
+  columns: PostUpdate & { slug: string };
+  /** The version the save started from; undefined to save whatever the stored one is. */
+  expectedVersion: number | undefined;
+  /** Who saves it. */
+  userId: string;
+  nowIso: string;
+  /** Whether the post has been published: a new slug then keeps the old one as a redirect. */
+  publishedBefore: boolean;
+};
+
+/**
+ * Updates a post inside a transaction and answers the row as written. The update is a
+ * compare-and-set on the version (`where id = ? and version = ?`), so of two saves made from one
+ * version exactly one is written; the other throws StaleVersion. The version goes up by one,
+ * `updatedBy` and `updatedAt` are set. The slug a post takes stops being another post's old
+ * address; a post that has been published keeps its old slug as a redirect.
+ */
+export async function updatePost(trx: Db, options: UpdatePostOptions): Promise<PostRow> {
+  const { existing, columns, expectedVersion, userId, nowIso, publishedBefore } = options;
+  const postId = existing.id;
+  await trx.deleteFrom("post_slug_redirects").where("slug", "=", columns.slug).execute();
+  let update = trx
+    .updateTable("posts")
+    .set((eb) => ({
+      ...columns,
+      updatedAt: nowIso,
+      updatedBy: userId,
+      version: eb("version", "+", 1),
+    }))
+    .where("id", "=", postId);
+  if (expectedVersion !== undefined) update = update.where("version", "=", expectedVersion);
+  const result = await update.executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    if (expectedVersion !== undefined) throw new StaleVersion();
+    throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
+  }
+  if (existing.slug !== columns.slug && publishedBefore) {
+    await trx
+      .insertInto("post_slug_redirects")
+      .values({ slug: existing.slug, postId, createdAt: nowIso })
+      .onConflict((oc) => oc.column("slug").doUpdateSet({ postId, createdAt: nowIso }))
+      .execute();
+  }
+  return readPost(trx, postId);
+}
+
+/** The post row as the transaction sees it now. */
+export async function readPost(trx: Db, postId: string): Promise<PostRow> {
+  const row = await trx
+    .selectFrom("posts")
+    .select(POST_COLUMNS)
+    .where("posts.id", "=", postId)
+    .executeTakeFirst();
+  if (!row) throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/**
+ * Runs a post's write in one transaction. When it fails, `undo` runs first (removing an image
+ * file stored for it), then a stale version answers 409 with the conflict's details
+ * (versionConflict) and a taken slug 409 "That slug is already used by another post.".
+ */
+export async function writePostTransaction<T>(
+  db: Db,
+  postId: string,
+  write: (trx: Db) => Promise<T>,
+  undo?: () => Promise<void>,
+): Promise<T> {
+  try {
+    return await db.transaction().execute(write);
+  } catch (error) {
+    await undo?.();
+    if (error instanceof StaleVersion) throw await versionConflict(db, postId);
+    if (isUniqueViolation(error)) throw HttpError.conflict(SLUG_TAKEN_MESSAGE);
+    throw error;
+  }
+}
