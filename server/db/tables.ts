@@ -85,6 +85,12 @@ export type PostRevisionsTable = {
   /** The user id of whoever saved it. */
   savedBy: string | null;
   createdAt: string;
+  /**
+   * An autosave revision: when the stretch of autosaves it stands for began. Later autosaves by
+   * the same person replace it until this is 10 minutes old, so at most one is kept per 10
+   * minutes. Null for other kinds.
+   */
+  coalesceFrom: string | null;
 };
 
 /** An old slug of a published post, answered with a permanent redirect to its current slug. */

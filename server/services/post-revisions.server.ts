@@ -9,7 +9,10 @@ import { couldBeId } from "./post-rows.server.ts";
 // it left it; autosaves are coalesced, so an afternoon of typing does not bury the saves that
 // mattered.
 
-/** Autosaves by one person within this long of the newest revision replace it. */
+/**
+ * The stretch of one person's autosaves one revision stands for: later autosaves replace it until
+ * the stretch is this old, so at most one autosave revision is kept per 10 minutes per person.
+ */
 export const AUTOSAVE_COALESCE_MS = 10 * 60_000;
 /** The most revisions the list answers. */
 export const REVISION_LIST_LIMIT = 200;
@@ -59,8 +62,9 @@ export type RecordRevisionOptions = {
 
 /**
  * Records a revision, inside the transaction of the save it belongs to. An autosave replaces the
- * post's newest revision instead when that is an autosave by the same person less than
- * AUTOSAVE_COALESCE_MS old; the replaced revision then carries the new time.
+ * post's newest revision instead when that is an autosave by the same person whose stretch began
+ * less than AUTOSAVE_COALESCE_MS ago; the replaced revision then carries the new content and
+ * time, and keeps when its stretch began.
  */
 export async function recordRevision(trx: Db, options: RecordRevisionOptions): Promise<void> {
   const { postId, kind, content, authorId, savedBy, nowIso } = options;
@@ -77,19 +81,25 @@ export async function recordRevision(trx: Db, options: RecordRevisionOptions): P
     authorId,
     savedBy,
     createdAt: nowIso,
+    coalesceFrom: kind === "autosave" ? nowIso : null,
   };
   if (kind === "autosave") {
     const newest = await trx
       .selectFrom("post_revisions")
-      .select(["id", "kind", "savedBy", "createdAt"])
+      .select(["id", "kind", "savedBy", "createdAt", "coalesceFrom"])
       .where("postId", "=", postId)
       .orderBy("createdAt", "desc")
       .orderBy("id", "desc")
       .limit(1)
       .executeTakeFirst();
-    const age = newest ? Date.parse(nowIso) - Date.parse(newest.createdAt) : Infinity;
+    const began = newest?.coalesceFrom ?? newest?.createdAt;
+    const age = began ? Date.parse(nowIso) - Date.parse(began) : Infinity;
     if (newest?.kind === "autosave" && newest.savedBy === savedBy && age < AUTOSAVE_COALESCE_MS) {
-      await trx.updateTable("post_revisions").set(values).where("id", "=", newest.id).execute();
+      await trx
+        .updateTable("post_revisions")
+        .set({ ...values, coalesceFrom: began ?? nowIso })
+        .where("id", "=", newest.id)
+        .execute();
       return;
     }
   }

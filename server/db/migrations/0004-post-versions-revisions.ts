@@ -43,6 +43,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("authorId", "text")
     .addColumn("savedBy", "text")
     .addColumn("createdAt", t.timestamp, (c) => c.notNull())
+    // When the stretch of autosaves this revision stands for began (autosaves only).
+    .addColumn("coalesceFrom", t.timestamp)
     .execute();
   // A post's history, newest first, and its newest revision (coalescing autosaves).
   await db.schema
