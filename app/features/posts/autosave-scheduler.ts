@@ -152,6 +152,11 @@ export class AutosaveScheduler {
     if (this.#inFlight) await this.#inFlight;
   }
 
+  /** Takes changes again after `dispose` (a component mounted anew keeps its scheduler). */
+  open(): void {
+    this.#disposed = false;
+  }
+
   dispose(): void {
     this.#disposed = true;
     this.#cancelTimer();

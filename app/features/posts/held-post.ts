@@ -22,6 +22,14 @@ export type HeldPost = {
   publishedAt: string | null;
   /** When the server last saved it; a local copy notes which version it was made from. */
   updatedAt: string | null;
+  /** The post's version: every save names it (docs/decisions/008-editor-saves.md). */
+  version: number | null;
+  /**
+   * A published or scheduled post's unpublished changes kept by the server (its working copy):
+   * then `values` are those changes, not what the public sees.
+   */
+  workingCopy: { savedAt: string; savedBy: string | null } | null;
+  /** What the server holds for the form: the post's fields, or its working copy's. */
   values: PostEditorValues;
 };
 
@@ -35,6 +43,8 @@ export function heldForNewPost(values: PostEditorValues): HeldPost {
     timezone: null,
     publishedAt: null,
     updatedAt: null,
+    version: null,
+    workingCopy: null,
     values,
   };
 }
@@ -44,9 +54,10 @@ export function heldFromPost(
   post: Pick<
     Post,
     "id" | "status" | "slug" | "scheduledAt" | "timezone" | "publishedAt" | "updatedAt"
-  >,
+  > & { version?: number | undefined },
   values: PostEditorValues,
   now: Date = new Date(),
+  workingCopy: HeldPost["workingCopy"] = null,
 ): HeldPost {
   return {
     id: post.id,
@@ -56,6 +67,8 @@ export function heldFromPost(
     timezone: post.timezone,
     publishedAt: post.publishedAt,
     updatedAt: post.updatedAt,
+    version: post.version ?? null,
+    workingCopy,
     values,
   };
 }

@@ -38,6 +38,7 @@ const post: Post = {
   publishedAt: "2027-01-01T00:00:00.000Z",
   createdAt: "2027-01-01T00:00:00.000Z",
   updatedAt: "2027-01-02T00:00:00.000Z",
+  version: 3,
   tags: [],
 };
 

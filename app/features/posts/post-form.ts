@@ -11,6 +11,7 @@ import { instantToLocalDateTime } from "#common/scheduling.ts";
 import { type PostFormValues, type PostInput, PostInputSchema } from "#common/schemas/post.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 import type { Post } from "#common/types/post.ts";
+import type { WorkingCopyValues } from "#common/types/post-revision.ts";
 import { z } from "#common/zod.ts";
 import { textToParagraphs } from "./youtube-fill.ts";
 
@@ -129,6 +130,18 @@ export function postToFormValues(post: Post, timezone: string): PostEditorValues
     scheduledAt: post.scheduledAt ? instantToLocalDateTime(post.scheduledAt, zone) : "",
     timezone: zone,
   };
+}
+
+/**
+ * A published or scheduled post with its unpublished changes (its working copy,
+ * docs/decisions/008-editor-saves.md) in the form: the changes on top of the post's other fields.
+ */
+export function workingCopyToFormValues(
+  post: Post,
+  values: WorkingCopyValues,
+  timezone: string,
+): PostEditorValues {
+  return postToFormValues({ ...post, ...values }, timezone);
 }
 
 /**

@@ -70,10 +70,11 @@ class MissingTitle extends Error {
 }
 
 /**
- * Autosave for the editor: watches the form, saves through the scheduler, and keeps `target`
- * (the post and the version it was saved at) current. A new post's first autosave creates the
- * draft (`onCreated`); a version conflict goes to `onConflict` and autosave waits until
- * `resume`. `enabled` false (a portfolio item without its post, say) saves nothing.
+ * Autosave for the editor: watches the form and saves through the scheduler. `target` says where
+ * to (the post and the version the editor holds, read at each save); a new post's first autosave
+ * creates the draft (`onCreated`); each other success goes to `onSaved`, both with the values
+ * that were sent. A version conflict goes to `onConflict`, and autosave then waits until
+ * `scheduler.resume()`. While `enabled` is false nothing is saved.
  */
 export function useAutosave({
   form,
@@ -84,36 +85,35 @@ export function useAutosave({
   onConflict,
 }: {
   form: PostEditorForm;
-  target: React.RefObject<AutosaveTarget>;
+  target: () => AutosaveTarget;
   enabled: boolean;
-  onCreated: (post: Post) => void;
-  onSaved?: (result: AutosaveResult) => void;
+  onCreated: (post: Post, values: PostEditorValues) => void;
+  onSaved: (result: AutosaveResult, values: PostEditorValues) => void;
   onConflict: (conflict: VersionConflict) => void;
 }) {
   const [state, setState] = React.useState<AutosaveState>({ kind: "idle" });
-  const callbacks = React.useRef({ onCreated, onSaved, onConflict });
-  callbacks.current = { onCreated, onSaved, onConflict };
+  const latest = React.useRef({ target, onCreated, onSaved, onConflict });
+  latest.current = { target, onCreated, onSaved, onConflict };
 
   const [scheduler] = React.useState(
     () =>
       new AutosaveScheduler({
         save: async () => {
-          const body = autosaveBody(form.getValues());
-          const { id, version } = target.current;
+          const values = form.getValues();
+          const body = autosaveBody(values);
+          const { id, version } = latest.current.target();
           if (id === null) {
             if (!body.title?.trim() || !body.slug?.trim()) throw new MissingTitle();
             const post = await autosaveNewPost(body);
-            target.current = { id: post.id, version: post.version };
-            callbacks.current.onCreated(post);
+            latest.current.onCreated(post, values);
             return;
           }
           try {
-            const result = await autosavePost(id, version ?? 0, body);
-            target.current = { id, version: result.version };
-            callbacks.current.onSaved?.(result);
+            const result = await autosavePost(id, version ?? 1, body);
+            latest.current.onSaved(result, values);
           } catch (error) {
             const conflict = versionConflictOf(error);
-            if (conflict) callbacks.current.onConflict(conflict);
+            if (conflict) latest.current.onConflict(conflict);
             throw error;
           }
         },
@@ -139,7 +139,10 @@ export function useAutosave({
     return () => subscription.unsubscribe();
   }, [enabled, form, scheduler]);
 
-  React.useEffect(() => () => scheduler.dispose(), [scheduler]);
+  React.useEffect(() => {
+    scheduler.open();
+    return () => scheduler.dispose();
+  }, [scheduler]);
 
   return { state, scheduler };
 }

@@ -1,6 +1,13 @@
 import * as React from "react";
 import { type BlockerFunction, useBlocker } from "react-router";
 
+/** The navigation state of the editor's own change of address (it stays mounted). */
+export const KEEP_EDITOR_STATE = { keepEditor: true } as const;
+
+export function isEditorAddressChange(state: unknown): boolean {
+  return typeof state === "object" && state !== null && "keepEditor" in state;
+}
+
 /**
  * Asks before unsaved changes are left behind (docs/product.md#editor): a navigation inside the
  * site (a sidebar link, Back to Overview, the browser's back button) is held for the
@@ -20,6 +27,8 @@ export function useLeaveGuard(dirty: boolean) {
     ({ currentLocation, nextLocation }) =>
       guarded.current &&
       !released.current &&
+      // The editor's own move to the address of the draft its first autosave created.
+      !isEditorAddressChange(nextLocation.state) &&
       (currentLocation.pathname !== nextLocation.pathname ||
         currentLocation.search !== nextLocation.search),
     [],

@@ -1,8 +1,11 @@
 import * as React from "react";
 import { useFormState, useWatch } from "react-hook-form";
+import { useNavigate } from "react-router";
 import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
 import { useZodForm } from "#app/components/ui/form.tsx";
+import type { VersionConflict } from "./api/autosave-post.ts";
 import { type HeldPost, heldFromPost, sameEditorValues } from "./held-post.ts";
+import { localDraftKey } from "./local-draft.ts";
 import {
   type ChosenSchedule,
   type EditorAction,
@@ -18,9 +21,11 @@ import {
   SETTINGS_TIME_ZONES,
   zoneChoices,
 } from "./time-zones.ts";
-import { useLeaveGuard } from "./use-leave-guard.ts";
+import { useAutosave } from "./use-autosave.ts";
+import { KEEP_EDITOR_STATE, useLeaveGuard } from "./use-leave-guard.ts";
 import { useLocalDraft } from "./use-local-draft.ts";
 import { useSavePost } from "./use-save-post.ts";
+import { useServerCopyActions } from "./use-server-copy-actions.ts";
 import { useSignedOut } from "./use-signed-out.ts";
 import { useYouTubeAutoFill } from "./use-youtube-auto-fill.ts";
 
@@ -34,8 +39,9 @@ import { useYouTubeAutoFill } from "./use-youtube-auto-fill.ts";
 export function usePostEditor({
   initialValues,
   initialHeld,
-  editing,
-  storageKey,
+  editing: initialEditing,
+  storageKey: initialStorageKey,
+  onReload,
 }: {
   initialValues: PostEditorValues;
   /** What the server holds when the editor opens (its values are `initialValues`). */
@@ -43,7 +49,13 @@ export function usePostEditor({
   editing: EditingTarget | null;
   /** Where the local copy is kept (local-draft.ts). */
   storageKey: string;
+  /** Starts the editor afresh from what the server holds now. */
+  onReload: () => Promise<void>;
 }) {
+  // A new post becomes a draft on its first autosave: from then on it is edited like any post.
+  const [editing, setEditing] = React.useState(initialEditing);
+  const [storageKey, setStorageKey] = React.useState(initialStorageKey);
+  const navigate = useNavigate();
   const [startValues] = React.useState<PostEditorValues>(() => ({
     ...initialValues,
     timezone: listedZone(initialValues.timezone, SETTINGS_TIME_ZONES),
@@ -84,6 +96,52 @@ export function usePostEditor({
     });
     return () => subscription.unsubscribe();
   }, [form, noteChange]);
+
+  const [conflict, setConflict] = React.useState<{
+    conflict: VersionConflict;
+    /** The action that ran into it; null for an autosave. */
+    action: EditorAction | null;
+    chosen: ChosenSchedule | null;
+  } | null>(null);
+  const [historyOpen, setHistoryOpen] = React.useState(false);
+
+  /** The server holds something new for the form: the copy and the guard follow. */
+  const serverHolds = React.useCallback(
+    (next: HeldPost) => {
+      held.current = next;
+      setShown(next);
+      const unsaved = !sameEditorValues(form.getValues(), next.values);
+      setDirty(unsaved);
+      if (!unsaved) localDraft.clear();
+    },
+    [form, localDraft.clear],
+  );
+
+  const autosave = useAutosave({
+    form,
+    enabled: initialEditing === null || initialHeld.version !== null,
+    target: () => ({ id: held.current.id, version: held.current.version }),
+    onCreated: (post, values) => {
+      // The copy moves to the post's own key, and the address to the post's, with no remount.
+      localDraft.clear();
+      setStorageKey(localDraftKey(post.id, null));
+      setEditing({ id: post.id, type: "post", publishedAt: null });
+      serverHolds(heldFromPost(post, values));
+      navigate(`/dashboard/create?id=${encodeURIComponent(post.id)}&type=post`, {
+        replace: true,
+        state: KEEP_EDITOR_STATE,
+      });
+    },
+    onSaved: (result, values) => {
+      const now = held.current;
+      serverHolds(
+        result.target === "post"
+          ? { ...now, version: result.version, updatedAt: result.savedAt, values }
+          : { ...now, values, workingCopy: { savedAt: result.savedAt, savedBy: null } },
+      );
+    },
+    onConflict: (found) => setConflict({ conflict: found, action: null, chosen: null }),
+  });
 
   // The session ended: the sign-in redirect is half a second away. The copy is written now,
   // and the redirect goes without the browser asking whether to leave.
@@ -129,23 +187,61 @@ export function usePostEditor({
       // The server holds the form now: no copy, no question on the way to All Posts.
       localDraft.clear();
       guard.release();
+      autosave.scheduler.markSaved();
       held.current = heldFromPost(post, values);
       setShown(held.current);
       setDirty(false);
     },
+    onConflict: (found, action, chosen) => setConflict({ conflict: found, action, chosen }),
   });
 
   async function run(action: EditorAction, chosen: ChosenSchedule | null = null) {
     if (busy.current) return;
     busy.current = true;
     setPending(action);
+    // An autosave on its way ends first, so the save names the version it left.
+    autosave.scheduler.pause();
     try {
+      await autosave.scheduler.idle();
       await form.handleSubmit((input) => save(input, action, chosen), showProblems)();
     } finally {
       busy.current = false;
       setPending(null);
+      autosave.scheduler.resume();
     }
   }
+
+  /** The person chose to save over someone else's version: the same save, from theirs. */
+  function overwrite() {
+    if (!conflict) return;
+    held.current = { ...held.current, version: conflict.conflict.version };
+    const { action, chosen } = conflict;
+    setConflict(null);
+    if (action) void run(action, chosen);
+    else autosave.scheduler.resume();
+  }
+
+  /** The person chose their colleague's version: theirs loads; the copy offers back what was typed. */
+  async function reloadTheirs() {
+    setConflict(null);
+    localDraft.flush();
+    guard.release();
+    await onReload();
+  }
+
+  const { restore: restoreRevisionNow, discard: discardChanges } = useServerCopyActions({
+    form,
+    held,
+    scheduler: autosave.scheduler,
+    serverHolds,
+    remountFields: () => setFieldsKey((key) => key + 1),
+    forgetLocalCopy: () => {
+      localDraft.clear();
+      guard.release();
+    },
+    onReload,
+    onConflict: (found) => setConflict({ conflict: found, action: null, chosen: null }),
+  });
 
   /** An action's button: Schedule and Reschedule ask for a time, Unpublish asks first. */
   async function perform(action: EditorAction) {
@@ -185,6 +281,8 @@ export function usePostEditor({
     setFieldsKey((key) => key + 1);
     setDirty(!sameEditorValues(values, held.current.values));
     localDraft.acceptOffer();
+    // Restored changes are changes: autosave takes them to the server like typed ones.
+    if (!sameEditorValues(values, held.current.values)) autosave.scheduler.change();
   }
 
   return {
@@ -212,5 +310,17 @@ export function usePostEditor({
       discard: localDraft.discardOffer,
     },
     leaveBlocker: guard.blocker,
+    editing,
+    autosaveState: autosave.state,
+    conflict: conflict?.conflict ?? null,
+    overwrite,
+    reloadTheirs: () => void reloadTheirs(),
+    closeConflict: () => setConflict(null),
+    history: {
+      open: historyOpen,
+      setOpen: setHistoryOpen,
+      restore: restoreRevisionNow,
+    },
+    discardChanges: () => void discardChanges(),
   };
 }

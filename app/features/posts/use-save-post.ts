@@ -5,6 +5,7 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { ApiError, isApiError } from "#app/lib/api-client.ts";
 import type { PostInput } from "#common/schemas/post.ts";
 import type { Post } from "#common/types/post.ts";
+import { type VersionConflict, versionConflictOf } from "./api/autosave-post.ts";
 import { useCreatePost } from "./api/create-post.ts";
 import { useSavePortfolioItem } from "./api/save-portfolio-item.ts";
 import { useUpdatePost } from "./api/update-post.ts";
@@ -39,6 +40,7 @@ export function useSavePost({
   browserZone,
   onInvalid,
   onSaved,
+  onConflict,
 }: {
   form: PostEditorForm;
   editing: EditingTarget | null;
@@ -49,6 +51,12 @@ export function useSavePost({
   onInvalid: () => void;
   /** Called with the saved post and its form values before the editor moves on. */
   onSaved: (post: Post, values: PostEditorValues) => void;
+  /** Someone else saved the post since the editor's version: nothing was written. */
+  onConflict: (
+    conflict: VersionConflict,
+    action: EditorAction,
+    chosen: ChosenSchedule | null,
+  ) => void;
 }) {
   const toast = useToast();
   const navigate = useNavigate();
@@ -61,7 +69,12 @@ export function useSavePost({
     action: EditorAction,
     chosen: ChosenSchedule | null = null,
   ): Promise<void> {
-    const body = toRequestBody(requestFor(action, input, held.current, chosen));
+    // The version the editor holds: a save made from an older one is refused (409), not lost.
+    const version = held.current.version;
+    const body = {
+      ...toRequestBody(requestFor(action, input, held.current, chosen)),
+      ...(version === null ? {} : { version }),
+    };
     try {
       let saved: Post;
       let created: boolean;
@@ -84,6 +97,11 @@ export function useSavePost({
     } catch (error) {
       // Signed out: the 'Unauthorized' toast and the redirect are already on their way.
       if (isApiError(error, 401)) return;
+      const conflict = versionConflictOf(error);
+      if (conflict) {
+        onConflict(conflict, action, chosen);
+        return;
+      }
       if (isApiError(error, 400) && applyServerErrors(form, error.errors)) onInvalid();
       if (isApiError(error, 409) && error.serverMessage) {
         form.setError("slug", { type: "server", message: error.serverMessage });

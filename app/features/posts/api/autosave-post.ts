@@ -1,15 +1,10 @@
 import { ApiError, apiRequest, isApiError } from "#app/lib/api-client.ts";
 import type { Post } from "#common/types/post.ts";
+import type { AutosaveAnswer } from "#common/types/post-revision.ts";
 import type { PostRequestBody } from "./create-post.ts";
 
 /** Where an autosave went (docs/decisions/008-editor-saves.md). */
-export type AutosaveResult = {
-  /** A draft is saved into the post; a published or scheduled post into its working copy. */
-  target: "post" | "working-copy";
-  /** The post's version after the save (unchanged by a working copy). */
-  version: number;
-  savedAt: string;
-};
+export type AutosaveResult = AutosaveAnswer;
 
 /** Someone else's save that a save made from an older version ran into (409). */
 export type VersionConflict = {

@@ -1,19 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet, apiRequest } from "#app/lib/api-client.ts";
-import type { PostRequestBody } from "./create-post.ts";
+import type { WorkingCopy, WorkingCopyAnswer } from "#common/types/post-revision.ts";
 import { postQueryKey } from "./get-post.ts";
 
-/**
- * The unpublished changes of a published or scheduled post, kept by the server until Update
- * (docs/decisions/008-editor-saves.md).
- */
-export type WorkingCopy = {
-  values: PostRequestBody;
-  /** The post's version the changes were made from. */
-  baseVersion: number;
-  savedAt: string;
-  savedBy: string | null;
-};
+export type { WorkingCopy };
 
 export function workingCopyQueryKey(id: string) {
   return [...postQueryKey(id), "working-copy"] as const;
@@ -23,7 +13,7 @@ export async function getWorkingCopy(
   id: string,
   signal?: AbortSignal,
 ): Promise<WorkingCopy | null> {
-  const answer = await apiGet<{ workingCopy: WorkingCopy | null }>(
+  const answer = await apiGet<WorkingCopyAnswer>(
     `/api/posts/${encodeURIComponent(id)}/working-copy`,
     signal,
   );

@@ -1,11 +1,12 @@
 import { ArrowLeftIcon, LoaderCircleIcon, TriangleAlertIcon } from "lucide-react";
 import * as React from "react";
-import { Link, useRouteLoaderData, useSearchParams } from "react-router";
+import { Link, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { usePortfolioItem } from "#app/features/posts/api/get-portfolio-item.ts";
 import { usePost } from "#app/features/posts/api/get-post.ts";
+import { useWorkingCopy, type WorkingCopy } from "#app/features/posts/api/working-copy.ts";
 import { type HeldPost, heldForNewPost, heldFromPost } from "#app/features/posts/held-post.ts";
 import { localDraftKey } from "#app/features/posts/local-draft.ts";
 import {
@@ -16,10 +17,13 @@ import {
   portfolioItemToFormValues,
   postToFormValues,
   readCreateRequest,
+  workingCopyToFormValues,
 } from "#app/features/posts/post-form.ts";
 import { browserTimeZone } from "#app/features/posts/time-zones.ts";
+import { isEditorAddressChange } from "#app/features/posts/use-leave-guard.ts";
 import { errorMessage, isApiError } from "#app/lib/api-client.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { Post } from "#common/types/post.ts";
 import { PostEditor } from "./post-editor.tsx";
 
 /**
@@ -28,9 +32,13 @@ import { PostEditor } from "./post-editor.tsx";
  */
 export function CreatePostSection() {
   const [params] = useSearchParams();
+  const location = useLocation();
   const request = readCreateRequest(params);
-  // A new address (another post, or a new one) starts the form afresh.
-  return <CreatePostScreen key={params.toString()} request={request} />;
+  // A new address (another post, or a new one) starts the form afresh; the editor's own move to
+  // the address of the draft its first autosave created does not.
+  const key = React.useRef(params.toString());
+  if (!isEditorAddressChange(location.state)) key.current = params.toString();
+  return <CreatePostScreen key={key.current} request={request} />;
 }
 
 function CreatePostScreen({ request }: { request: CreateRequest }) {
@@ -42,6 +50,10 @@ function CreatePostScreen({ request }: { request: CreateRequest }) {
     request.id !== null && request.type === "portfolio" ? request.id : null,
   );
   const query = request.type === "portfolio" ? portfolio : post;
+  // The unpublished changes the server keeps for the post, if any (read once it is known).
+  const postId =
+    request.type === "post" ? (post.data?.id ?? null) : (portfolio.data?.post?.id ?? null);
+  const workingCopy = useWorkingCopy(postId);
   const loadFailed = request.id !== null && query.isError;
   const loading = request.id !== null && query.isPending;
 
@@ -59,15 +71,31 @@ function CreatePostScreen({ request }: { request: CreateRequest }) {
   }, [loadFailed, query.error, toast]);
 
   const editing = request.id !== null && !loadFailed;
-  const ready = hydrated && !loading;
+  const ready = hydrated && !loading && (postId === null || !workingCopy.isPending);
   // Worked out once, when the browser's time zone is known (after hydration) and the post has
   // loaded; a later refetch of the post does not reset what is being typed.
   const [start, setStart] = React.useState<StartingPoint | null>(null);
+  const [generation, setGeneration] = React.useState(0);
   React.useEffect(() => {
     if (ready && start === null) {
-      setStart(startingPoint(request, post.data, portfolio.data, loadFailed));
+      setStart(
+        startingPoint(request, post.data, portfolio.data, workingCopy.data ?? null, loadFailed),
+      );
     }
-  }, [ready, start, request, post.data, portfolio.data, loadFailed]);
+  }, [ready, start, request, post.data, portfolio.data, workingCopy.data, loadFailed]);
+
+  /**
+   * Starts the editor afresh from what the server holds now (someone else's save, discarded
+   * changes); what was typed stays in this browser's copy, which the editor then offers back.
+   */
+  const reload = React.useCallback(async () => {
+    await Promise.all([
+      request.type === "portfolio" ? portfolio.refetch() : post.refetch(),
+      postId === null ? null : workingCopy.refetch(),
+    ]);
+    setStart(null);
+    setGeneration((value) => value + 1);
+  }, [request.type, portfolio, post, postId, workingCopy]);
 
   return (
     <section aria-labelledby="create-title">
@@ -98,6 +126,8 @@ function CreatePostScreen({ request }: { request: CreateRequest }) {
       ) : null}
       {start ? (
         <PostEditor
+          key={generation}
+          onReload={reload}
           initialValues={start.values}
           initialHeld={start.held}
           editing={start.editing}
@@ -129,15 +159,16 @@ function startingPoint(
   request: CreateRequest,
   post: ReturnType<typeof usePost>["data"],
   portfolio: ReturnType<typeof usePortfolioItem>["data"],
+  workingCopy: WorkingCopy | null,
   loadFailed: boolean,
 ): StartingPoint {
   const zone = browserTimeZone();
   if (request.id !== null && !loadFailed) {
     if (request.type === "post" && post) {
-      const values = postToFormValues(post, zone);
+      const { values, held } = heldWithWorkingCopy(post, workingCopy, zone);
       return {
         values,
-        held: heldFromPost(post, values),
+        held,
         editing: { id: post.id, type: "post", publishedAt: post.publishedAt },
         storageKey: localDraftKey(post.id, null),
       };
@@ -150,11 +181,26 @@ function startingPoint(
         : item.status === "published"
           ? item.createdAt
           : null;
+      if (full) {
+        const { values, held } =
+          workingCopy && full.status !== "draft"
+            ? heldWithWorkingCopy(full, workingCopy, zone)
+            : (() => {
+                const itemValues = portfolioItemToFormValues(item, zone, full);
+                return { values: itemValues, held: heldFromPost(full, itemValues) };
+              })();
+        return {
+          values,
+          held,
+          editing: { id: item.id, type: "portfolio", publishedAt },
+          storageKey: localDraftKey(item.id, null),
+        };
+      }
       const values = portfolioItemToFormValues(item, zone, full);
       return {
         values,
         held: heldFromPost(
-          full ?? {
+          {
             id: item.id,
             status: item.status,
             slug: item.slug,
@@ -177,6 +223,29 @@ function startingPoint(
     editing: null,
     storageKey: localDraftKey(null, request.category),
   };
+}
+
+/**
+ * The form and what the server holds for a loaded post: its unpublished changes when it is
+ * published or scheduled and the server keeps some, else the post itself.
+ */
+function heldWithWorkingCopy(
+  post: Post,
+  workingCopy: WorkingCopy | null,
+  zone: string,
+): { values: PostEditorValues; held: HeldPost } {
+  if (workingCopy && post.status !== "draft") {
+    const values = workingCopyToFormValues(post, workingCopy.values, zone);
+    return {
+      values,
+      held: heldFromPost(post, values, new Date(), {
+        savedAt: workingCopy.savedAt,
+        savedBy: workingCopy.savedBy,
+      }),
+    };
+  }
+  const values = postToFormValues(post, zone);
+  return { values, held: heldFromPost(post, values) };
 }
 
 /** The site's public origin, from the root loader (links to it stay inside the site). */

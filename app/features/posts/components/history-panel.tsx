@@ -11,12 +11,12 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import {
   type RestoreResult,
-  type RevisionKind,
   type RevisionSummary,
   usePostRevisions,
   useRevision,
 } from "#app/features/posts/api/revisions.ts";
 import { errorMessage } from "#app/lib/api-client.ts";
+import type { RevisionKind } from "#common/constants.ts";
 
 /** How the History list names each kind of save. */
 export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {

@@ -1,16 +1,21 @@
-import { EyeIcon, PencilIcon } from "lucide-react";
+import { EyeIcon, HistoryIcon, PencilIcon } from "lucide-react";
 import type * as React from "react";
 import { FormProvider } from "react-hook-form";
+import { Button } from "#app/components/ui/button.tsx";
 import type { HeldPost } from "#app/features/posts/held-post.ts";
 import type { EditingTarget, PostEditorValues } from "#app/features/posts/post-form.ts";
 import { usePostEditor } from "#app/features/posts/use-post-editor.ts";
+import { AutosaveStatus } from "./autosave-status.tsx";
+import { HistoryPanel } from "./history-panel.tsx";
 import { LeaveDialog } from "./leave-dialog.tsx";
 import { PostActionsBar } from "./post-actions-bar.tsx";
 import { PostFields } from "./post-fields.tsx";
-import { PostPreview } from "./post-preview.tsx";
+import { PostPreview, previewPost } from "./post-preview.tsx";
 import { PostSettingsPanel } from "./post-settings-panel.tsx";
 import { RestoreOffer } from "./restore-offer.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
+import { VersionConflictDialog } from "./version-conflict-dialog.tsx";
+import { WorkingCopyNotice } from "./working-copy-notice.tsx";
 
 /**
  * The post / portfolio editor (docs/product.md#editor, #post-form): the offer to restore changes
@@ -25,14 +30,17 @@ export function PostEditor({
   editing,
   storageKey,
   siteUrl,
+  onReload,
 }: {
   initialValues: PostEditorValues;
   initialHeld: HeldPost;
   editing: EditingTarget | null;
   storageKey: string;
   siteUrl: string | null;
+  /** Starts the editor afresh from what the server holds now. */
+  onReload: () => Promise<void>;
 }) {
-  const editor = usePostEditor({ initialValues, initialHeld, editing, storageKey });
+  const editor = usePostEditor({ initialValues, initialHeld, editing, storageKey, onReload });
   const { form, mode, setMode, held, localCopy } = editor;
 
   return (
@@ -59,12 +67,22 @@ export function PostEditor({
               Preview
             </ModeButton>
           </fieldset>
-          <PostActionsBar
-            status={held.status}
-            pending={editor.pending}
-            onAction={(action) => void editor.perform(action)}
-          />
+          <div className="flex flex-wrap items-center gap-3">
+            <AutosaveStatus state={editor.autosaveState} />
+            {held.id ? (
+              <Button type="button" variant="ghost" onClick={() => editor.history.setOpen(true)}>
+                <HistoryIcon aria-hidden="true" />
+                History
+              </Button>
+            ) : null}
+            <PostActionsBar
+              status={held.status}
+              pending={editor.pending}
+              onAction={(action) => void editor.perform(action)}
+            />
+          </div>
         </div>
+        <WorkingCopyNotice held={held} dirty={editor.dirty} onDiscard={editor.discardChanges} />
 
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="min-w-0">
@@ -91,6 +109,25 @@ export function PostEditor({
           </aside>
         </div>
       </form>
+      <VersionConflictDialog
+        conflict={editor.conflict}
+        onReload={editor.reloadTheirs}
+        onOverwrite={editor.overwrite}
+        onClose={editor.closeConflict}
+      />
+      {held.id ? (
+        <HistoryPanel
+          open={editor.history.open}
+          onOpenChange={editor.history.setOpen}
+          postId={held.id}
+          isPublic={held.status !== "draft" && held.status !== null}
+          base={previewPost(form.getValues(), {
+            publishedAt: held.publishedAt,
+            now: new Date().toISOString(),
+          })}
+          onRestore={editor.history.restore}
+        />
+      ) : null}
       <ScheduleDialog
         open={editor.scheduleOpen}
         onOpenChange={(open) => {
