@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import * as React from "react";
 import { ApiError } from "#app/lib/api-client.ts";
 import type { Post } from "#common/types/post.ts";
@@ -92,8 +93,28 @@ export function useAutosave({
   onConflict: (conflict: VersionConflict) => void;
 }) {
   const [state, setState] = React.useState<AutosaveState>({ kind: "idle" });
-  const latest = React.useRef({ target, onCreated, onSaved, onConflict });
-  latest.current = { target, onCreated, onSaved, onConflict };
+  // Mutations, so a 401 reaches the dashboard's one sign-in redirect like any other call's.
+  const createDraft = useMutation({ mutationFn: autosaveNewPost });
+  const saveChanges = useMutation({
+    mutationFn: ({ id, version, body }: { id: string; version: number; body: PostRequestBody }) =>
+      autosavePost(id, version, body),
+  });
+  const latest = React.useRef({
+    target,
+    onCreated,
+    onSaved,
+    onConflict,
+    create: createDraft.mutateAsync,
+    save: saveChanges.mutateAsync,
+  });
+  latest.current = {
+    target,
+    onCreated,
+    onSaved,
+    onConflict,
+    create: createDraft.mutateAsync,
+    save: saveChanges.mutateAsync,
+  };
 
   const [scheduler] = React.useState(
     () =>
@@ -104,12 +125,12 @@ export function useAutosave({
           const { id, version } = latest.current.target();
           if (id === null) {
             if (!body.title?.trim() || !body.slug?.trim()) throw new MissingTitle();
-            const post = await autosaveNewPost(body);
+            const post = await latest.current.create(body);
             latest.current.onCreated(post, values);
             return;
           }
           try {
-            const result = await autosavePost(id, version ?? 1, body);
+            const result = await latest.current.save({ id, version: version ?? 1, body });
             latest.current.onSaved(result, values);
           } catch (error) {
             const conflict = versionConflictOf(error);

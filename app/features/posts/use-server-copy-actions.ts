@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import type * as React from "react";
 import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -39,6 +40,12 @@ export function useServerCopyActions({
 }) {
   const toast = useToast();
   const confirm = useConfirm();
+  // Mutations, so a 401 reaches the dashboard's one sign-in redirect like any other call's.
+  const restoreCall = useMutation({
+    mutationFn: (input: { id: string; revisionId: string; version: number }) =>
+      restoreRevision(input.id, input.revisionId, input.version),
+  });
+  const discardCall = useMutation({ mutationFn: discardWorkingCopy });
 
   function failed(what: string, error: unknown) {
     // Signed out: the 'Unauthorized' toast and the redirect are already on their way.
@@ -57,7 +64,11 @@ export function useServerCopyActions({
     scheduler.pause();
     try {
       await scheduler.idle();
-      const result = await restoreRevision(id, revisionId, held.current.version ?? 1);
+      const result = await restoreCall.mutateAsync({
+        id,
+        revisionId,
+        version: held.current.version ?? 1,
+      });
       const zone = form.getValues("timezone");
       const values = result.workingCopy
         ? workingCopyToFormValues(result.post, result.workingCopy.values, zone)
@@ -106,7 +117,7 @@ export function useServerCopyActions({
     scheduler.pause();
     try {
       await scheduler.idle();
-      await discardWorkingCopy(id);
+      await discardCall.mutateAsync(id);
       forgetLocalCopy();
       await onReload();
     } catch (error) {

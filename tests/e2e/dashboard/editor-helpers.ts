@@ -70,3 +70,19 @@ export async function visitorPage(browser: Browser): Promise<Page> {
   );
   return context.newPage();
 }
+
+/** Every autosave call of the editor (a new post's, and an existing post's). */
+export const AUTOSAVE_URL = /\/api\/posts\/(?:[^/?]+\/)?autosave(?:\?|$)/;
+
+/**
+ * Autosave requests fail as if the server could not be reached, so only this browser's copy
+ * holds what is typed: for the specs about that copy and the guard against leaving.
+ */
+export async function blockAutosave(page: Page) {
+  await page.route(AUTOSAVE_URL, (route) => route.abort("internetdisconnected"));
+}
+
+/** The autosave indicator beside the editor's actions. */
+export function autosaveStatus(page: Page) {
+  return page.getByTestId("autosave-status");
+}

@@ -1,7 +1,13 @@
 import type { Dialog, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { editorReady, restoreOffer } from "./editor-fields.ts";
-import { contentArea, fillBasics, openEditor, uniqueTitle } from "./editor-helpers.ts";
+import {
+  blockAutosave,
+  contentArea,
+  fillBasics,
+  openEditor,
+  uniqueTitle,
+} from "./editor-helpers.ts";
 import { pageHeading, sidebar } from "./helpers.ts";
 
 // Leaving the editor with unsaved changes asks first (docs/product.md#editor): inside the site
@@ -21,6 +27,12 @@ function recordDialogs(page: Page): Dialog[] {
   });
   return seen;
 }
+
+// These specs are about this browser's copy: autosave is kept from reaching the server, as when
+// the connection is down, so the copy is all there is.
+test.beforeEach(async ({ page }) => {
+  await blockAutosave(page);
+});
 
 test.describe("leaving with unsaved changes", () => {
   test("a sidebar link or Back to Overview asks first: Stay keeps the text, Leave leaves", async ({

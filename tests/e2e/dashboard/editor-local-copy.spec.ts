@@ -9,6 +9,7 @@ import {
   shownStatus,
 } from "./editor-fields.ts";
 import {
+  blockAutosave,
   contentArea,
   expectSaved,
   fillBasics,
@@ -24,6 +25,12 @@ import {
 function storedCopy(page: import("@playwright/test").Page, key: string) {
   return page.evaluate((name) => window.localStorage.getItem(name), key);
 }
+
+// These specs are about this browser's copy: autosave is kept from reaching the server, as when
+// the connection is down, so the copy is all there is.
+test.beforeEach(async ({ page }) => {
+  await blockAutosave(page);
+});
 
 test.describe("the local copy", () => {
   // The offer names the copy's time in the browser's zone: a fixed clock and zone make it known.

@@ -1,11 +1,23 @@
 import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { createPost } from "#tests/factories/post.ts";
 import { editorReady, readEveryField, restoreOffer, settingsPanel } from "./editor-fields.ts";
-import { contentArea, openEditor, staffPostTitled, uniqueTitle } from "./editor-helpers.ts";
+import {
+  blockAutosave,
+  contentArea,
+  openEditor,
+  staffPostTitled,
+  uniqueTitle,
+} from "./editor-helpers.ts";
 
 // A session that ends while a post is edited keeps the work (docs/product.md#editor): the save
 // answers 401, the copy is written before the sign-in redirect, and signing in leads back to
 // the same editor with the offer to restore it.
+
+// These specs are about this browser's copy: autosave is kept from reaching the server, as when
+// the connection is down, so the copy is all there is.
+test.beforeEach(async ({ page }) => {
+  await blockAutosave(page);
+});
 
 test("the session ends mid-edit: sign in again, back in the same editor, restore, nothing lost", async ({
   page,

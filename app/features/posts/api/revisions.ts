@@ -22,6 +22,8 @@ export function usePostRevisions(postId: string, enabled: boolean) {
     queryKey: revisionsQueryKey(postId),
     queryFn: ({ signal }) => apiGet<PostRevisionSummary[]>(revisionsPath(postId), signal),
     enabled,
+    // Read afresh each time the History opens: every save adds to it.
+    staleTime: 0,
   });
 }
 

@@ -1,0 +1,251 @@
+import type { Page } from "@playwright/test";
+import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { createPost } from "#tests/factories/post.ts";
+import { editorReady, restoreOffer, settingsPanel } from "./editor-fields.ts";
+import {
+  AUTOSAVE_URL,
+  autosaveStatus,
+  contentArea,
+  expectSaved,
+  fillBasics,
+  openEditor,
+  uniqueTitle,
+  visitorPage,
+} from "./editor-helpers.ts";
+
+// Autosave (docs/decisions/008-editor-saves.md): a draft is saved into itself a few seconds after
+// typing stops, a published post into its working copy (the public page stays as it was until
+// Update), failures are retried, and a save made from an older version never overwrites
+// someone else's silently.
+
+/** Waits for the indicator to say every change is on the server. */
+async function expectAutosaved(page: Page) {
+  await expect(autosaveStatus(page)).toHaveText(/^Saved \d{1,2}:\d{2}/, { timeout: 20_000 });
+}
+
+/** The post as staff read it from the API, with this page's session. */
+async function storedPost(page: Page, id: string) {
+  const response = await page.request.get(`/api/posts/${id}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { content: string; title: string; status: string };
+}
+
+/** Replaces the whole content with `text`. */
+async function retype(page: Page, text: string) {
+  await contentArea(page).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(text);
+}
+
+test.describe("autosave", () => {
+  test("a new post becomes a draft on its first autosave; a reload finds it on the server", async ({
+    page,
+    browser,
+    createStaff,
+  }) => {
+    await signInAs(page, await createStaff());
+    await openEditor(page);
+    const title = uniqueTitle("Autosaved idea");
+    await fillBasics(page, title, "Typed, never saved by hand.");
+    await expectAutosaved(page);
+    await expect(page).toHaveURL(/\/dashboard\/create\?id=[0-9a-f-]{36}&type=post$/);
+    const id = new URL(page.url()).searchParams.get("id") ?? "";
+    // The editor stayed: what is typed next goes to the same draft.
+    await page.keyboard.type(" And more.");
+    await expectAutosaved(page);
+    expect(await storedPost(page, id)).toMatchObject({
+      title,
+      status: "draft",
+      content: "<p>Typed, never saved by hand. And more.</p>",
+    });
+    await expect(settingsPanel(page)).toContainText("Draft");
+
+    await page.reload();
+    await editorReady(page);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+    await expect(contentArea(page)).toHaveText("Typed, never saved by hand. And more.");
+    await expect(restoreOffer(page)).toHaveCount(0);
+    // A draft: nothing public.
+    const visitor = await visitorPage(browser);
+    const slug = await page.getByLabel("Slug", { exact: true }).inputValue();
+    expect((await visitor.request.get(`/blog/${slug}`)).status()).toBe(404);
+    await visitor.context().close();
+  });
+
+  test("under a flaky network it keeps retrying and loses no keystroke shown as saved", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    test.slow();
+    await signInAs(page, await createStaff());
+    const post = await createPost(db, { title: uniqueTitle("Flaky"), status: "draft" });
+    let failuresLeft = 2;
+    await page.route(AUTOSAVE_URL, async (route) => {
+      if (failuresLeft > 0) {
+        failuresLeft -= 1;
+        await route.abort("connectionreset");
+        return;
+      }
+      await route.continue();
+    });
+    await openEditor(page, `?id=${post.id}&type=post`);
+    await retype(page, "One.");
+    await expect(autosaveStatus(page)).toHaveText("Not saved: retrying", { timeout: 10_000 });
+    // Typing goes on while the tries fail; the next try carries it too.
+    await page.keyboard.type(" Two.");
+    await expectAutosaved(page);
+    expect(failuresLeft).toBe(0);
+    expect((await storedPost(page, post.id)).content).toBe("<p>One. Two.</p>");
+
+    // A save that answers after more typing is not "saved" until that typing is saved too.
+    await page.unroute(AUTOSAVE_URL);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(AUTOSAVE_URL, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.keyboard.type(" Three.");
+    await expect(autosaveStatus(page)).toHaveText("Saving...", { timeout: 10_000 });
+    await page.keyboard.type(" Four.");
+    release();
+    await expect(autosaveStatus(page)).not.toHaveText(/^Saved/);
+    await expectAutosaved(page);
+    expect((await storedPost(page, post.id)).content).toBe("<p>One. Two. Three. Four.</p>");
+  });
+
+  test("a published post keeps its changes in a working copy; the public page changes on Update", async ({
+    page,
+    browser,
+    createStaff,
+    db,
+  }) => {
+    await signInAs(page, await createStaff());
+    const post = await createPost(db, {
+      title: uniqueTitle("Live"),
+      content: "<p>What the public reads.</p>",
+    });
+    await openEditor(page, `?id=${post.id}&type=post`);
+    await retype(page, "The next version.");
+    await expectAutosaved(page);
+    const notice = page.getByRole("note", { name: "Unpublished changes" });
+    await expect(notice).toContainText(
+      "The public page still shows the version from the last Update",
+    );
+
+    const visitor = await visitorPage(browser);
+    const publicContent = async () =>
+      (
+        (await (await visitor.request.get(`/api/posts/slug/${post.slug}`)).json()) as {
+          content: string;
+        }
+      ).content;
+    expect(await publicContent()).toBe("<p>What the public reads.</p>");
+    expect((await storedPost(page, post.id)).status).toBe("published");
+
+    // The changes are the server's: another visit of the editor continues from them.
+    await page.reload();
+    await editorReady(page);
+    await expect(contentArea(page)).toHaveText("The next version.");
+    await expect(notice).toContainText("Kept on the server since");
+    await expect(restoreOffer(page)).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await expectSaved(page, "Content updated successfully!");
+    await expect.poll(publicContent, { timeout: 15_000 }).toBe("<p>The next version.</p>");
+    await visitor.context().close();
+  });
+
+  test("two people on one post: the later save gets the conflict, and nothing is lost", async ({
+    page,
+    browser,
+    createStaff,
+    db,
+  }) => {
+    test.slow();
+    const post = await createPost(db, {
+      title: uniqueTitle("Shared"),
+      status: "draft",
+      content: "<p>Start.</p>",
+    });
+    await signInAs(page, await createStaff({ firstName: "Ada" }));
+    const other = await browser.newPage({ baseURL: String(test.info().project.use.baseURL) });
+    await signInAs(other, await createStaff({ firstName: "Bea" }));
+    await openEditor(page, `?id=${post.id}&type=post`);
+    await openEditor(other, `?id=${post.id}&type=post`);
+
+    await retype(page, "Ada's words.");
+    await expectAutosaved(page);
+
+    // Bea started from the older version: her autosave is refused, not written over Ada's.
+    await retype(other, "Bea's words.");
+    const dialog = other.getByRole("alertdialog", {
+      name: "This post was changed by someone else",
+    });
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    await expect(dialog).toContainText("saved this post at");
+    expect((await storedPost(page, post.id)).content).toBe("<p>Ada's words.</p>");
+
+    // Load theirs: Ada's version in the editor, Bea's offered back from this browser.
+    await dialog.getByRole("button", { name: "Load their version" }).click();
+    await editorReady(other);
+    await expect(contentArea(other)).toHaveText("Ada's words.");
+    await restoreOffer(other).getByRole("button", { name: "Restore" }).click();
+    await expect(contentArea(other)).toHaveText("Bea's words.");
+    await expectAutosaved(other);
+    expect((await storedPost(page, post.id)).content).toBe("<p>Bea's words.</p>");
+
+    // Now Ada is the one behind: she overwrites deliberately.
+    await page.keyboard.type(" Again.");
+    const adaDialog = page.getByRole("alertdialog", {
+      name: "This post was changed by someone else",
+    });
+    await expect(adaDialog).toBeVisible({ timeout: 20_000 });
+    await adaDialog.getByRole("button", { name: "Overwrite with mine" }).click();
+    await expectAutosaved(page);
+    expect((await storedPost(page, post.id)).content).toBe("<p>Ada's words. Again.</p>");
+    await other.close();
+  });
+});
+
+test.describe("history", () => {
+  test("lists the saves, shows one as it looked, and restores it", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    await signInAs(page, await createStaff());
+    const post = await createPost(db, { title: uniqueTitle("Versions"), status: "draft" });
+    for (const text of ["First version.", "Second version."]) {
+      await openEditor(page, `?id=${post.id}&type=post`);
+      await retype(page, text);
+      await page.getByRole("button", { name: "Save draft", exact: true }).click();
+      await expectSaved(page, "Content updated successfully!");
+    }
+
+    await openEditor(page, `?id=${post.id}&type=post`);
+    await page.getByRole("button", { name: "History" }).click();
+    const history = page.getByRole("dialog", { name: "History" });
+    const versions = history
+      .getByRole("navigation", { name: "Saved versions" })
+      .getByRole("button");
+    await expect(versions).toHaveCount(2);
+    await expect(versions.first()).toContainText("Saved as draft");
+    const shown = history.getByRole("region", { name: "Saved version" });
+    await expect(shown.locator(".prose-post")).toHaveText("Second version.");
+
+    await versions.last().click();
+    await expect(shown.locator(".prose-post")).toHaveText("First version.");
+    await shown.getByRole("button", { name: "Restore this version" }).click();
+    await expect(history).toBeHidden();
+    await expect(contentArea(page)).toHaveText("First version.");
+    expect((await storedPost(page, post.id)).content).toBe("<p>First version.</p>");
+
+    await page.getByRole("button", { name: "History" }).click();
+    await expect(versions.first()).toContainText("Restored an earlier version");
+    await expect(versions).toHaveCount(3);
+  });
+});
