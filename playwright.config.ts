@@ -15,6 +15,16 @@ process.env.E2E_PORT ??= freeLoopbackPort();
 const port = Number(process.env.E2E_PORT);
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
 
+/** The editor specs run on PostgreSQL too. */
+const POSTGRES_SPECS = ["dashboard/editor-autosave.spec.ts", "dashboard/editor-actions.spec.ts"];
+
+// With TEST_DATABASE_URL, a second server runs on PostgreSQL, in a schema of its own (made here
+// once, dropped by the teardown), for the specs whose behaviour lives in the database: the
+// editor's versions, autosave and history.
+const postgres = process.env.TEST_DATABASE_URL
+  ? postgresServer(process.env.TEST_DATABASE_URL)
+  : null;
+
 export default defineConfig({
   testDir: "tests/e2e",
   // Two groups on one server: the public pages first, whose tests compare the pages with the
@@ -31,7 +41,19 @@ export default defineConfig({
       dependencies: ["public-setup"],
     },
     { name: "dashboard", testMatch: "dashboard/**/*.spec.ts", dependencies: ["public"] },
+    ...(postgres
+      ? [
+          {
+            name: "dashboard-postgres",
+            testMatch: POSTGRES_SPECS,
+            dependencies: ["dashboard"],
+            use: { baseURL: postgres.baseUrl },
+            metadata: { databaseUrl: postgres.databaseUrl },
+          },
+        ]
+      : []),
   ],
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   fullyParallel: false,
   workers: 2,
   forbidOnly: true,
@@ -55,29 +77,32 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "node scripts/start.mjs",
-    url: `${E2E_BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SITE_URL: E2E_BASE_URL,
-      SEED_DEMO: "1",
-      NODE_ENV: "production",
-      // Many tests subscribe from the same address; the limit itself is tested over HTTP.
-      TRUST_PROXY: "0",
-      // No outside service from tests: the editor's video lookup fails at once (a closed local
-      // port), as it does when YouTube cannot be reached. Specs that need an answer start a
-      // server of their own pointed at tests/fakes/youtube-server.ts.
-      YOUTUBE_BASE_URL: "http://127.0.0.1:9",
-      YOUTUBE_IMAGE_BASE_URL: "http://127.0.0.1:9",
+  webServer: [
+    {
+      command: "node scripts/start.mjs",
+      url: `${E2E_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SITE_URL: E2E_BASE_URL,
+        SEED_DEMO: "1",
+        NODE_ENV: "production",
+        // Many tests subscribe from the same address; the limit itself is tested over HTTP.
+        TRUST_PROXY: "0",
+        // No outside service from tests: the editor's video lookup fails at once (a closed local
+        // port), as it does when YouTube cannot be reached. Specs that need an answer start a
+        // server of their own pointed at tests/fakes/youtube-server.ts.
+        YOUTUBE_BASE_URL: "http://127.0.0.1:9",
+        YOUTUBE_IMAGE_BASE_URL: "http://127.0.0.1:9",
+      },
     },
-  },
+    ...(postgres ? [postgres.webServer] : []),
+  ],
 });
 
 /** A loopback port that is free now (the configuration is read synchronously). */
@@ -90,4 +115,46 @@ function freeLoopbackPort(): string {
     throw new Error(`Could not find a free port: ${result.stderr}`);
   }
   return found;
+}
+
+/** The PostgreSQL server's schema (made now, once for the run), address and command. */
+function postgresServer(adminUrl: string) {
+  if (!process.env.E2E_PG_SCHEMA) {
+    const schema = `e2e_${process.pid}_${Date.now().toString(36)}`;
+    const script = `const pg = require("pg"); const c = new pg.Client({ connectionString: process.argv[1] }); c.connect().then(() => c.query("create schema ${schema}")).then(() => c.end()).catch((e) => { console.error(e.message); process.exit(1); });`;
+    const made = spawnSync(process.execPath, ["-e", script, adminUrl], { encoding: "utf8" });
+    if (made.status !== 0) throw new Error(`Could not make the PostgreSQL schema: ${made.stderr}`);
+    process.env.E2E_PG_SCHEMA = schema;
+  }
+  process.env.E2E_PG_PORT ??= freeLoopbackPort();
+  const schema = process.env.E2E_PG_SCHEMA;
+  const pgPort = Number(process.env.E2E_PG_PORT);
+  const baseUrl = `http://127.0.0.1:${pgPort}`;
+  const url = new URL(adminUrl);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  const databaseUrl = url.toString();
+  return {
+    baseUrl,
+    databaseUrl,
+    webServer: {
+      command: "node scripts/start.mjs",
+      url: `${baseUrl}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
+      env: {
+        HOST: "127.0.0.1",
+        PORT: String(pgPort),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "studio-e2e-pg-")),
+        DATABASE_URL: databaseUrl,
+        SITE_URL: baseUrl,
+        SEED_DEMO: "1",
+        NODE_ENV: "production",
+        TRUST_PROXY: "0",
+        YOUTUBE_BASE_URL: "http://127.0.0.1:9",
+        YOUTUBE_IMAGE_BASE_URL: "http://127.0.0.1:9",
+      },
+    },
+  };
 }

@@ -86,11 +86,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   db: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
+    async ({}, use, workerInfo) => {
       const dataDir = process.env.E2E_DATA_DIR;
       if (!dataDir)
         throw new Error("E2E_DATA_DIR is not set: run the specs through playwright.config.ts");
-      const handle = openDatabase({ dataDir });
+      // The PostgreSQL project's server keeps its data there (playwright.config.ts).
+      const databaseUrl = databaseUrlOf(workerInfo.project.metadata);
+      const handle = openDatabase({ dataDir, databaseUrl });
       await use(handle.db);
       await handle.close();
     },
@@ -98,8 +100,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   ],
 
   createStaff: [
-    async ({ db }, use) => {
-      const config = loadConfig({ DATA_DIR: process.env.E2E_DATA_DIR, SEED_DEMO: "0" });
+    async ({ db }, use, workerInfo) => {
+      const config = loadConfig({
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DATABASE_URL: databaseUrlOf(workerInfo.project.metadata),
+        SEED_DEMO: "0",
+      });
       const auth = authFor(db, config);
       await use(async ({ role = "employee", isActive = true, firstName = "Sam" } = {}) => {
         const employee = await createEmployee(db, { role, isActive, firstName });
@@ -117,6 +123,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 });
+
+/** The database a project's server uses, when it is not the SQLite file in E2E_DATA_DIR. */
+function databaseUrlOf(metadata: Record<string, unknown> | undefined): string | undefined {
+  const url = metadata?.databaseUrl;
+  return typeof url === "string" ? url : undefined;
+}
 
 /**
  * Signs the page's browser context in as this staff member through the sign-in endpoint (the
