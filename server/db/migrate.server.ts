@@ -5,6 +5,8 @@ import { dbKindOf } from "./dialect.server.ts";
 import * as m0001 from "./migrations/0001-create-content.ts";
 import * as m0002 from "./migrations/0002-create-auth.ts";
 import * as m0003 from "./migrations/0003-create-post-slug-redirects.ts";
+// 0004 goes here, before 0005.
+import * as m0005 from "./migrations/0005-publication-order-indexes.ts";
 
 // Listed by hand rather than read from the folder: the server runs from one bundle, where
 // there is no migrations folder to read. Append new migrations here, in order.
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   "0001-create-content": m0001,
   "0002-create-auth": m0002,
   "0003-create-post-slug-redirects": m0003,
+  // 0004 goes here, before 0005.
+  "0005-publication-order-indexes": m0005,
 };
 
 /** Applies every pending migration; safe to call twice and from two processes at once. */
