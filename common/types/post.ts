@@ -21,8 +21,11 @@ export type Post = {
   tags: string[];
 };
 
-/** The short form `GET /api/posts/public` answers with. */
+/**
+ * The short form `GET /api/posts/public` answers with; `publishedAt` is the time the post went
+ * public, as in Post (null for a draft or a post scheduled for later).
+ */
 export type PostSummary = Pick<
   Post,
-  "id" | "title" | "status" | "category" | "createdAt" | "slug" | "excerpt"
+  "id" | "title" | "status" | "category" | "createdAt" | "publishedAt" | "slug" | "excerpt"
 >;
