@@ -16,11 +16,13 @@ import {
   findPostBySlug,
   getPostById,
   listAllPosts,
-  listPublicPostSummaries,
-  listPublishedPosts,
   POST_NOT_FOUND_MESSAGE,
   savePost,
 } from "#server/services/posts.server.ts";
+import {
+  listPublicPostSummaries,
+  listPublishedPosts,
+} from "#server/services/public-post-lists.server.ts";
 import { parseInput } from "./middleware/validate.ts";
 import { ListQuerySchema } from "./query.ts";
 

@@ -12,7 +12,7 @@ import {
 } from "#common/constants.ts";
 import { loadConfig } from "#server/config/env.server.ts";
 import { type Db, openDatabase } from "#server/db/db.server.ts";
-import { listPublishedPosts } from "#server/services/posts.server.ts";
+import { listPublishedPosts } from "#server/services/public-post-lists.server.ts";
 import { uploadsDir } from "#server/storage/uploads.server.ts";
 import { createPost } from "#tests/factories/post.ts";
 import {

@@ -53,7 +53,7 @@ describe("isPubliclyVisible", () => {
 
 describe("PUBLIC_STATUSES", () => {
   it("names every status the visibility rule admits, and only those", () => {
-    // The public lists on SQLite ask once per status in it (posts.server.ts).
+    // The public lists on SQLite ask once per status in it (public-post-lists.server.ts).
     const statuses = ["draft", "published", "scheduled", "archived", "Published", ""];
     const times = [null, at(-1), at(0), at(1)];
     const admitted = new Set(

@@ -11,7 +11,7 @@ import { getPostById, POST_COLUMNS } from "./posts.server.ts";
 
 const MARKETPLACE = "marketplace-content";
 
-/** Marketplace-content posts the public may see, newest first by publication (the portfolio view). */
+/** Marketplace-content posts the public may see, most recently published first (the portfolio). */
 export function listPublishedPortfolio(db: Db, { now = new Date() }: { now?: Date } = {}) {
   return listPortfolio(db, { now, audience: "public" });
 }
