@@ -1,6 +1,23 @@
-/** Formatting shared by the pages, the dashboard and the feeds. All dates are shown in UTC. */
+/**
+ * Formatting shared by the pages, the dashboard and the feeds. Dates are shown in UTC, except
+ * the times the dashboard shows in a named zone (app/features/posts/post-dates.ts).
+ */
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** The months as the site abbreviates them. */
+export const MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+];
 const LONG_MONTHS = [
   "January",
   "February",

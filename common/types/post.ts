@@ -26,8 +26,11 @@ export type Post = {
   version: number;
 };
 
-/** The short form `GET /api/posts/public` answers with. */
+/**
+ * The short form `GET /api/posts/public` answers with; `publishedAt` is the time the post went
+ * public, as in Post (null for a draft or a post scheduled for later).
+ */
 export type PostSummary = Pick<
   Post,
-  "id" | "title" | "status" | "category" | "createdAt" | "slug" | "excerpt"
+  "id" | "title" | "status" | "category" | "createdAt" | "publishedAt" | "slug" | "excerpt"
 >;

@@ -17,10 +17,12 @@ import {
   deletePost,
   findPostBySlug,
   listAllPosts,
-  listPublicPostSummaries,
-  listPublishedPosts,
   savePost,
 } from "#server/services/posts.server.ts";
+import {
+  listPublicPostSummaries,
+  listPublishedPosts,
+} from "#server/services/public-post-lists.server.ts";
 import { parseInput } from "./middleware/validate.ts";
 import { ListQuerySchema } from "./query.ts";
 

@@ -6,6 +6,7 @@ import * as m0001 from "./migrations/0001-create-content.ts";
 import * as m0002 from "./migrations/0002-create-auth.ts";
 import * as m0003 from "./migrations/0003-create-post-slug-redirects.ts";
 import * as m0004 from "./migrations/0004-post-versions-revisions.ts";
+import * as m0005 from "./migrations/0005-publication-order-indexes.ts";
 
 // Listed by hand rather than read from the folder: the server runs from one bundle, where
 // there is no migrations folder to read. Append new migrations here, in order.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0002-create-auth": m0002,
   "0003-create-post-slug-redirects": m0003,
   "0004-post-versions-revisions": m0004,
+  "0005-publication-order-indexes": m0005,
 };
 
 /** Applies every pending migration; safe to call twice and from two processes at once. */

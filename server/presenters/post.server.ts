@@ -44,12 +44,14 @@ type SummaryRow = Pick<
 
 /** The short form of a post (`GET /api/posts/public`). */
 export function presentPostSummary(row: SummaryRow, now = new Date()): PostSummary {
+  const { status, publishedAt } = effectiveState(row, now);
   return {
     id: row.id,
     title: row.title,
-    status: effectiveState(row, now).status,
+    status,
     category: row.category,
     createdAt: row.createdAt,
+    publishedAt,
     slug: row.slug,
     excerpt: row.excerpt,
   };

@@ -8,7 +8,9 @@ import { recentDemoPosts } from "./demo-posts-recent.server.ts";
  * The demo content an empty site starts with: the studio's news, videos and marketplace packs,
  * its apps and partners, and a few newsletter subscribers. Dates are relative to `now`, so a
  * fresh install always has recent posts, a release that is still coming and a post that is
- * scheduled for next week. Every URL points at the configured studio or at the marketplace's
+ * scheduled for next week. Posts went public over the last seven months, each a few hours to
+ * a week after it was written (packs on their release day), and some were edited again later,
+ * so the order of publication differs from the order of writing as it does on a real site. Every URL points at the configured studio or at the marketplace's
  * own address pattern; video ids are placeholders the studio replaces with its own.
  */
 

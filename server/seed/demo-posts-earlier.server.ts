@@ -17,6 +17,7 @@ export function earlierDemoPosts({
       category: "news",
       status: "published",
       createdAt: at(-30, -7),
+      publishedAt: at(-28, 3),
       excerpt:
         "Three builders, ninety days and over two million blocks. How we planned, built and playtested our biggest world so far.",
       tags: ["behind-the-scenes", "worlds", "skyforge-citadel"],
@@ -50,6 +51,8 @@ export function earlierDemoPosts({
       packType: "world",
       status: "published",
       createdAt: at(-50, -3),
+      publishedAt: at(-45, 1),
+      updatedAt: at(-40, 2),
       releaseDate: at(-45),
       marketplaceUrl: marketplace("2e9a5c7d-1f84-4b36-bc09-5d7e3a1f4c82"),
       youtubeUrl: "https://www.youtube.com/watch?v=tD4fN8sYj1A",
@@ -80,6 +83,7 @@ export function earlierDemoPosts({
       category: "youtube",
       status: "published",
       createdAt: at(-48, -1),
+      publishedAt: at(-47, 4),
       youtubeUrl: "https://youtube.com/watch?v=tD4fN8sYj1A&feature=share",
       excerpt:
         "Ninety seconds above the clouds: the forges, the chain bridges and the Crown Foundry. Out now on the Marketplace.",
@@ -95,6 +99,7 @@ export function earlierDemoPosts({
       packType: "mashup",
       status: "published",
       createdAt: at(-76, -4),
+      publishedAt: at(-75, 2),
       releaseDate: at(-75),
       marketplaceUrl: marketplace("f6c3d0a8-5e21-4b7f-93d4-0a8b6e2c5f17"),
       excerpt:
@@ -122,6 +127,7 @@ export function earlierDemoPosts({
       category: "news",
       status: "published",
       createdAt: at(-92, -6),
+      publishedAt: at(-90, 3),
       excerpt:
         "From a two-person side project to a team of twelve: what five years of building for the Marketplace taught us.",
       tags: ["studio", "anniversary"],
@@ -144,6 +150,8 @@ export function earlierDemoPosts({
       packType: "texture-pack",
       status: "published",
       createdAt: at(-110, -2),
+      publishedAt: at(-108, 1),
+      updatedAt: at(-100, 2),
       releaseDate: at(-108),
       marketplaceUrl: marketplace("0a7d4e92-6c1b-4f35-8e20-b9c5d3a7f641"),
       excerpt:
@@ -166,6 +174,7 @@ export function earlierDemoPosts({
       packType: "resource-pack",
       status: "published",
       createdAt: at(-140, -5),
+      publishedAt: at(-139, 1),
       releaseDate: at(-139),
       marketplaceUrl: marketplace("d93b1f57-2a8e-4c60-b7f4-3e1c9a5d0b28"),
       excerpt:
@@ -188,6 +197,7 @@ export function earlierDemoPosts({
       packType: "behavior-pack",
       status: "published",
       createdAt: at(-171, -3),
+      publishedAt: at(-170, 2),
       releaseDate: at(-170),
       marketplaceUrl: marketplace("7c5e0b3a-9f12-4d86-a4e1-6b2d8f0c3a95"),
       excerpt:
@@ -210,6 +220,7 @@ export function earlierDemoPosts({
       category: "youtube",
       status: "published",
       createdAt: at(-186, -6),
+      publishedAt: at(-183, 4),
       youtubeUrl: "https://youtu.be/pL6wE0rGm5U",
       excerpt:
         "Checklists, stopwatches and fresh eyes: a look at the three rounds of testing every release goes through.",
@@ -229,6 +240,7 @@ export function earlierDemoPosts({
       category: "news",
       status: "published",
       createdAt: at(-212, -4),
+      publishedAt: at(-212, -1),
       excerpt:
         "All our worlds, skin packs, add-ons and apps in one place, plus news straight from the team.",
       tags: ["studio", "announcement"],

@@ -23,6 +23,7 @@ export function recentDemoPosts({
       scheduledAt: at(9, 17 - now.getUTCHours()),
       timezone: "America/New_York",
       createdAt: at(-1, -3),
+      updatedAt: at(-1, -1),
       excerpt:
         "Build a floating island in survival or creative, share three screenshots, and win a spot in our next world.",
       tags: ["community", "contest"],
@@ -57,6 +58,7 @@ export function recentDemoPosts({
       category: "news",
       status: "draft",
       createdAt: at(-2, -5),
+      updatedAt: at(0, -3),
       excerpt:
         "Join the team behind Skyforge Citadel. We're looking for a builder who loves terrain, lighting and small details.",
       tags: ["jobs", "studio"],
@@ -83,6 +85,7 @@ export function recentDemoPosts({
       packType: "world",
       status: "draft",
       createdAt: at(-4, -2),
+      updatedAt: at(-1, -6),
       releaseDate: at(60),
       marketplaceUrl: marketplace("5b7e2c41-9d3a-4f68-a1c2-7e04d9b3f615"),
       excerpt:
@@ -107,6 +110,7 @@ export function recentDemoPosts({
       scheduledAt: at(-2, 15 - now.getUTCHours()),
       timezone: "Europe/London",
       createdAt: at(-6, -4),
+      updatedAt: at(-3, -2),
       excerpt:
         "Our biggest add-on yet hatches soon. Five dragon species, a hatchery and a saddle system that finally makes flying feel right.",
       tags: ["addons", "pocket-dragons", "announcement"],
@@ -134,6 +138,7 @@ export function recentDemoPosts({
       category: "youtube",
       status: "published",
       createdAt: at(-3, -1),
+      publishedAt: at(-3, 2),
       youtubeUrl: "https://www.youtube.com/watch?v=q3RZt7LmV0c",
       excerpt:
         "Forty seconds of hatchlings, dives and one very grumpy Stormback. Pocket Dragons is coming soon.",
@@ -150,6 +155,8 @@ export function recentDemoPosts({
       packType: "addon",
       status: "published",
       createdAt: at(-8, -6),
+      publishedAt: at(-7, 1),
+      updatedAt: at(-2, 3),
       releaseDate: at(24),
       marketplaceUrl: marketplace("c1f4a8e2-3b6d-4e91-8a57-2d9c0f6b1e34"),
       youtubeUrl: "https://youtu.be/q3RZt7LmV0c",
@@ -179,6 +186,7 @@ export function recentDemoPosts({
       category: "youtube",
       status: "published",
       createdAt: at(-15, -2),
+      publishedAt: at(-6, 2),
       youtubeUrl: "https://www.youtube.com/shorts/Hx9bK2pWdQe",
       excerpt:
         "A 40-block phoenix, start to finish, in one minute. The palette trick at the end makes the flames glow.",
@@ -200,6 +208,8 @@ export function recentDemoPosts({
       packType: "skin-pack",
       status: "published",
       createdAt: at(-21, -5),
+      publishedAt: at(-20, 2),
+      updatedAt: at(-18, 4),
       releaseDate: at(-20),
       marketplaceUrl: marketplace("8d2f6b19-47ce-4a0b-9e3d-61a5c7f2b08e"),
       excerpt:

@@ -12,7 +12,7 @@ import {
 } from "#common/constants.ts";
 import { loadConfig } from "#server/config/env.server.ts";
 import { type Db, openDatabase } from "#server/db/db.server.ts";
-import { listPublishedPosts } from "#server/services/posts.server.ts";
+import { listPublishedPosts } from "#server/services/public-post-lists.server.ts";
 import { uploadsDir } from "#server/storage/uploads.server.ts";
 import { createPost } from "#tests/factories/post.ts";
 import {
@@ -20,6 +20,8 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from "#tests/helpers/test-database.ts";
+import { buildDemoContent } from "./demo-content.server.ts";
+import { DAY } from "./demo-context.server.ts";
 import { type SeedSummary, seedDemoContent } from "./seed.server.ts";
 
 const COMPANY = "Block & Bolt Studios";
@@ -90,6 +92,41 @@ describeEachDatabase("seedDemoContent", (kind) => {
       expect(new Set(posts.map((p) => p.createdAt)).size).toBe(posts.length);
       expect(posts.some((p) => JSON.parse(p.tags).length > 0)).toBe(true);
       expect(posts.some((p) => p.featuredImage === null)).toBe(true);
+    });
+
+    it("dates posts like a real site: written, then published, then perhaps edited", async () => {
+      const posts = await allPosts(db());
+      const time = (value: string | null) => Date.parse(value ?? "");
+      for (const post of posts) {
+        expect(time(post.updatedAt), post.slug).toBeGreaterThanOrEqual(time(post.createdAt));
+        expect(time(post.updatedAt), post.slug).toBeLessThanOrEqual(now.getTime());
+        if (post.status !== "published") {
+          expect(post.publishedAt, post.slug).toBeNull();
+          continue;
+        }
+        expect(time(post.publishedAt), post.slug).toBeGreaterThan(time(post.createdAt));
+        expect(time(post.publishedAt), post.slug).toBeLessThanOrEqual(time(post.updatedAt));
+      }
+      const published = posts.filter((p) => p.status === "published");
+      // Over months, each post at its own time, some edited after publication.
+      const times = published.map((p) => time(p.publishedAt));
+      expect(new Set(times).size).toBe(published.length);
+      expect((Math.max(...times) - Math.min(...times)) / DAY).toBeGreaterThan(150);
+      expect(published.some((p) => time(p.updatedAt) > time(p.publishedAt))).toBe(true);
+      expect(posts.some((p) => p.status === "draft" && time(p.updatedAt) > time(p.createdAt))).toBe(
+        true,
+      );
+
+      // Readers see them by publication, which is not the order in which they were written.
+      const visible = await listPublishedPosts(db(), { now });
+      const shown = visible.map((p) => time(p.publishedAt ?? p.scheduledAt));
+      expect(shown).toEqual([...shown].sort((a, b) => b - a));
+      const byCreation = [...visible].sort((a, b) => time(b.createdAt) - time(a.createdAt));
+      expect(visible.map((p) => p.slug)).not.toEqual(byCreation.map((p) => p.slug));
+    });
+
+    it("writes the same content for the same time", () => {
+      expect(buildDemoContent(config(), now)).toEqual(buildDemoContent(config(), now));
     });
 
     it("writes rich HTML in the studio's own name", async () => {
@@ -259,7 +296,9 @@ function allPosts(db: Db) {
       "timezone",
       "releaseDate",
       "tags",
+      "publishedAt",
       "createdAt",
+      "updatedAt",
     ])
     .orderBy("createdAt", "desc")
     .execute();

@@ -38,6 +38,8 @@ export async function seedDemoContent(
   };
   const posts: NewPost[] = content.posts.map(({ art, ...post }) => ({
     ...post,
+    // Last edited when published (or written) unless the post says it was edited again later.
+    updatedAt: post.updatedAt ?? post.publishedAt ?? post.createdAt,
     featuredImage: art
       ? image(post.slug, {
           kind: "banner",

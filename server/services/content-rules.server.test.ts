@@ -6,6 +6,7 @@ import {
   htmlToPlainText,
   isPubliclyVisible,
   newestFirst,
+  PUBLIC_STATUSES,
   studioFilterKey,
 } from "./content-rules.server.ts";
 
@@ -47,6 +48,20 @@ describe("isPubliclyVisible", () => {
   it("hides a post with a status it does not know", () => {
     expect(isPubliclyVisible({ status: "archived", scheduledAt: at(-1) }, NOW)).toBe(false);
     expect(isPubliclyVisible({ status: "Published", scheduledAt: null }, NOW)).toBe(false);
+  });
+});
+
+describe("PUBLIC_STATUSES", () => {
+  it("names every status the visibility rule admits, and only those", () => {
+    // The public lists on SQLite ask once per status in it (public-post-lists.server.ts).
+    const statuses = ["draft", "published", "scheduled", "archived", "Published", ""];
+    const times = [null, at(-1), at(0), at(1)];
+    const admitted = new Set(
+      statuses.filter((status) =>
+        times.some((scheduledAt) => isPubliclyVisible({ status, scheduledAt }, NOW)),
+      ),
+    );
+    expect([...admitted].sort()).toEqual([...PUBLIC_STATUSES].sort());
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from "kysely";
+import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
 import { MAX_LIST_LIMIT, STUDIO_FILTER_KEYS } from "#common/constants.ts";
 import type { Database } from "#server/db/tables.ts";
 
@@ -19,6 +19,9 @@ export function isPubliclyVisible(post: Visible, now: Date): boolean {
     Date.parse(post.scheduledAt) <= now.getTime()
   );
 }
+
+/** The statuses a publicly visible post can have: the only ones `publiclyVisible` admits. */
+export const PUBLIC_STATUSES = ["published", "scheduled"] as const;
 
 /** The same rule as a WHERE clause over `posts`. */
 export function publiclyVisible(now: Date) {
@@ -54,6 +57,19 @@ export function effectiveState(
     return { status: "published", publishedAt: post.publishedAt ?? post.scheduledAt };
   }
   return { status: post.status, publishedAt: post.publishedAt };
+}
+
+/**
+ * The time a post went public, as SQL, the key of every public list (docs/product.md#posts):
+ * its publishedAt; for a scheduled post that has none, its scheduledAt, which is what
+ * effectiveState shows for a due one until the sweep writes it into publishedAt; else its
+ * createdAt, so the key is never NULL (the two databases sort NULL to opposite ends). For a
+ * published post this is the publishedAt the pages show. Migration 0005 indexes exactly this
+ * expression, and the planners use an expression index only for the same expression: change
+ * both together.
+ */
+export function publicationTime(): RawBuilder<string> {
+  return sql<string>`coalesce(${sql.ref("posts.publishedAt")}, ${sql.ref("posts.scheduledAt")}, ${sql.ref("posts.createdAt")})`;
 }
 
 /** packType -> the studio filter key (world, "Skin Pack", "Addon"); other values pass through. */

@@ -3,6 +3,7 @@ import type { PostRow } from "#server/db/tables.ts";
 import {
   type Audience,
   effectiveLimit,
+  publicationTime,
   publiclyVisible,
   visibleTo,
 } from "./content-rules.server.ts";
@@ -10,12 +11,16 @@ import { getPostById, POST_COLUMNS } from "./post-rows.server.ts";
 
 const MARKETPLACE = "marketplace-content";
 
-/** Marketplace-content posts the public may see, newest first (the portfolio view). */
+/** Marketplace-content posts the public may see, most recently published first (the portfolio). */
 export function listPublishedPortfolio(db: Db, { now = new Date() }: { now?: Date } = {}) {
   return listPortfolio(db, { now, audience: "public" });
 }
 
-/** Marketplace-content posts `audience` may see (staff: every status), newest first. */
+/**
+ * Marketplace-content posts `audience` may see (staff: every status), newest first by the time
+ * they went public (or go public: a pack scheduled for later comes first; a draft counts from its
+ * creation). It walks posts_category_publication_idx in that order.
+ */
 export function listPortfolio(
   db: Db,
   { now = new Date(), audience }: { now?: Date; audience: Audience },
@@ -25,7 +30,7 @@ export function listPortfolio(
     .select(POST_COLUMNS)
     .where("posts.category", "=", MARKETPLACE)
     .where(visibleTo(audience, now))
-    .orderBy("posts.createdAt", "desc")
+    .orderBy(publicationTime(), "desc")
     .orderBy("posts.id", "desc")
     .limit(effectiveLimit(undefined))
     .execute();

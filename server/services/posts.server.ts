@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { POST_STATUSES } from "#common/constants.ts";
 import { isEmptyDocument } from "#common/editor/empty-document.ts";
 import type { PostInput } from "#common/schemas/post.ts";
 import type { Db } from "#server/db/db.server.ts";
-import { dbKindOf, isUniqueViolation } from "#server/db/dialect.server.ts";
+import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
 import { removeStoredImage } from "#server/storage/uploads.server.ts";
@@ -11,7 +10,6 @@ import {
   type Audience,
   effectiveLimit,
   effectiveState,
-  publiclyVisible,
   visibleTo,
 } from "./content-rules.server.ts";
 import { resolveFeaturedImage } from "./featured-image.server.ts";
@@ -34,73 +32,6 @@ import {
 } from "./post-writes.server.ts";
 import { sanitizePostHtml } from "./sanitize-html.server.ts";
 import { toScheduledInstant } from "./scheduling.server.ts";
-
-type ListOptions = { limit?: number | undefined; now?: Date };
-
-// On SQLite, listing every publicly visible post (no category) is written as one SELECT per post
-// status (POST_STATUSES), each with the visibility rule, joined by UNION ALL, then ordered and
-// limited. That returns exactly the rows, in exactly the order, of one SELECT `where
-// publiclyVisible(now)`, since the rule only ever admits posts of a known status. The split is for
-// SQLite's planner: given the single SELECT, whose rule is an OR over `status`, it collects every
-// visible post, content included, and sorts them all before applying the limit (about 4 ms per
-// call with 1,000 posts, for 3 posts as for 1,000); given one SELECT per status, it walks
-// posts_status_created_idx newest first in each, merges, and stops at the limit (about 0.25 ms for
-// 3 posts, and half the time for all 1,000). With a category the single SELECT already walks
-// posts_category_created_idx in order. PostgreSQL keeps only the top rows while it scans (top-N
-// heapsort) and gains nothing from the split but planning time. See docs/benchmarks.md.
-
-/** Publicly visible posts, newest first, at most `limit` (capped), optionally of one category. */
-export function listPublishedPosts(
-  db: Db,
-  { limit, now = new Date(), category }: ListOptions & { category?: string } = {},
-) {
-  if (category || dbKindOf(db) === "postgres") {
-    let query = db.selectFrom("posts").select(POST_COLUMNS).where(publiclyVisible(now));
-    if (category) query = query.where("posts.category", "=", category);
-    return query
-      .orderBy("posts.createdAt", "desc")
-      .orderBy("posts.id", "desc")
-      .limit(effectiveLimit(limit))
-      .execute();
-  }
-  return POST_STATUSES.map((status) =>
-    db
-      .selectFrom("posts")
-      .select(POST_COLUMNS)
-      .where("posts.status", "=", status)
-      .where(publiclyVisible(now)),
-  )
-    .reduce((union, query) => union.unionAll(query))
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(effectiveLimit(limit))
-    .execute();
-}
-
-/** The short form of the posts `audience` may see (the public by default), newest first. */
-export function listPublicPostSummaries(
-  db: Db,
-  { limit, now = new Date(), audience = "public" }: ListOptions & { audience?: Audience } = {},
-) {
-  return db
-    .selectFrom("posts")
-    .select([
-      "posts.id",
-      "posts.title",
-      "posts.status",
-      "posts.category",
-      "posts.createdAt",
-      "posts.slug",
-      "posts.excerpt",
-      "posts.scheduledAt",
-      "posts.publishedAt",
-    ])
-    .where(visibleTo(audience, now))
-    .orderBy("posts.createdAt", "desc")
-    .orderBy("posts.id", "desc")
-    .limit(effectiveLimit(limit))
-    .execute();
-}
 
 /** What a post's address leads to: the post, or the current slug of a post renamed since. */
 export type PostAtSlug = { kind: "post"; post: PostRow } | { kind: "moved"; slug: string };
@@ -178,14 +109,17 @@ export type NewPost = {
   tags?: string[];
   authorId?: string | null;
   createdAt?: string;
+  updatedAt?: string;
 };
 
 /**
- * Inserts a post from `post`, with defaults for what it leaves out (a news draft, published now
- * when its status is published). The demo seed and the test factories create posts with it.
+ * Inserts a post from `post`, with defaults for what it leaves out: a news draft, created and
+ * last edited now; a published one published when it was created. The demo seed and the test
+ * factories create posts with it.
  */
 export function insertPost(db: Db, post: NewPost): Promise<PostRow> {
   const now = new Date().toISOString();
+  const createdAt = post.createdAt ?? now;
   const status = post.status ?? "draft";
   return insertPostRow(db, {
     id: randomUUID(),
@@ -203,11 +137,11 @@ export function insertPost(db: Db, post: NewPost): Promise<PostRow> {
     scheduledAt: post.scheduledAt ?? null,
     timezone: post.timezone ?? null,
     releaseDate: post.releaseDate ?? null,
-    publishedAt: post.publishedAt ?? (status === "published" ? now : null),
+    publishedAt: post.publishedAt ?? (status === "published" ? createdAt : null),
     tags: JSON.stringify(post.tags ?? []),
     authorId: post.authorId ?? null,
-    createdAt: post.createdAt ?? now,
-    updatedAt: now,
+    createdAt,
+    updatedAt: post.updatedAt ?? now,
     version: 1,
     updatedBy: null,
   });

@@ -8,6 +8,7 @@ import {
   MOBILE,
   test,
 } from "./fixtures.ts";
+import { NEWS_SPEC_CONTENT } from "./news-content.ts";
 import { type OwnServer, startOwnServer } from "./own-server.ts";
 
 // The rules are written out here rather than imported from the page's code, so the test says
@@ -32,8 +33,9 @@ function matches(post: Post, term: string): boolean {
   );
 }
 
-const newest = (a: Post, b: Post) =>
-  Date.parse(b.createdAt) - Date.parse(a.createdAt) || (b.id < a.id ? -1 : 1);
+/** When a post went public: the date its card shows. */
+const publishedTime = (post: Post) => Date.parse(post.publishedAt ?? post.createdAt);
+const newest = (a: Post, b: Post) => publishedTime(b) - publishedTime(a) || (b.id < a.id ? -1 : 1);
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 const alphabetical = (a: Post, b: Post) => collator.compare(a.title, b.title) || newest(a, b);
 
@@ -79,6 +81,32 @@ function wordOf(text: string): string {
 }
 
 test.describe("news page", () => {
+  test("orders articles by the date they went public, not the date they were written", async ({
+    page,
+    request,
+  }) => {
+    const { writtenFirst, writtenLater } = NEWS_SPEC_CONTENT;
+    const titles = async () =>
+      (await articleLinks(page).getByRole("heading", { level: 3 }).allTextContents()).filter(
+        (title) => title === writtenFirst.title || title === writtenLater.title,
+      );
+    await page.goto("/news");
+    // Written in January and published in September, it is the newer article of the two.
+    await expect.poll(titles).toEqual([writtenFirst.title, writtenLater.title]);
+    const card = articleLinks(page).filter({ hasText: writtenFirst.title });
+    await expect(card.locator("time")).toHaveText("Sep 1, 2019");
+    await expect(card.locator("time")).toHaveAttribute("datetime", writtenFirst.publishedAt);
+
+    await page.getByRole("combobox", { name: "Sort by" }).selectOption({ label: "Oldest First" });
+    await expect.poll(titles).toEqual([writtenLater.title, writtenFirst.title]);
+
+    // The API lists them in the same order, newest publication first.
+    const slugs = (await publishedPosts(request))
+      .map((post) => post.slug)
+      .filter((slug) => slug === writtenFirst.slug || slug === writtenLater.slug);
+    expect(slugs).toEqual([writtenFirst.slug, writtenLater.slug]);
+  });
+
   test("lists every published post, newest first, with the count, linking to /blog/{slug}", async ({
     page,
     request,

@@ -27,10 +27,13 @@ export function fromNow(ms: number): string {
   return new Date(Date.now() + ms).toISOString();
 }
 
-/** A complete posts row (published news unless told otherwise), for inserting without the service. */
+/**
+ * A complete posts row (published news unless told otherwise), for inserting without the
+ * service; like insertPost, published when it was created unless told otherwise.
+ */
 export function fakePostRow(overrides: Partial<PostRow> = {}): PostRow {
   const post = fakePost();
-  const now = new Date().toISOString();
+  const createdAt = overrides.createdAt ?? new Date().toISOString();
   return {
     id: randomUUID(),
     title: post.title,
@@ -47,11 +50,11 @@ export function fakePostRow(overrides: Partial<PostRow> = {}): PostRow {
     scheduledAt: null,
     timezone: null,
     releaseDate: null,
-    publishedAt: now,
+    publishedAt: createdAt,
     tags: "[]",
     authorId: null,
-    createdAt: now,
-    updatedAt: now,
+    createdAt,
+    updatedAt: createdAt,
     version: 1,
     updatedBy: null,
     ...overrides,

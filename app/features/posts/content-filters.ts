@@ -25,6 +25,9 @@ export type FilterablePost = {
   status: string;
   category: string;
   createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  scheduledAt: string | null;
 };
 
 /**
@@ -63,12 +66,40 @@ export function matchesContentSearch(post: FilterablePost, term: string): boolea
   );
 }
 
-/** Newest first by creation time, the id breaking ties. */
-function newestFirst(a: FilterablePost, b: FilterablePost): number {
-  return Date.parse(b.createdAt) - Date.parse(a.createdAt) || (b.id < a.id ? -1 : 1);
+type Order = (a: FilterablePost, b: FilterablePost) => number;
+
+const time = (value: string | null) => Date.parse(value ?? "");
+
+/** Later `value` first, the greater id breaking ties, so the order is the same on every render. */
+function latestFirst(value: (post: FilterablePost) => string | null): Order {
+  return (a, b) => time(value(b)) - time(value(a)) || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0);
 }
 
-/** The posts a list shows: its filter, the search where it applies, newest first, limited. */
+/** Earlier `value` first (posts without one last), the smaller id breaking ties. */
+function soonestFirst(value: (post: FilterablePost) => string | null): Order {
+  return (a, b) => {
+    const [x, y] = [time(value(a)), time(value(b))];
+    if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
+    return x - y || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  };
+}
+
+/**
+ * Each list's order (docs/product.md#content-lists): what is due next for the scheduled list,
+ * what was worked on last for drafts, the latest publication for published posts; lists that
+ * mix statuses (all posts, a category) by creation, the one date every post has and keeps.
+ */
+const ORDERS: Record<ContentFilter, Order> = {
+  all: latestFirst((post) => post.createdAt),
+  published: latestFirst((post) => post.publishedAt ?? post.createdAt),
+  scheduled: soonestFirst((post) => post.scheduledAt),
+  draft: latestFirst((post) => post.updatedAt),
+  news: latestFirst((post) => post.createdAt),
+  marketplace: latestFirst((post) => post.createdAt),
+  youtube: latestFirst((post) => post.createdAt),
+};
+
+/** The posts a list shows: its filter, the search where it applies, in its order, limited. */
 export function filterContent<T extends FilterablePost>(
   posts: readonly T[],
   { filter, term = "", limit }: { filter: ContentFilter; term?: string; limit?: number },
@@ -76,6 +107,6 @@ export function filterContent<T extends FilterablePost>(
   const search = filterUsesSearch(filter) ? term : "";
   const shown = posts
     .filter((post) => matchesFilter(post, filter) && matchesContentSearch(post, search))
-    .sort(newestFirst);
+    .sort(ORDERS[filter]);
   return limit === undefined ? shown : shown.slice(0, limit);
 }

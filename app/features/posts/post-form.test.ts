@@ -293,6 +293,7 @@ describe("findPortfolioPost", () => {
     status: "published",
     category: "marketplace-content",
     createdAt: "2026-01-01T00:00:00.000Z",
+    publishedAt: "2026-01-01T00:00:00.000Z",
     slug: "a",
     excerpt: null,
     ...overrides,

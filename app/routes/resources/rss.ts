@@ -2,7 +2,7 @@ import { escapeMarkup } from "#common/format.ts";
 import { absoluteImageUrl } from "#common/images.ts";
 import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
-import { listPublishedPosts } from "#server/services/posts.server.ts";
+import { listPublishedPosts } from "#server/services/public-post-lists.server.ts";
 import type { Route } from "./+types/rss.ts";
 
 /** How many posts the feed carries. */

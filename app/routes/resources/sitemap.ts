@@ -1,6 +1,6 @@
 import { escapeMarkup } from "#common/format.ts";
 import { serverContext } from "#server/context.server.ts";
-import { listPublicPostSummaries } from "#server/services/posts.server.ts";
+import { listPublicPostSummaries } from "#server/services/public-post-lists.server.ts";
 import type { Route } from "./+types/sitemap.ts";
 
 const PUBLIC_PAGES = ["/", "/studio", "/apps", "/videos", "/news"];

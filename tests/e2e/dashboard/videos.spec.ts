@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { formatShortDate } from "#common/format.ts";
 import type { Post } from "#common/types/post.ts";
 import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
-import { createPost } from "#tests/factories/post.ts";
+import { createPost, fromNow } from "#tests/factories/post.ts";
 import { solidImage } from "#tests/helpers/images.ts";
 import {
   articleNames,
@@ -39,6 +39,7 @@ test.describe("youtube videos section", () => {
       category: "youtube",
       status: "draft",
       youtubeUrl: "https://youtu.be/dQw4w9WgXcQ",
+      updatedAt: fromNow(-3 * 24 * 3_600_000 - 60_000),
     });
     const withImage = await createPost(db, {
       title: `Speed Build ${id}`,
@@ -71,7 +72,7 @@ test.describe("youtube videos section", () => {
       "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
     );
     await expect(draft.getByText("draft", { exact: true })).toHaveClass(/text-gold-300/);
-    await expect(draft).toContainText(`Created ${formatShortDate(fromUrl.createdAt)}`);
+    await expect(draft).toContainText("Edited 3 days ago");
     await expect(draft.getByRole("link", { name: /on YouTube \(new tab\)/ })).toHaveAttribute(
       "href",
       "https://youtu.be/dQw4w9WgXcQ",

@@ -23,9 +23,9 @@ import {
   filterUsesSearch,
 } from "#app/features/posts/content-filters.ts";
 import { useConfirmDeletePost } from "#app/features/posts/use-confirm-delete-post.ts";
-import { formatShortDate } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
 import type { Post } from "#common/types/post.ts";
+import { PostDateLine } from "./post-date-line.tsx";
 
 /** The grid of post cards: 1, 2 or 3 columns. */
 export const CARD_GRID = "grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3";
@@ -38,8 +38,9 @@ export const CARD_PLACEHOLDERS: ListPlaceholders = { count: 6, placeholder: <Ske
 
 /**
  * The dashboard's shared content list (docs/product.md#content-lists): posts in a grid of
- * 1, 2 or 3 columns, newest first, with an optional search box, edit, marketplace link and
- * delete on each card.
+ * 1, 2 or 3 columns, in the order of its filter (content-filters.ts), with an optional search
+ * box, the date that matters for each post's state, edit, marketplace link and delete on each
+ * card.
  */
 export function ContentList({
   filter,
@@ -137,9 +138,7 @@ function ContentCard({ post, onEdit }: { post: Post; onEdit?: (post: Post) => vo
         <p className="line-clamp-3 text-sm text-zinc-400">
           {post.excerpt?.trim() ? post.excerpt : "No description available."}
         </p>
-        <p className="text-xs text-zinc-400">
-          <time dateTime={post.createdAt}>{formatShortDate(post.createdAt)}</time>
-        </p>
+        <PostDateLine post={post} />
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           {onEdit ? (
             <Button

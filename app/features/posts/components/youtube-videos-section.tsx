@@ -16,11 +16,11 @@ import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import { usePosts } from "#app/features/posts/api/get-posts.ts";
 import { filterContent } from "#app/features/posts/content-filters.ts";
 import { useConfirmDeletePost } from "#app/features/posts/use-confirm-delete-post.ts";
-import { formatShortDate } from "#common/format.ts";
 import { videoThumbnail } from "#common/images.ts";
 import type { Post } from "#common/types/post.ts";
 import { editPostPath } from "./all-posts-section.tsx";
 import { CARD_GRID, CARD_PLACEHOLDERS } from "./content-list.tsx";
+import { PostDateLine } from "./post-date-line.tsx";
 
 /** Where the editor opens for a new video post. */
 export const ADD_VIDEO_PATH = "/dashboard/create?category=youtube";
@@ -83,9 +83,6 @@ function AddVideoButton() {
 function VideoCard({ post }: { post: Post }) {
   const navigate = useNavigate();
   const { confirmAndDelete, isDeleting } = useConfirmDeletePost();
-  // A published video shows when it went out; anything else when it was written.
-  const published = post.status === "published" && post.publishedAt !== null;
-  const shownDate = published && post.publishedAt ? post.publishedAt : post.createdAt;
 
   return (
     <Card as="article" aria-label={post.title} data-slot="video-card" className="h-full">
@@ -117,10 +114,7 @@ function VideoCard({ post }: { post: Post }) {
             {post.title}
           </Link>
         </h2>
-        <p className="text-xs text-zinc-400">
-          {published ? "Published " : "Created "}
-          <time dateTime={shownDate}>{formatShortDate(shownDate)}</time>
-        </p>
+        <PostDateLine post={post} />
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Button
             size="sm"

@@ -18,7 +18,7 @@ import { useRootData } from "#app/root.tsx";
 import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { countPublishedPortfolio } from "#server/services/portfolio.server.ts";
-import { listPublishedPosts } from "#server/services/posts.server.ts";
+import { listPublishedPosts } from "#server/services/public-post-lists.server.ts";
 import type { Route } from "./+types/home.ts";
 
 /** How many posts "Latest Updates" shows (docs/product.md#home). */

@@ -16,6 +16,7 @@ function article(overrides: Partial<NewsArticle> & { id: string }): NewsArticle 
     title: `Article ${overrides.id}`,
     excerpt: null,
     category: "news",
+    publishedAt: overrides.createdAt ?? "2025-01-01T00:00:00.000Z",
     createdAt: "2025-01-01T00:00:00.000Z",
     ...overrides,
   };
@@ -121,6 +122,44 @@ describe("sortArticles", () => {
       article({ id: "y", title: "Update 9" }),
     ];
     expect(sortArticles(numbered, "title").map((a) => a.title)).toEqual(["Update 9", "Update 10"]);
+  });
+
+  it("orders by the publication date the cards show, not by creation", () => {
+    // Written first and published last, then a post that went public on its scheduled time.
+    const late = article({
+      id: "late",
+      createdAt: "2025-01-01T00:00:00.000Z",
+      publishedAt: "2025-06-01T00:00:00.000Z",
+    });
+    const scheduled = article({
+      id: "scheduled",
+      createdAt: "2024-12-01T00:00:00.000Z",
+      publishedAt: "2025-04-01T09:00:00+09:00",
+    });
+    const early = article({
+      id: "early",
+      createdAt: "2025-03-01T00:00:00.000Z",
+      publishedAt: "2025-03-01T00:00:00.000Z",
+    });
+    const list = [early, late, scheduled];
+    expect(sortArticles(list, "newest").map((a) => a.id)).toEqual(["late", "scheduled", "early"]);
+    expect(sortArticles(list, "oldest").map((a) => a.id)).toEqual(["early", "scheduled", "late"]);
+    const sameTitle = list.map((a) => ({ ...a, title: "Same" }));
+    expect(sortArticles(sameTitle, "title").map((a) => a.id)).toEqual([
+      "late",
+      "scheduled",
+      "early",
+    ]);
+  });
+
+  it("falls back on the creation time for an article without a publication time", () => {
+    const undated = article({
+      id: "undated",
+      createdAt: "2025-05-01T00:00:00.000Z",
+      publishedAt: null,
+    });
+    const dated = article({ id: "dated", publishedAt: "2025-04-01T00:00:00.000Z" });
+    expect(sortArticles([dated, undated], "newest").map((a) => a.id)).toEqual(["undated", "dated"]);
   });
 
   it("breaks ties by id, newest first, so the order is stable", () => {

@@ -23,6 +23,8 @@ export type NewsArticle = {
   title: string;
   excerpt: string | null;
   category: string;
+  /** When it went public, as the API sends it (a due scheduled post: its scheduled time). */
+  publishedAt: string | null;
   createdAt: string;
 };
 
@@ -61,9 +63,20 @@ export function matchesSearch(
 
 const byTitle = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
-/** Newest first by creation time, the id breaking ties (the order of `GET /api/posts/published`). */
+/**
+ * The date the card shows: when the article went public. Every visible post has one; the
+ * creation time only stands in for a post stored without it.
+ */
+function shownDate(article: NewsArticle): number {
+  return Date.parse(article.publishedAt ?? article.createdAt);
+}
+
+/**
+ * Newest first by the date the card shows, the id breaking ties: the order of
+ * `GET /api/posts/published`.
+ */
 function compareNewest(a: NewsArticle, b: NewsArticle): number {
-  const diff = Date.parse(b.createdAt) - Date.parse(a.createdAt);
+  const diff = shownDate(b) - shownDate(a);
   if (diff !== 0 && !Number.isNaN(diff)) return diff;
   return b.id < a.id ? -1 : b.id > a.id ? 1 : 0;
 }

@@ -5,7 +5,7 @@ import { PageHero } from "#app/components/site/page-hero.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
-import { listPublishedPosts } from "#server/services/posts.server.ts";
+import { listPublishedPosts } from "#server/services/public-post-lists.server.ts";
 import type { Route } from "./+types/news.ts";
 import { NewsBrowser } from "./news-browser.tsx";
 import { NewsSkeleton } from "./news-skeleton.tsx";

@@ -90,13 +90,31 @@ describe("videoFromPost", () => {
 });
 
 describe("chooseVideos", () => {
-  it("lists the playable YouTube posts, newest first", () => {
-    const older = post({ id: "older", createdAt: "2025-01-01T00:00:00.000Z" });
-    const newer = post({ id: "newer", createdAt: "2025-03-01T00:00:00.000Z" });
-    const broken = post({ id: "broken", youtubeUrl: null, createdAt: "2025-04-01T00:00:00.000Z" });
-    const { source, videos } = chooseVideos([older, broken, newer]);
+  it("lists the playable YouTube posts, newest first by publication", () => {
+    // Created first, published last: the newest video for viewers.
+    const late = post({
+      id: "late",
+      createdAt: "2025-01-01T00:00:00.000Z",
+      publishedAt: "2025-05-01T00:00:00.000Z",
+    });
+    const older = post({
+      id: "older",
+      createdAt: "2025-02-01T00:00:00.000Z",
+      publishedAt: "2025-02-01T00:00:00.000Z",
+    });
+    const newer = post({
+      id: "newer",
+      createdAt: "2025-03-01T00:00:00.000Z",
+      publishedAt: "2025-03-01T00:00:00.000Z",
+    });
+    const broken = post({
+      id: "broken",
+      youtubeUrl: null,
+      publishedAt: "2025-04-01T00:00:00.000Z",
+    });
+    const { source, videos } = chooseVideos([older, broken, late, newer]);
     expect(source).toBe("posts");
-    expect(videos.map((video) => video.key)).toEqual(["newer", "older"]);
+    expect(videos.map((video) => video.key)).toEqual(["late", "newer", "older"]);
   });
 
   it("falls back to the built-in featured videos when there are no YouTube posts", () => {

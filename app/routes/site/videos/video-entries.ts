@@ -71,8 +71,13 @@ export function videoFromBuiltIn(video: BuiltInVideo): VideoEntry {
   };
 }
 
+/**
+ * Newest first by the date the card shows, when the post went public (the creation time only
+ * stands in for a post stored without one), the id breaking ties: the order of the list the
+ * page is given.
+ */
 function newestFirst(a: VideoPost, b: VideoPost): number {
-  const diff = Date.parse(b.createdAt) - Date.parse(a.createdAt);
+  const diff = Date.parse(b.publishedAt ?? b.createdAt) - Date.parse(a.publishedAt ?? a.createdAt);
   if (diff !== 0 && !Number.isNaN(diff)) return diff;
   return b.id < a.id ? -1 : b.id > a.id ? 1 : 0;
 }

@@ -10,7 +10,7 @@ import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
 import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
-import { listPublishedPosts } from "#server/services/posts.server.ts";
+import { listPublishedPosts } from "#server/services/public-post-lists.server.ts";
 import type { Route } from "./+types/videos.ts";
 import { VideoCard, VideoGridSkeleton } from "./video-card.tsx";
 import {

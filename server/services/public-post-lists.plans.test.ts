@@ -1,0 +1,105 @@
+import { CompiledQuery, type KyselyPlugin } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "#server/db/db.server.ts";
+import { createManyPosts } from "#tests/factories/post.ts";
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from "#tests/helpers/test-database.ts";
+import { listPublicPostSummaries, listPublishedPosts } from "./public-post-lists.server.ts";
+
+// The public lists walk an index in publication order and stop at the limit, instead of sorting
+// every visible post (the comment above listPublishedPosts, docs/benchmarks.md). These tests read
+// each database's own plan for the queries the lists send, over 1,000 posts.
+
+const DAY = 24 * 3_600_000;
+const NOW = new Date("2026-06-01T12:00:00.000Z");
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Runs `list` and answers the statement it sent. */
+async function statementOf(db: Db, list: (db: Db) => Promise<unknown>): Promise<CompiledQuery> {
+  let sent: CompiledQuery | undefined;
+  const recorder: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      sent = db.getExecutor().compileQuery(node, queryId);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  await list(db.withPlugin(recorder));
+  if (!sent) throw new Error("The list sent no statement.");
+  return sent;
+}
+
+describeEachDatabase("the public lists' query plans", (kind) => {
+  let database: TestDatabase;
+  const db = () => database.handle.db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    // Shaped like the benchmark's posts: mostly published, some drafts, some scheduled (half of
+    // them due), each published a little after it was written, over three years.
+    await createManyPosts(db(), 1000, (i) => {
+      const created = NOW.getTime() - (1000 - i) * DAY;
+      const status = i % 14 === 0 ? "draft" : i % 14 === 7 ? "scheduled" : "published";
+      const scheduledAt = i % 28 === 7 ? iso(created + 2 * DAY) : iso(NOW.getTime() + i * DAY);
+      return {
+        status,
+        category: ["news", "marketplace-content", "youtube"][i % 3],
+        content: `<p>${"Block by block. ".repeat(200)}</p>`,
+        createdAt: iso(created),
+        publishedAt: status === "published" ? iso(created + (i % 5) * 3_600_000) : null,
+        scheduledAt: status === "scheduled" ? scheduledAt : null,
+        timezone: status === "scheduled" ? "UTC" : null,
+        updatedAt: iso(created),
+      };
+    });
+    await db().executeQuery(CompiledQuery.raw(kind === "postgres" ? "analyze posts" : "analyze"));
+  });
+  afterAll(() => database.destroy());
+
+  /** The plan of the statement `list` sends, one line per step. */
+  async function planOf(list: (db: Db) => Promise<unknown>): Promise<string[]> {
+    const { sql, parameters } = await statementOf(db(), list);
+    const prefix = kind === "postgres" ? "explain " : "explain query plan ";
+    const { rows } = await db().executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(`${prefix}${sql}`, [...parameters]),
+    );
+    return rows.map((row) => String(kind === "postgres" ? row["QUERY PLAN"] : row.detail));
+  }
+
+  const sorts = (plan: string[]) =>
+    plan.filter((step) => /TEMP B-TREE|^\s*(->\s*)?(Sort|Incremental Sort)\b/.test(step));
+
+  describe("every visible post, limited", () => {
+    for (const [name, list] of [
+      ["GET /api/posts/published", (d: Db) => listPublishedPosts(d, { limit: 3, now: NOW })],
+      ["GET /api/posts/public", (d: Db) => listPublicPostSummaries(d, { limit: 3, now: NOW })],
+    ] as const) {
+      it(`${name} walks the publication index without sorting`, async () => {
+        const plan = await planOf(list);
+        const index =
+          kind === "postgres" ? "posts_public_publication_idx" : "posts_status_publication_idx";
+        expect(plan.join("\n")).toContain(index);
+        expect(sorts(plan), plan.join("\n")).toEqual([]);
+      });
+    }
+  });
+
+  it("one category walks the category's publication index without sorting", async () => {
+    const plan = await planOf((d) =>
+      listPublishedPosts(d, { limit: 20, now: NOW, category: "news" }),
+    );
+    expect(plan.join("\n")).toContain("posts_category_publication_idx");
+    expect(sorts(plan), plan.join("\n")).toEqual([]);
+  });
+
+  it("answers what the plans promise: the newest publications, in order, the limited list first", async () => {
+    const three = await listPublishedPosts(db(), { limit: 3, now: NOW });
+    const all = await listPublishedPosts(db(), { now: NOW });
+    expect(three.map((post) => post.id)).toEqual(all.slice(0, 3).map((post) => post.id));
+    const times = all.map((post) => Date.parse(post.publishedAt ?? post.scheduledAt ?? ""));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+});

@@ -1,0 +1,105 @@
+import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { createPost } from "#tests/factories/post.ts";
+import { articleNames, pageHeading, uniqueId } from "./helpers.ts";
+
+// The date each card of the content lists shows, the one that matters for the post's state
+// (docs/product.md#content-lists). The browser runs in Berlin and on a clock the test sets, so
+// "your time" and "… ago" are known; the posts are dated in 2031, after anything else the
+// lists hold.
+
+test.use({ timezoneId: "Europe/Berlin" });
+
+/** The browser's time in these tests: in 2031, so the dates below are this year's. */
+const BROWSER_NOW = new Date("2031-11-20T12:00:00.000Z");
+
+test.describe("dates on the dashboard's cards", () => {
+  test("a scheduled post shows its time in its zone and in the viewer's, soonest first", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    await signInAs(page, await createStaff());
+    const id = uniqueId();
+    // 09:00 in Tokyo on December 2 is 01:00 in Berlin.
+    const tokyo = await createPost(db, {
+      title: `Tokyo launch ${id}`,
+      status: "scheduled",
+      scheduledAt: "2031-12-02T00:00:00.000Z",
+      timezone: "Asia/Tokyo",
+    });
+    // Set in Berlin: the viewer's clock reads the same, so it is said once.
+    const berlin = await createPost(db, {
+      title: `Berlin launch ${id}`,
+      status: "scheduled",
+      scheduledAt: "2031-11-25T08:00:00.000Z",
+      timezone: "Europe/Berlin",
+    });
+    await page.clock.install({ time: BROWSER_NOW });
+
+    await page.goto("/dashboard/scheduled");
+    await expect(pageHeading(page, "Scheduled Posts")).toBeVisible();
+    const list = page.getByRole("list", { name: "Scheduled Posts", exact: true });
+    const tokyoCard = list.getByRole("article", { name: tokyo.title });
+    await expect(tokyoCard).toContainText(
+      "Scheduled for Dec 2, 09:00 Tokyo · Dec 2, 01:00 your time",
+    );
+    await expect(tokyoCard.locator("time")).toHaveAttribute("datetime", tokyo.scheduledAt ?? "");
+    const berlinCard = list.getByRole("article", { name: berlin.title });
+    await expect(berlinCard).toContainText("Scheduled for Nov 25, 09:00 Berlin");
+    await expect(berlinCard).not.toContainText("your time");
+    // The one that goes live first comes first.
+    const names = await articleNames(list);
+    expect(names.indexOf(berlin.title)).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf(berlin.title)).toBeLessThan(names.indexOf(tokyo.title));
+  });
+
+  test("a draft shows when it was last edited, relative to the viewer's clock", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    await signInAs(page, await createStaff());
+    const draft = await createPost(db, {
+      title: `Edited draft ${uniqueId()}`,
+      status: "draft",
+      createdAt: "2031-11-01T09:00:00.000Z",
+      updatedAt: "2031-11-20T11:55:00.000Z",
+    });
+    // Five minutes after the edit; the clock moves on from there as time passes.
+    await page.clock.install({ time: BROWSER_NOW });
+
+    await page.goto("/dashboard/drafts");
+    const list = page.getByRole("list", { name: "Drafts", exact: true });
+    const card = list.getByRole("article", { name: draft.title });
+    await expect(card).toContainText("Edited 5 min ago");
+    await expect(card.locator("time")).toHaveAttribute("datetime", draft.updatedAt);
+    await expect(card.locator("time")).toHaveAttribute("title", "Nov 20, 2031, 11:55 UTC");
+    // The draft edited last comes first.
+    expect((await articleNames(list))[0]).toBe(draft.title);
+
+    // The card keeps up with the clock, without a reload.
+    await page.clock.runFor(55 * 60_000);
+    await expect(card).toContainText("Edited 1 hour ago");
+  });
+
+  test("a published post shows its publication date, not its creation", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    await signInAs(page, await createStaff());
+    const post = await createPost(db, {
+      title: `Published late ${uniqueId()}`,
+      status: "published",
+      createdAt: "2024-01-10T09:00:00.000Z",
+      publishedAt: "2024-03-05T09:00:00.000Z",
+    });
+    await page.goto("/dashboard/posts");
+    await page.getByRole("searchbox", { name: "Search content" }).fill(post.title);
+    const card = page
+      .getByRole("list", { name: "All Content", exact: true })
+      .getByRole("article", { name: post.title });
+    await expect(card).toContainText("Published Mar 5, 2024");
+    await expect(card).not.toContainText("Jan 10, 2024");
+  });
+});
