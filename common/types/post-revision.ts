@@ -64,6 +64,11 @@ export type AutosaveAnswer = {
   target: "post" | "working-copy";
   version: number;
   savedAt: string;
+  /**
+   * The featured image as stored: an image sent inline (a data: URL) is now an uploaded file's
+   * name, which the editor sends from then on instead of the image itself.
+   */
+  featuredImage: string | null;
 };
 
 /** `POST /api/posts/{id}/revisions/{rev}/restore`. */

@@ -36,7 +36,12 @@ describeEachDatabase("autosave", (kind) => {
         scheduledAt: "2099-01-01T09:00",
         publishedAt: "2001-01-01T00:00:00.000Z",
       });
-      expect(answer).toEqual({ target: "post", version: 2, savedAt: expect.any(String) });
+      expect(answer).toEqual({
+        target: "post",
+        version: 2,
+        savedAt: expect.any(String),
+        featuredImage: draft.featuredImage,
+      });
       expectRecent(answer.savedAt);
       const post = await getPost(draft.id);
       expect(post).toMatchObject({
@@ -96,7 +101,7 @@ describeEachDatabase("autosave", (kind) => {
     it("sanitizes the HTML and stores a data: featured image as an upload, as a save does", async () => {
       const draft = await create();
       const png = await solidImage("png", 16, 16);
-      await autosave(draft.id, {
+      const answer = await autosave(draft.id, {
         ...draft,
         content: '<p onclick="alert(1)">Hi<script>alert(2)</script></p>',
         featuredImage: `data:image/png;base64,${png.toString("base64")}`,
@@ -104,6 +109,8 @@ describeEachDatabase("autosave", (kind) => {
       const row = await storedRow(draft.id);
       expect(row.content).toBe("<p>Hi</p>");
       expect(row.featuredImage).toMatch(/^[0-9a-f]{32}\.png$/);
+      // The answer names the stored file, so the editor sends that from then on, not the image.
+      expect(answer.featuredImage).toBe(row.featuredImage);
       expect(existsSync(path.join(uploadsDir(server.db.dataDir), row.featuredImage ?? ""))).toBe(
         true,
       );
@@ -149,7 +156,12 @@ describeEachDatabase("autosave", (kind) => {
         status: "draft",
         tags: ["next"],
       });
-      expect(answer).toEqual({ target: "working-copy", version: 1, savedAt: expect.any(String) });
+      expect(answer).toEqual({
+        target: "working-copy",
+        version: 1,
+        savedAt: expect.any(String),
+        featuredImage: post.featuredImage,
+      });
       expect(await publicView(server, post.slug)).toEqual(before);
       expect(await getPost(post.id)).toEqual(post);
       const copy = await workingCopy(post.id);

@@ -111,7 +111,12 @@ export async function autosavePost(
           savedBy: userId,
           nowIso,
         });
-        return { target: "post", version: saved.version, savedAt: nowIso };
+        return {
+          target: "post",
+          version: saved.version,
+          savedAt: nowIso,
+          featuredImage: saved.featuredImage,
+        };
       }
       await holdVersion(trx, id, version);
       await saveWorkingCopy(trx, {
@@ -129,7 +134,12 @@ export async function autosavePost(
         savedBy: userId,
         nowIso,
       });
-      return { target: "working-copy", version, savedAt: nowIso };
+      return {
+        target: "working-copy",
+        version,
+        savedAt: nowIso,
+        featuredImage: fields.featuredImage,
+      };
     },
     undo,
   );

@@ -112,3 +112,15 @@ export function sameEditorValues(a: PostEditorValues, b: PostEditorValues): bool
   if (EDITED_FIELDS.some((field) => a[field] !== b[field])) return false;
   return a.tags.length === b.tags.length && a.tags.every((tag, index) => tag === b.tags[index]);
 }
+
+/**
+ * The values the server holds after a save that sent `values`: an image sent inline (a data:
+ * URL) is stored as a file, whose name the server answered.
+ */
+export function withStoredImage(
+  values: PostEditorValues,
+  storedImage: string | null,
+): PostEditorValues {
+  if (!values.featuredImage.startsWith("data:") || !storedImage) return values;
+  return { ...values, featuredImage: storedImage };
+}

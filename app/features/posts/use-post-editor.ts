@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
 import { useZodForm } from "#app/components/ui/form.tsx";
 import type { VersionConflict } from "./api/autosave-post.ts";
-import { type HeldPost, heldFromPost, sameEditorValues } from "./held-post.ts";
+import { type HeldPost, heldFromPost, sameEditorValues, withStoredImage } from "./held-post.ts";
 import { localDraftKey } from "./local-draft.ts";
 import {
   type ChosenSchedule,
@@ -117,28 +117,46 @@ export function usePostEditor({
     [form, localDraft.clear],
   );
 
+  /**
+   * A featured image sent inline (a data: URL, from the video lookup) is stored by the server as
+   * a file: the form takes the file's name, so later autosaves send the name, not the image
+   * again (which would store it again each time). Unless the person has changed it meanwhile.
+   */
+  const adoptStoredImage = React.useCallback(
+    (sent: PostEditorValues, stored: PostEditorValues) => {
+      if (sent.featuredImage === stored.featuredImage) return;
+      if (form.getValues("featuredImage") !== sent.featuredImage) return;
+      form.setValue("featuredImage", stored.featuredImage);
+    },
+    [form],
+  );
+
   const autosave = useAutosave({
     form,
     enabled: initialEditing === null || initialHeld.version !== null,
     target: () => ({ id: held.current.id, version: held.current.version }),
-    onCreated: (post, values) => {
+    onCreated: (post, sent) => {
       // The copy moves to the post's own key, and the address to the post's, with no remount.
       localDraft.clear();
       setStorageKey(localDraftKey(post.id, null));
       setEditing({ id: post.id, type: "post", publishedAt: null });
+      const values = withStoredImage(sent, post.featuredImage);
       serverHolds(heldFromPost(post, values));
+      adoptStoredImage(sent, values);
       navigate(`/dashboard/create?id=${encodeURIComponent(post.id)}&type=post`, {
         replace: true,
         state: KEEP_EDITOR_STATE,
       });
     },
-    onSaved: (result, values) => {
+    onSaved: (result, sent) => {
       const now = held.current;
+      const values = withStoredImage(sent, result.featuredImage);
       serverHolds(
         result.target === "post"
           ? { ...now, version: result.version, updatedAt: result.savedAt, values }
           : { ...now, values, workingCopy: { savedAt: result.savedAt, savedBy: null } },
       );
+      adoptStoredImage(sent, values);
     },
     onConflict: (found) => setConflict({ conflict: found, action: null, chosen: null }),
   });
