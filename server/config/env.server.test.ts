@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -199,6 +199,10 @@ describe("loadConfig", () => {
       expect(first.length).toBeGreaterThanOrEqual(32);
       expect(readFileSync(secretFile(), "utf8").trim()).toBe(first);
       expect(statSync(secretFile()).mode & 0o077).toBe(0);
+      // Written under a name of its own and linked into place; nothing else is left behind.
+      expect(readdirSync(dataDir).filter((name) => name.includes("session-secret"))).toEqual([
+        "session-secret",
+      ]);
       expect(load().sessionSecret).toBe(first);
     });
 

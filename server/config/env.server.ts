@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -182,13 +182,19 @@ function readOrCreateSecret(dataDir: string): string {
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("base64url");
+  // Written whole under a name of its own, then linked into place: another process starting at
+  // the same moment sees no file or the whole secret, never a file still being written. The
+  // link fails if another process linked its secret first; then that one wins.
+  const temp = path.join(dataDir, `.session-secret-${randomBytes(6).toString("hex")}.tmp`);
   try {
-    // "wx" fails if another process wrote the file first; then that one wins.
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    writeFileSync(temp, `${secret}\n`, { mode: 0o600, flag: "wx", flush: true });
+    linkSync(temp, file);
     return secret;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     return usableSecret(file, readFileSync(file, "utf8"));
+  } finally {
+    rmSync(temp, { force: true });
   }
 }
 
