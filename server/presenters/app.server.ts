@@ -1,6 +1,6 @@
 import type { App } from "#common/types/app.ts";
+import { parseStringList } from "#server/db/json-list.ts";
 import type { AppRow } from "#server/db/tables.ts";
-import { parseStringList } from "./post.server.ts";
 
 /** An app row as the API and the pages send it. */
 export function presentApp(row: AppRow): App {

@@ -4,13 +4,13 @@ import type {
   PostRevisionSummary,
   WorkingCopy,
 } from "#common/types/post-revision.ts";
+import { parseStringList } from "#server/db/json-list.ts";
 import type {
   RevisionSummaryRow,
   RevisionWithSaver,
 } from "#server/services/post-revisions.server.ts";
 import { displayName } from "#server/services/post-versions.server.ts";
 import type { WorkingCopyRecord } from "#server/services/post-working-copies.server.ts";
-import { parseStringList } from "./post.server.ts";
 
 /** A line of a post's revision list: no content. */
 export function presentRevisionSummary(row: RevisionSummaryRow): PostRevisionSummary {

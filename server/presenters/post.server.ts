@@ -1,4 +1,5 @@
 import type { Post, PostSummary } from "#common/types/post.ts";
+import { parseStringList } from "#server/db/json-list.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { effectiveState } from "#server/services/content-rules.server.ts";
 
@@ -55,14 +56,4 @@ export function presentPostSummary(row: SummaryRow, now = new Date()): PostSumma
     slug: row.slug,
     excerpt: row.excerpt,
   };
-}
-
-/** Reads a JSON list column, tolerating anything that is not a list of strings. */
-export function parseStringList(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
 }

@@ -4,15 +4,13 @@ import type { AutosaveAnswer } from "#common/types/post-revision.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
-import { removeStoredImage } from "#server/storage/uploads.server.ts";
-import { resolveFeaturedImage } from "./featured-image.server.ts";
 import { recordRevision, revisionContentOf } from "./post-revisions.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "./post-rows.server.ts";
 import { holdVersion, versionConflict } from "./post-versions.server.ts";
 import { saveWorkingCopy } from "./post-working-copies.server.ts";
 import {
-  editorFields,
   fieldColumns,
+  storedEditorFields,
   updatePost,
   writePostTransaction,
 } from "./post-writes.server.ts";
@@ -145,15 +143,10 @@ export async function autosavePost(
   );
 }
 
-/**
- * The editor's fields as stored, the HTML sanitized and a data: featured image stored as an
- * upload exactly as a manual save does; `undo` removes that file again when the write fails.
- */
-async function prepare({ input, dataDir, siteUrl }: AutosaveOptions, existing: PostRow | null) {
-  const content = sanitizePostHtml(input.content, { siteUrl });
-  const image = await resolveFeaturedImage(dataDir, input.featuredImage, existing?.featuredImage);
-  const fields = editorFields(input, { content, featuredImage: image.value });
-  const stored = image.stored;
-  const undo = stored ? () => removeStoredImage(dataDir, stored) : undefined;
-  return { fields, undo };
+/** The editor's fields as stored, the HTML sanitized exactly as a manual save does. */
+function prepare({ input, dataDir, siteUrl }: AutosaveOptions, existing: PostRow | null) {
+  return storedEditorFields(input, sanitizePostHtml(input.content, { siteUrl }), {
+    dataDir,
+    existing,
+  });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { RevisionKind } from "#common/constants.ts";
 import type { WorkingCopyValues } from "#common/types/post-revision.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { parseStringList } from "#server/db/json-list.ts";
 import type { PostRevisionRow, PostRow } from "#server/db/tables.ts";
 import { couldBeId } from "./post-rows.server.ts";
 
@@ -45,7 +46,7 @@ export function revisionFieldsOf(row: PostRow | PostRevisionRow): Omit<RevisionC
     content: row.content,
     featuredImage: row.featuredImage,
     featuredImageAlt: row.featuredImageAlt,
-    tags: parseTags(row.tags),
+    tags: parseStringList(row.tags),
   };
 }
 
@@ -156,14 +157,4 @@ export async function getRevision(
     .where("post_revisions.id", "=", revisionId)
     .executeTakeFirst();
   return row ?? null;
-}
-
-/** Reads a JSON list of tags, tolerating anything that is not a list of strings. */
-export function parseTags(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
 }

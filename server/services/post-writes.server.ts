@@ -2,9 +2,11 @@ import type { PostAutosaveInput } from "#common/schemas/post-autosave.ts";
 import type { WorkingCopyValues } from "#common/types/post-revision.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
+import { parseStringList } from "#server/db/json-list.ts";
 import type { PostRow, PostUpdate } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
-import { parseTags } from "./post-revisions.server.ts";
+import { removeStoredImage } from "#server/storage/uploads.server.ts";
+import { resolveFeaturedImage } from "./featured-image.server.ts";
 import { POST_COLUMNS, POST_NOT_FOUND_MESSAGE, SLUG_TAKEN_MESSAGE } from "./post-rows.server.ts";
 import { StaleVersion, versionConflict } from "./post-versions.server.ts";
 
@@ -39,6 +41,22 @@ export function editorFields(
   };
 }
 
+/**
+ * The editor's fields as a save or an autosave stores them, from `content` already sanitized: a
+ * data: featured image is stored as an upload file first; `undo` removes that file again when
+ * the write that follows fails.
+ */
+export async function storedEditorFields(
+  input: PostAutosaveInput,
+  content: string,
+  { dataDir, existing }: { dataDir: string; existing: PostRow | null },
+): Promise<{ fields: WorkingCopyValues; undo: (() => Promise<void>) | undefined }> {
+  const image = await resolveFeaturedImage(dataDir, input.featuredImage, existing?.featuredImage);
+  const fields = editorFields(input, { content, featuredImage: image.value });
+  const stored = image.stored;
+  return { fields, undo: stored ? () => removeStoredImage(dataDir, stored) : undefined };
+}
+
 /** The editor's fields of a stored post. */
 export function fieldsOfRow(row: PostRow): WorkingCopyValues {
   return {
@@ -53,7 +71,7 @@ export function fieldsOfRow(row: PostRow): WorkingCopyValues {
     youtubeUrl: row.youtubeUrl,
     featuredImage: row.featuredImage,
     featuredImageAlt: row.featuredImageAlt,
-    tags: parseTags(row.tags),
+    tags: parseStringList(row.tags),
     timezone: row.timezone,
   };
 }

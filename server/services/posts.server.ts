@@ -5,14 +5,12 @@ import type { Db } from "#server/db/db.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
-import { removeStoredImage } from "#server/storage/uploads.server.ts";
 import {
   type Audience,
   effectiveLimit,
   effectiveState,
   visibleTo,
 } from "./content-rules.server.ts";
-import { resolveFeaturedImage } from "./featured-image.server.ts";
 import { recordRevision, revisionContentOf, revisionKindOf } from "./post-revisions.server.ts";
 import {
   couldBeId,
@@ -24,9 +22,9 @@ import {
 import { versionConflict } from "./post-versions.server.ts";
 import { deleteWorkingCopy } from "./post-working-copies.server.ts";
 import {
-  editorFields,
   fieldColumns,
   readPost,
+  storedEditorFields,
   updatePost,
   writePostTransaction,
 } from "./post-writes.server.ts";
@@ -250,9 +248,9 @@ export async function savePost(db: Db, options: SavePostOptions): Promise<PostRo
   // A due scheduled post is already published, even before the sweep has flipped it.
   const firstPublishedAt = existing ? effectiveState(existing, now).publishedAt : null;
 
-  const image = await resolveFeaturedImage(dataDir, input.featuredImage, existing?.featuredImage);
+  const { fields, undo } = await storedEditorFields(input, content, { dataDir, existing });
   const columns = {
-    ...fieldColumns(editorFields(input, { content, featuredImage: image.value })),
+    ...fieldColumns(fields),
     status: input.status,
     scheduledAt: schedule.scheduledAt,
     timezone: schedule.timezone,
@@ -260,8 +258,6 @@ export async function savePost(db: Db, options: SavePostOptions): Promise<PostRo
   };
 
   const postId = existing?.id ?? randomUUID();
-  const stored = image.stored;
-  const undo = stored ? () => removeStoredImage(dataDir, stored) : undefined;
   return writePostTransaction(
     db,
     postId,

@@ -1,8 +1,6 @@
-import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import * as React from "react";
-import { cn } from "#app/lib/cn.ts";
+import { AlertDialogAction, AlertDialogCancel, AlertDialogShell } from "./alert-dialog.tsx";
 import { Button } from "./button.tsx";
-import { cardVariants } from "./card.tsx";
 
 type ConfirmOptions = {
   title: string;
@@ -39,46 +37,30 @@ export function ConfirmProvider({ children }: { children: React.ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <AlertDialogPrimitive.Root
+      <AlertDialogShell
         open={pending !== null}
         onOpenChange={(open) => {
           if (!open) settle(false);
         }}
+        slot="confirm-dialog"
+        title={pending?.title}
+        description={pending?.description}
       >
-        <AlertDialogPrimitive.Portal>
-          <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/80 backdrop-blur-sm" />
-          <AlertDialogPrimitive.Content
-            data-slot="confirm-dialog"
-            className={cn(
-              cardVariants({ layout: "plain" }),
-              "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 p-6 shadow-2xl",
-            )}
+        <AlertDialogCancel asChild>
+          <Button variant="secondary">Cancel</Button>
+        </AlertDialogCancel>
+        <AlertDialogAction asChild>
+          <Button
+            variant={pending?.destructive ? "destructive" : "primary"}
+            onClick={(event) => {
+              event.preventDefault();
+              settle(true);
+            }}
           >
-            <AlertDialogPrimitive.Title className="text-lg font-bold text-white">
-              {pending?.title}
-            </AlertDialogPrimitive.Title>
-            <AlertDialogPrimitive.Description className="text-sm text-zinc-300">
-              {pending?.description}
-            </AlertDialogPrimitive.Description>
-            <div className="mt-2 flex justify-end gap-2">
-              <AlertDialogPrimitive.Cancel asChild>
-                <Button variant="secondary">Cancel</Button>
-              </AlertDialogPrimitive.Cancel>
-              <AlertDialogPrimitive.Action asChild>
-                <Button
-                  variant={pending?.destructive ? "destructive" : "primary"}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    settle(true);
-                  }}
-                >
-                  {pending?.confirmLabel ?? "Confirm"}
-                </Button>
-              </AlertDialogPrimitive.Action>
-            </div>
-          </AlertDialogPrimitive.Content>
-        </AlertDialogPrimitive.Portal>
-      </AlertDialogPrimitive.Root>
+            {pending?.confirmLabel ?? "Confirm"}
+          </Button>
+        </AlertDialogAction>
+      </AlertDialogShell>
     </ConfirmContext.Provider>
   );
 }

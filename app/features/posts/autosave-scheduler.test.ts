@@ -202,15 +202,4 @@ describe("AutosaveScheduler", () => {
     await advance(60_000);
     expect(calls).toHaveLength(0);
   });
-
-  it("flush saves at once and resolves when the try ends", async () => {
-    const { scheduler, calls } = setup();
-    scheduler.change();
-    const flushed = scheduler.flush();
-    await settle();
-    expect(calls).toHaveLength(1);
-    calls[0]?.resolve();
-    await flushed;
-    expect(scheduler.state.kind).toBe("saved");
-  });
 });

@@ -141,12 +141,6 @@ export class AutosaveScheduler {
     if (!this.settled) this.#plan();
   }
 
-  /** Saves now whatever is waiting; resolves when that try has ended (however it ended). */
-  async flush(): Promise<void> {
-    if (this.#inFlight) await this.#inFlight;
-    if (!this.settled && !this.#paused && !this.#disposed) await this.#run();
-  }
-
   /** Waits for a save on its way, if any. */
   async idle(): Promise<void> {
     if (this.#inFlight) await this.#inFlight;

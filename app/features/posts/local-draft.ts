@@ -131,16 +131,3 @@ export function browserStorage(): DraftStorage | null {
     return null;
   }
 }
-
-/**
- * "12:03" for a copy made today, with the date before it for an older one, in the browser's
- * language and time zone (docs/product.md#editor).
- */
-export function localDraftTimeLabel(savedAt: string, now: Date = new Date()): string {
-  const date = new Date(savedAt);
-  const sameDay = date.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(
-    undefined,
-    sameDay ? { hour: "2-digit", minute: "2-digit" } : { dateStyle: "medium", timeStyle: "short" },
-  ).format(date);
-}

@@ -1,10 +1,6 @@
 import { CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon } from "lucide-react";
 import type { AutosaveState } from "#app/features/posts/autosave-scheduler.ts";
-
-/** "12:04" in the viewer's own clock. */
-export function clockTime(at: number | string | Date): string {
-  return new Date(at).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
-}
+import { savedTimeLabel } from "#app/features/posts/saved-time.ts";
 
 /** The words the indicator shows for a state; null shows nothing. */
 export function autosaveLabel(state: AutosaveState): string | null {
@@ -12,7 +8,7 @@ export function autosaveLabel(state: AutosaveState): string | null {
     case "idle":
       return null;
     case "saved":
-      return `Saved ${clockTime(state.at)}`;
+      return `Saved ${savedTimeLabel(state.at)}`;
     case "unsaved":
       return "Unsaved changes";
     case "saving":

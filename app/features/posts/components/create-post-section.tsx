@@ -181,36 +181,27 @@ function startingPoint(
         : item.status === "published"
           ? item.createdAt
           : null;
-      if (full) {
-        const { values, held } =
-          workingCopy && full.status !== "draft"
-            ? heldWithWorkingCopy(full, workingCopy, zone)
-            : (() => {
-                const itemValues = portfolioItemToFormValues(item, zone, full);
-                return { values: itemValues, held: heldFromPost(full, itemValues) };
-              })();
-        return {
-          values,
-          held,
-          editing: { id: item.id, type: "portfolio", publishedAt },
-          storageKey: localDraftKey(item.id, null),
-        };
-      }
-      const values = portfolioItemToFormValues(item, zone, full);
+      const itemValues = portfolioItemToFormValues(item, zone, full);
+      const { values, held } = full
+        ? heldWithWorkingCopy(full, workingCopy, zone, itemValues)
+        : {
+            values: itemValues,
+            held: heldFromPost(
+              {
+                id: item.id,
+                status: item.status,
+                slug: item.slug,
+                scheduledAt: null,
+                timezone: null,
+                publishedAt,
+                updatedAt: item.createdAt,
+              },
+              itemValues,
+            ),
+          };
       return {
         values,
-        held: heldFromPost(
-          {
-            id: item.id,
-            status: item.status,
-            slug: item.slug,
-            scheduledAt: null,
-            timezone: null,
-            publishedAt,
-            updatedAt: item.createdAt,
-          },
-          values,
-        ),
+        held,
         editing: { id: item.id, type: "portfolio", publishedAt },
         storageKey: localDraftKey(item.id, null),
       };
@@ -227,12 +218,14 @@ function startingPoint(
 
 /**
  * The form and what the server holds for a loaded post: its unpublished changes when it is
- * published or scheduled and the server keeps some, else the post itself.
+ * published or scheduled and the server keeps some, else the post itself (`postValues`).
  */
 function heldWithWorkingCopy(
   post: Post,
   workingCopy: WorkingCopy | null,
   zone: string,
+  /** The form of the post itself (a portfolio item's has its own). */
+  postValues: PostEditorValues = postToFormValues(post, zone),
 ): { values: PostEditorValues; held: HeldPost } {
   if (workingCopy && post.status !== "draft") {
     const values = workingCopyToFormValues(post, workingCopy.values, zone);
@@ -244,8 +237,7 @@ function heldWithWorkingCopy(
       }),
     };
   }
-  const values = postToFormValues(post, zone);
-  return { values, held: heldFromPost(post, values) };
+  return { values: postValues, held: heldFromPost(post, postValues) };
 }
 
 /** The site's public origin, from the root loader (links to it stay inside the site). */

@@ -15,6 +15,7 @@ import {
   usePostRevisions,
   useRevision,
 } from "#app/features/posts/api/revisions.ts";
+import { savedTimeLabel } from "#app/features/posts/saved-time.ts";
 import { errorMessage } from "#app/lib/api-client.ts";
 import type { RevisionKind } from "#common/constants.ts";
 
@@ -32,15 +33,6 @@ export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
 
 function kindLabel(kind: string): string {
   return REVISION_KIND_LABELS[kind as RevisionKind] ?? kind;
-}
-
-function when(savedAt: string): string {
-  return new Date(savedAt).toLocaleString(undefined, {
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
 }
 
 /**
@@ -135,7 +127,7 @@ export function HistoryPanel({
                 <div className="flex flex-wrap items-center justify-between gap-2 border-b border-night-700 px-4 py-3">
                   <p className="text-sm text-zinc-300">
                     {kindLabel(revision.data.kind)} by {revision.data.savedBy ?? "someone"},{" "}
-                    {when(revision.data.savedAt)}
+                    {savedTimeLabel(revision.data.savedAt)}
                   </p>
                   <Button size="sm" onClick={() => void restore()} disabled={restoring}>
                     <RotateCcwIcon aria-hidden="true" />
@@ -198,7 +190,7 @@ function RevisionEntry({
           <Badge variant={statusBadgeVariant(entry.status)}>{entry.status}</Badge>
         </span>
         <span className="block text-xs text-zinc-400">
-          {entry.savedBy ?? "Someone"}, {when(entry.savedAt)}
+          {entry.savedBy ?? "Someone"}, {savedTimeLabel(entry.savedAt)}
         </span>
         <span className="block truncate text-xs text-zinc-500">{entry.title}</span>
       </button>

@@ -1,6 +1,7 @@
 import { HistoryIcon } from "lucide-react";
 import { Button } from "#app/components/ui/button.tsx";
-import { type LocalDraft, localDraftTimeLabel } from "#app/features/posts/local-draft.ts";
+import type { LocalDraft } from "#app/features/posts/local-draft.ts";
+import { savedTimeLabel } from "#app/features/posts/saved-time.ts";
 
 /**
  * Above the form when this browser kept changes the server does not hold
@@ -31,7 +32,7 @@ export function RestoreOffer({
         <div>
           <h2 id="restore-offer-title" className="font-semibold text-white">
             Restore unsaved changes from{" "}
-            <time dateTime={draft.savedAt}>{localDraftTimeLabel(draft.savedAt)}</time>?
+            <time dateTime={draft.savedAt}>{savedTimeLabel(draft.savedAt)}</time>?
           </h2>
           <p className="mt-1">
             This browser kept changes that were not saved.

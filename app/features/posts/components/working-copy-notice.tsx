@@ -1,7 +1,7 @@
 import { CircleDotIcon } from "lucide-react";
 import { Button } from "#app/components/ui/button.tsx";
 import type { HeldPost } from "#app/features/posts/held-post.ts";
-import { clockTime } from "./autosave-status.tsx";
+import { savedTimeLabel } from "#app/features/posts/saved-time.ts";
 
 /**
  * For a published or scheduled post whose form differs from what the public gets: says plainly
@@ -34,7 +34,7 @@ export function WorkingCopyNotice({
           <strong className="font-semibold">Unpublished changes.</strong> {page} {verb} the version
           from the last Update; press Update to put these changes live.
           {held.workingCopy
-            ? ` Kept on the server since ${clockTime(held.workingCopy.savedAt)}${held.workingCopy.savedBy ? ` (${held.workingCopy.savedBy})` : ""}.`
+            ? ` Kept on the server since ${savedTimeLabel(held.workingCopy.savedAt)}${held.workingCopy.savedBy ? ` (${held.workingCopy.savedBy})` : ""}.`
             : ""}
         </span>
       </p>
