@@ -63,6 +63,7 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
     pages,
     clientDir: dev ? undefined : fileURLToPath(new URL("../client", import.meta.url)),
     devMiddleware: dev?.middleware,
+    responseCacheTtlMs: config.responseCacheTtlMs,
   });
 
   const server = app.listen(config.port, config.host);

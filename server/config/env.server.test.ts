@@ -44,6 +44,7 @@ describe("loadConfig", () => {
       seedDemo: true,
       sessionSecret: SECRET,
       trustProxy: 0,
+      responseCacheTtlMs: 1000,
       youtube: { baseUrl: "https://www.youtube.com", imageBaseUrl: "https://i.ytimg.com" },
       site: {
         companyName: "Override Studios",
@@ -69,6 +70,7 @@ describe("loadConfig", () => {
       SEED_DEMO: "0",
       SESSION_SECRET: SECRET,
       TRUST_PROXY: "2",
+      RESPONSE_CACHE_TTL_MS: "0",
       COMPANY_NAME: "Blocky Co",
       PETITION_URL: "https://petition.example/p",
     });
@@ -84,6 +86,7 @@ describe("loadConfig", () => {
       seedDemo: false,
       sessionSecret: SECRET,
       trustProxy: 2,
+      responseCacheTtlMs: 0,
       site: { companyName: "Blocky Co", petitionUrl: "https://petition.example/p" },
     });
   });

@@ -55,6 +55,11 @@ const EnvSchema = z.object({
   OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * How long the response cache keeps an anonymous answer, in milliseconds; 0 turns it off
+   * (behind a CDN that caches pages itself, or to measure the uncached path).
+   */
+  RESPONSE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Number of reverse-proxy hops to trust for the client address (0 = none). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /**
@@ -87,6 +92,8 @@ export type Config = Readonly<{
   seedDemo: boolean;
   sessionSecret: string;
   trustProxy: number;
+  /** The response cache's lifetime in milliseconds; 0: no response cache. */
+  responseCacheTtlMs: number;
   /** The OpenID Connect provider for staff sign-in, when configured. */
   oidc: Readonly<{ issuer: string; clientId: string; clientSecret: string }> | undefined;
   /** YouTube's endpoints for the video lookup, without trailing slashes. */
@@ -150,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO === "1",
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
+    responseCacheTtlMs: e.RESPONSE_CACHE_TTL_MS,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? Object.freeze({
