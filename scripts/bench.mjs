@@ -1,26 +1,46 @@
 // `npm run bench`: throughput of the public read API and the server-rendered pages against a
 // bare Node HTTP server answering a fixed 20 KB body (the yardstick), measured in the same run on
-// the same machine, so the ratios mean something on any machine. Results: docs/benchmarks.md.
+// the same machine, so the ratios mean something on any machine; what the same pages and reads
+// cost when the response cache cannot answer (a long tail of addresses, each asked less than
+// once a second), at several post counts; and the site server's memory under such a load.
+// Results: docs/benchmarks.md.
 //
 // Steps: build, and copy the build into a temporary folder (other work in this checkout may
-// rebuild build/ while we measure); seed a fresh database with 1,000 posts (a new SQLite file,
-// or a new schema when DATABASE_URL is set); start the production server and the yardstick as
-// child processes on loopback ports; then for each target: probe it (it must answer 200), warm
-// up, and measure with autocannon in this process. The yardstick is measured first and again
-// last, to show how steady the machine was. Every child is stopped by its PID and everything
-// temporary is removed, also on failure or Ctrl-C. Exit code 1 when any response was not 2xx or
-// any request failed. Write targets (a post save) are sent as the owner, signed in once.
+// rebuild build/ while we measure); start the yardstick as a child process on a loopback port.
+// Then three parts, each with its own fresh database (a new SQLite file, or a new schema when
+// DATABASE_URL is set) and its own production site server (a child process):
+//   1. cache hits: 1,000 posts, the response cache on (its default lifetime); the TARGETS.
+//   2. uncached: for each post count of BENCH_POSTS, a database of that many posts and a server
+//      started with RESPONSE_CACHE_TTL_MS=0; the UNCACHED_TARGETS, some of which ask for a
+//      different post at random in every request.
+//   3. memory: BENCH_MEMORY_POSTS posts, the cache on; the server's RSS idle after start, at the
+//      peak of BENCH_MEMORY_SECONDS of mixed load (MEMORY_MIX) and BENCH_MEMORY_SETTLE_SECONDS
+//      after it, with the heap / external / array-buffer split the server logs once a second.
+// For each target: probe it (it must answer 200), warm up, wait for the server to be quiet, and
+// measure with autocannon in this process; then wait for the server to be quiet again and report
+// how long it went on working for requests the load generator had dropped. The yardstick is measured first and again after the targets, to
+// show how steady the machine was. Every child is stopped by its PID and everything temporary
+// is removed, also on failure or Ctrl-C. Exit code 1 when any response was not 2xx or any
+// request failed or timed out, in any part. Write targets (a post save) are sent as the owner,
+// signed in once. Falling short of a threshold (ratios, CPU per request, memory, the JavaScript
+// budget) is reported as a verdict, not an error.
 //
 // Environment:
 //   BENCH_DURATION     seconds measured per target (default 10)
 //   BENCH_WARMUP       seconds of warm-up per target, not measured (default 3)
 //   BENCH_CONNECTIONS  concurrent connections (default 50)
-//   BENCH_ONLY         comma-separated target names to run (the yardstick always runs)
-//   BENCH_CPU_PROF     a folder: run the site server with --cpu-prof and write its profile there
+//   BENCH_ONLY         comma-separated target names to run, `memory` for the memory part (the
+//                      yardstick always runs when a target does)
+//   BENCH_POSTS        comma-separated post counts of the uncached part (default 100,1000,10000)
+//   BENCH_MEMORY_POSTS posts in the memory part's database (default 1000)
+//   BENCH_MEMORY_SECONDS         seconds of mixed load in the memory part (default 60)
+//   BENCH_MEMORY_SETTLE_SECONDS  seconds after the load until the last reading (default 60)
+//   BENCH_CPU_PROF     a folder: run every site server with --cpu-prof and write its profile
+//                      there (one file per server; the run prints which PID measured what)
 //   BENCH_ACCEPT_ENCODING  the Accept-Encoding every request sends (default: a browser's);
 //                      empty to send none
 //   BENCH_KEEP_BODIES  1: let autocannon decode and keep every response body (see cannon())
-//   DATABASE_URL       postgres://… to benchmark on PostgreSQL (in a temporary schema)
+//   DATABASE_URL       postgres://… to benchmark on PostgreSQL (in temporary schemas)
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
@@ -35,6 +55,7 @@ import {
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import autocannon from "autocannon";
@@ -47,6 +68,12 @@ const CONNECTIONS = positiveNumber("BENCH_CONNECTIONS", 50);
 const ONLY = process.env.BENCH_ONLY?.split(",")
   .map((name) => name.trim())
   .filter(Boolean);
+const POST_COUNTS = postCounts("BENCH_POSTS", [100, 1000, 10000]);
+const [MEMORY_POSTS] = postCounts("BENCH_MEMORY_POSTS", [1000], { single: true });
+const MEMORY_SECONDS = positiveNumber("BENCH_MEMORY_SECONDS", 60);
+const MEMORY_SETTLE_SECONDS = positiveNumber("BENCH_MEMORY_SETTLE_SECONDS", 60, {
+  allowZero: true,
+});
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 /**
@@ -59,26 +86,42 @@ const REQUEST_HEADERS = ACCEPT_ENCODING ? { "accept-encoding": ACCEPT_ENCODING }
 /** 1: let autocannon keep response bodies as strings, as it does by default (see cannon()). */
 const KEEP_BODIES = process.env.BENCH_KEEP_BODIES === "1";
 
-/** Share of the yardstick's requests per second each kind of target must reach. */
+/** Share of the yardstick's requests per second each kind of cache-hit target must reach. */
 const TARGET_RATIOS = { api: 0.3, page: 0.15 };
 /** JavaScript an anonymous visitor downloads on a page, gzip-compressed, at most. */
-const JS_BUDGET_GZIP_BYTES = 150 * 1024;
+const JS_BUDGET_GZIP_BYTES = 100 * 1024;
+/** Posts in the cache-hit part's database. */
 const POST_COUNT = 1000;
 /** Revisions stored beforehand on the post the second save target writes. */
 const REVISIONS_STORED = 500;
+/** Apps in every database (the Apps page lists them all; they do not grow with the posts). */
+const APP_COUNT = 12;
 /** How far a compared target's figures may fall from its reference's. */
 const COMPARE_TOLERANCE = 0.1;
+/**
+ * How far an uncached target marked `flat` may move from the smallest post count to the largest
+ * (largest figure over smallest, server CPU per request) and still count as not growing.
+ */
+const FLAT_TOLERANCE = 0.2;
+/** RSS of the site server in the memory part, at most, in MB (1 MB = 1,048,576 bytes). */
+const MEMORY_LIMITS_MB = { idle: 150, peak: 250, after: 200 };
+/** Seconds the memory part watches the server idle after its start, before any request. */
+const MEMORY_IDLE_SECONDS = 5;
 /** The owner's login the site server is started with when a write is measured. */
 const BENCH_OWNER = { email: "owner@bench.test", password: "bench-owner-password" };
 const YARDSTICK_BODY_BYTES = 20 * 1024;
 /** Linux's USER_HZ, the unit of the CPU times in /proc/<pid>/stat (100 on every common build). */
 const CLOCK_TICKS = 100;
+/** After a measurement, the longest wait for the server to be quiet (it may still be working). */
+const QUIET_WAIT_MS = 60_000;
+/** The server counts as quiet once it uses at most one clock tick of CPU in this long. */
+const QUIET_WINDOW_MS = 300;
 
 /**
- * What is measured, in this order, after the yardstick. `path` may name values of the seeded
- * data in braces ({slug}: the newest published post). Each kind is held to its TARGET_RATIOS
- * share of the yardstick; for pages, the JavaScript and CSS they load are weighed too. To
- * measure another endpoint or page, add a line.
+ * The cache-hit part: what is measured, in this order, after the yardstick, at 1,000 posts with
+ * the response cache on. `path` may name values of the seeded data in braces ({slug}: the newest
+ * published post). Each kind is held to its TARGET_RATIOS share of the yardstick; for pages, the
+ * JavaScript and CSS they load are weighed too. To measure another endpoint or page, add a line.
  * A write (`method`, `body`: a key of the seeded bodies) is sent as the owner, signed in; one
  * with `compareTo` is reported beside that target and held to within COMPARE_TOLERANCE of it.
  * Every entry must answer 200, or the run fails: nothing is skipped silently.
@@ -104,6 +147,58 @@ const TARGETS = [
     compareTo: "post-save",
   },
 ];
+
+/**
+ * The uncached part: measured at each post count of BENCH_POSTS on a server whose response
+ * cache is off, so every request renders or queries anew, as in a long tail of addresses. A
+ * value in braces that is a list ({publishedSlug}: every published post's slug) is picked at
+ * random for every request. `cpuLimitMs` is the most server CPU per request the target may
+ * cost at every count, `flat` that its cost must not grow with the posts (FLAT_TOLERANCE);
+ * both are reported as verdicts. Every entry must answer 200 at every count, as above.
+ */
+const UNCACHED_TARGETS = [
+  {
+    name: "uncached-post-page",
+    kind: "page",
+    path: "/blog/{publishedSlug}",
+    cpuLimitMs: 2,
+  },
+  {
+    name: "uncached-post-api",
+    kind: "api",
+    path: "/api/posts/slug/{publishedSlug}",
+    cpuLimitMs: 0.25,
+  },
+  {
+    name: "uncached-published",
+    kind: "api",
+    path: "/api/posts/published?limit=3",
+    cpuLimitMs: 0.25,
+  },
+  { name: "uncached-news", kind: "page", path: "/news", cpuLimitMs: 3, flat: true },
+  { name: "uncached-studio", kind: "page", path: "/studio", cpuLimitMs: 3, flat: true },
+  { name: "uncached-apps", kind: "page", path: "/apps" },
+  { name: "uncached-home", kind: "page", path: "/" },
+  { name: "uncached-sitemap", kind: "feed", path: "/sitemap.xml", flat: true },
+  { name: "uncached-rss", kind: "feed", path: "/rss.xml" },
+];
+
+/**
+ * The memory part's load: every request picks one of these addresses, in these proportions
+ * (most readers arrive on a post), spread over BENCH_CONNECTIONS connections.
+ */
+const MEMORY_MIX = [
+  { weight: 40, path: "/blog/{publishedSlug}" },
+  { weight: 20, path: "/api/posts/slug/{publishedSlug}" },
+  { weight: 5, path: "/api/posts/published?limit=3" },
+  { weight: 8, path: "/" },
+  { weight: 7, path: "/news" },
+  { weight: 7, path: "/studio" },
+  { weight: 5, path: "/apps" },
+  { weight: 4, path: "/sitemap.xml" },
+  { weight: 4, path: "/rss.xml" },
+];
+const MEMORY = "memory";
 const YARDSTICK = { name: "yardstick", kind: "yardstick", path: "/" };
 
 // ---------------------------------------------------------------------------------------------
@@ -146,17 +241,20 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 async function main() {
   const startedAt = Date.now();
+  const known = [...TARGETS, ...UNCACHED_TARGETS].map((t) => t.name);
   if (ONLY) {
-    const unknown = ONLY.filter((name) => !TARGETS.some((t) => t.name === name));
+    const unknown = ONLY.filter((name) => name !== MEMORY && !known.includes(name));
     if (unknown.length > 0) throw new Error(`BENCH_ONLY names unknown targets: ${unknown}`);
   }
-  const selected = TARGETS.filter((t) => !ONLY || ONLY.includes(t.name));
+  const isSelected = (name) => !ONLY || ONLY.includes(name);
+  const selected = TARGETS.filter((t) => isSelected(t.name));
+  const uncachedSelected = UNCACHED_TARGETS.filter((t) => isSelected(t.name));
+  const memorySelected = isSelected(MEMORY);
 
   printEnvironment();
 
   const tmp = mkdtempSync(path.join(os.tmpdir(), "studio-bench-"));
   cleanups.push({ label: "temporary folder", fn: () => rmSync(tmp, { recursive: true }) });
-  const dataDir = path.join(tmp, "data");
   const buildDir = path.join(tmp, "build");
 
   step("Building (react-router build) and copying the build aside");
@@ -164,139 +262,96 @@ async function main() {
   // The bundle imports its dependencies by name; they resolve through this link.
   symlinkSync(path.join(root, "node_modules"), path.join(tmp, "node_modules"), "dir");
   const serverEntry = path.join(buildDir, "server/index.js");
+  const databases = databaseMaker(tmp);
 
-  let schema;
-  let serverDatabaseUrl;
-  if (DATABASE_URL) {
-    schema = `bench_${randomBytes(5).toString("hex")}`;
-    await withPgClient((client) => client.query(`create schema ${schema}`));
-    cleanups.push({
-      label: `schema ${schema}`,
-      fn: () => withPgClient((client) => client.query(`drop schema ${schema} cascade`)),
-    });
-    serverDatabaseUrl = urlWithSchema(DATABASE_URL, schema);
-  }
-
-  step(`Seeding ${POST_COUNT} posts (${DATABASE_URL ? `PostgreSQL schema ${schema}` : "SQLite"})`);
-  const fixture = await seed({ dataDir, schema });
-  console.log(
-    `  ${fixture.counts.published} published, ${fixture.counts.scheduled} scheduled, ` +
-      `${fixture.counts.draft} drafts; ${fixture.counts.marketplace} marketplace-content; ` +
-      `content ${fixture.contentKb.min}–${fixture.contentKb.max} KB ` +
-      `(average ${fixture.contentKb.avg} KB); {slug} = ${fixture.values.slug}; ` +
-      `${fixture.revisionsStored} revisions stored on {historyId}`,
-  );
-
-  const writes = selected.some((t) => t.method);
-  step("Starting the yardstick and the site server");
-  const yardstick = await startChild({
-    name: "yardstick",
-    args: ["--input-type=module", "-e", YARDSTICK_SOURCE],
-    env: { ...process.env, YARDSTICK_BYTES: String(YARDSTICK_BODY_BYTES) },
-    ready: /^yardstick listening on (\d+)$/m,
-  });
-  // What `npm start` (scripts/start.mjs) does, with the copied build.
-  const siteSource = `const { start } = await import(${JSON.stringify(pathToFileURL(serverEntry).href)}); await start();`;
-  const site = await startChild({
-    name: "site",
-    args: [
-      ...(CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
-      "--input-type=module",
-      "-e",
-      siteSource,
-    ],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "0",
-      DATABASE_URL: serverDatabaseUrl ?? "",
-      ADMIN_EMAIL: writes ? BENCH_OWNER.email : "",
-      ADMIN_PASSWORD: writes ? BENCH_OWNER.password : "",
-    },
-    ready: /Studio Site is serving on http:\/\/127\.0\.0\.1:(\d+)/,
-  });
-  const origins = {
-    yardstick: `http://127.0.0.1:${yardstick.port}`,
-    site: `http://127.0.0.1:${site.port}`,
-  };
-  console.log(`  yardstick: ${origins.yardstick} (PID ${yardstick.child.pid})`);
-  console.log(`  site:      ${origins.site} (PID ${site.child.pid})`);
-  const ownerCookie = writes ? await signInOwner(origins.site) : null;
-
-  const initialPlan = [
-    { target: YARDSTICK, origin: origins.yardstick },
-    ...selected.map((target) => ({ target, origin: origins.site })),
-    { target: { ...YARDSTICK, name: "yardstick (again)" }, origin: origins.yardstick },
-  ];
   const results = [];
   const weights = [];
-  const plan = [...initialPlan];
-  while (plan.length > 0) {
-    const { target, origin } = plan.shift();
-    const request = `${target.method ?? "GET"} ${target.path}`;
-    const url = `${origin}${target.path.replace(/\{(\w+)\}/g, (_, key) => encodeURIComponent(fixture.values[key]))}`;
-    step(`${target.name}: ${request}`);
-    const send = target.method
-      ? {
-          method: target.method,
-          body: JSON.stringify(fixture.bodies[target.body]),
-          headers: {
-            ...REQUEST_HEADERS,
-            "content-type": "application/json",
-            origin: origins.site,
-            cookie: ownerCookie,
-          },
-        }
-      : { method: "GET", headers: REQUEST_HEADERS };
-    const probe = await probeUrl(url, send);
-    if (probe.status !== 200) {
-      console.error(`  answered ${probe.status} instead of 200: not measured`);
-      results.push({ target, request, error: `answered ${probe.status}` });
-      continue;
-    }
-    if (target.kind === "page") {
-      weights.push(await weighPage({ target, request, html: probe.text, origin, buildDir }));
-    }
-    if (target.bareReference) {
-      // Next: the yardstick's bare server sending as many bytes as this answer did.
-      plan.unshift({
-        target: {
-          name: `${target.name} (bare)`,
-          kind: "reference",
-          path: `/?bytes=${probe.bytes}`,
-        },
-        origin: origins.yardstick,
-      });
-    }
-    const warmup = WARMUP > 0 ? await cannon(url, WARMUP, send) : null;
-    const server = origin === origins.yardstick ? yardstick : site;
-    const cpuBefore = cpuSeconds(server.child.pid);
-    const measured = await cannon(url, DURATION, send);
-    const cpuAfter = cpuSeconds(server.child.pid);
-    // Server CPU time per answered request: unlike requests/s, it hardly depends on what else
-    // the machine is doing, so it is the figure to compare between runs and machines.
-    const cpuMsPerRequest =
-      cpuBefore === null || cpuAfter === null || measured.requests.total === 0
-        ? null
-        : ((cpuAfter - cpuBefore) * 1000) / measured.requests.total;
-    results.push({ target, request, probe, warmup, measured, cpuMsPerRequest });
-    console.log(
-      `  ${Math.round(measured.requests.average)} req/s, p99 ${measured.latency.p99} ms, ` +
-        `${describeBody(probe)} per response, ` +
-        `${cpuMsPerRequest === null ? "" : `${cpuMsPerRequest.toFixed(3)} ms server CPU per request, `}` +
-        `${failures(measured)} failed`,
+  const uncachedRuns = [];
+  let memory = null;
+  let yardstick = null;
+  const measuring = selected.length > 0 || uncachedSelected.length > 0;
+  if (measuring) {
+    step("Starting the yardstick");
+    yardstick = await startChild({
+      name: "yardstick",
+      args: ["--input-type=module", "-e", YARDSTICK_SOURCE],
+      env: { ...process.env, YARDSTICK_BYTES: String(YARDSTICK_BODY_BYTES) },
+      ready: /^yardstick listening on (\d+)$/m,
+    });
+    yardstick.origin = `http://127.0.0.1:${yardstick.port}`;
+    console.log(`  yardstick: ${yardstick.origin} (PID ${yardstick.child.pid})`);
+    results.push(...(await runTargets({ targets: [YARDSTICK], server: yardstick })));
+  }
+
+  if (selected.length > 0) {
+    const database = await databases.fresh("cache hits", POST_COUNT, { revisions: true });
+    const writes = selected.some((t) => t.method);
+    step("Starting the site server (response cache on: cache hits)");
+    const site = await startSite({ serverEntry, database, cacheTtlMs: undefined, owner: writes });
+    const ownerCookie = writes ? await signInOwner(site.origin) : null;
+    results.push(
+      ...(await runTargets({
+        targets: selected,
+        server: site,
+        fixture: database.fixture,
+        ownerCookie,
+        yardstick,
+        weights,
+        buildDir,
+      })),
     );
+    await stopChild(site);
+  }
+
+  if (uncachedSelected.length > 0) {
+    for (const count of POST_COUNTS) {
+      const database = await databases.forCount(count);
+      step(`Starting the site server (RESPONSE_CACHE_TTL_MS=0: uncached, ${count} posts)`);
+      const site = await startSite({ serverEntry, database, cacheTtlMs: 0 });
+      const measured = await runTargets({
+        targets: uncachedSelected,
+        server: site,
+        fixture: database.fixture,
+        // The JavaScript a page loads does not depend on the post count: weighed once.
+        weights: uncachedRuns.length === 0 ? weights : null,
+        buildDir,
+      });
+      await stopChild(site);
+      uncachedRuns.push({ count, results: measured });
+      printUncachedTable(count, measured);
+    }
+  }
+
+  if (yardstick) {
+    results.push(
+      ...(await runTargets({
+        targets: [{ ...YARDSTICK, name: "yardstick (again)" }],
+        server: yardstick,
+      })),
+    );
+    await stopChild(yardstick);
+  }
+
+  if (memorySelected) {
+    const database = await databases.forCount(MEMORY_POSTS);
+    memory = await measureMemory({ serverEntry, database, tmp });
   }
 
   const yardsticks = results.filter((r) => r.target.kind === "yardstick" && r.measured);
   const baseline =
-    yardsticks.reduce((sum, r) => sum + r.measured.requests.average, 0) / yardsticks.length;
-  printTable(results, baseline);
-  const compared = printComparisons(results);
+    yardsticks.length === 0
+      ? null
+      : yardsticks.reduce((sum, r) => sum + r.measured.requests.average, 0) / yardsticks.length;
+  // The yardstick's runs and the cache-hit part (the uncached part is in uncachedRuns).
+  const cacheHits = results;
+  let compared = [];
+  if (baseline !== null) {
+    printTable(cacheHits, baseline);
+    compared = printComparisons(cacheHits);
+  }
+  if (uncachedRuns.length > 0) printUncachedComparison(uncachedRuns);
   if (weights.length > 0) printWeights(weights);
+  if (memory) printMemory(memory);
   if (yardsticks.length === 2) {
     const [first, last] = yardsticks.map((r) => r.measured.requests.average);
     const drift = Math.abs(first - last) / Math.max(first, last);
@@ -307,20 +362,23 @@ async function main() {
   }
   console.log(`Load average (1 min) at the end: ${os.loadavg()[0].toFixed(2)}`);
 
+  const allResults = [...results, ...uncachedRuns.flatMap((run) => run.results)];
   console.log(
-    `Targets run: ${results
-      .filter((r) => r.measured)
-      .map((r) => r.target.name)
+    `Targets run: ${[...new Set(allResults.filter((r) => r.measured).map((r) => r.target.name))]
+      .concat(memory ? [MEMORY] : [])
       .join(", ")}`,
   );
-  const notSelected = TARGETS.filter((t) => !selected.includes(t)).map((t) => t.name);
+  const notSelected = [...TARGETS, ...UNCACHED_TARGETS, { name: MEMORY }]
+    .filter((t) => !isSelected(t.name))
+    .map((t) => t.name);
   if (notSelected.length > 0) console.log(`Not selected (BENCH_ONLY): ${notSelected.join(", ")}`);
 
   let failed = false;
-  for (const r of results) {
+  for (const r of allResults) {
+    const where = r.posts ? ` at ${r.posts} posts` : "";
     if (r.error) {
       failed = true;
-      console.error(`FAILED: ${r.target.name} (${r.request}) ${r.error}.`);
+      console.error(`FAILED: ${r.target.name}${where} (${r.request}) ${r.error}.`);
     }
     for (const [phase, result] of [
       ["warm-up", r.warmup],
@@ -329,47 +387,298 @@ async function main() {
       if (result && failures(result) > 0) {
         failed = true;
         console.error(
-          `FAILED: ${r.target.name} had ${describeFailures(result)} during the ${phase}.`,
+          `FAILED: ${r.target.name}${where} had ${describeFailures(result)} during the ${phase}.`,
         );
       }
     }
     if (r.measured && r.measured.requests.total === 0) {
       failed = true;
-      console.error(`FAILED: ${r.target.name}: no response at all arrived during the measurement.`);
+      console.error(
+        `FAILED: ${r.target.name}${where}: no response at all arrived during the measurement.`,
+      );
     }
   }
-  const held = results.filter((r) => r.measured && TARGET_RATIOS[r.target.kind] !== undefined);
-  const below = held.filter(
-    (r) => r.measured.requests.average / baseline < TARGET_RATIOS[r.target.kind],
-  );
-  console.log(
-    below.length > 0
-      ? `Below the target (API ${TARGET_RATIOS.api * 100}%, pages ${TARGET_RATIOS.page * 100}% of the yardstick): ${below.map((r) => r.target.name).join(", ")}`
-      : "Every target measured reached its share of the yardstick.",
-  );
-  const apart = compared.filter((c) => !c.within);
-  if (compared.length > 0) {
-    console.log(
-      apart.length > 0
-        ? `Further than ${COMPARE_TOLERANCE * 100}% from their reference: ${apart.map((c) => c.result.target.name).join(", ")}`
-        : `Every compared target is within ${COMPARE_TOLERANCE * 100}% of its reference.`,
-    );
+  if (memory && failures(memory.load) > 0) {
+    failed = true;
+    console.error(`FAILED: the memory part's load had ${describeFailures(memory.load)}.`);
   }
-  const heavy = weights.filter((w) => w.js.gzip > JS_BUDGET_GZIP_BYTES);
-  if (weights.length > 0) {
-    console.log(
-      heavy.length > 0
-        ? `Over the JavaScript budget (${formatBytes(JS_BUDGET_GZIP_BYTES)} gzip): ${heavy.map((w) => w.target.name).join(", ")}`
-        : `Every page measured stays within the JavaScript budget (${formatBytes(JS_BUDGET_GZIP_BYTES)} gzip).`,
-    );
+  if (memory && memory.load.requests.total === 0) {
+    failed = true;
+    console.error("FAILED: the memory part's load got no response at all.");
   }
 
-  step("Stopping the servers");
-  await stopChild(site);
-  await stopChild(yardstick);
-  if (CPU_PROF_DIR) console.log(`  CPU profile of the site server written to ${CPU_PROF_DIR}`);
+  console.log("\nVerdicts (reported, not errors):");
+  if (baseline !== null) {
+    const held = cacheHits.filter((r) => r.measured && TARGET_RATIOS[r.target.kind] !== undefined);
+    const below = held.filter(
+      (r) => r.measured.requests.average / baseline < TARGET_RATIOS[r.target.kind],
+    );
+    verdict(
+      held.length === 0 ? null : below.length === 0,
+      `cache hits reach their share of the yardstick (API ${TARGET_RATIOS.api * 100}%, pages ${TARGET_RATIOS.page * 100}%)`,
+      below.length > 0 ? `below: ${below.map((r) => r.target.name).join(", ")}` : "",
+    );
+  }
+  if (compared.length > 0) {
+    const apart = compared.filter((c) => !c.within);
+    verdict(
+      apart.length === 0,
+      `compared targets within ${COMPARE_TOLERANCE * 100}% of their reference`,
+      apart.length > 0 ? `apart: ${apart.map((c) => c.result.target.name).join(", ")}` : "",
+    );
+  }
+  if (uncachedRuns.length > 0) printUncachedVerdicts(uncachedRuns);
+  if (weights.length > 0) {
+    const heavy = weights.filter((w) => w.js.gzip > JS_BUDGET_GZIP_BYTES);
+    verdict(
+      heavy.length === 0,
+      `JavaScript per page at most ${formatBytes(JS_BUDGET_GZIP_BYTES)} gzip`,
+      weights.map((w) => `${w.request.replace(/^GET /, "")} ${formatBytes(w.js.gzip)}`).join(", "),
+    );
+  }
+  if (memory) printMemoryVerdicts(memory);
+
+  if (CPU_PROF_DIR) {
+    console.log(`\nCPU profiles of the site servers written to ${CPU_PROF_DIR}, by PID:`);
+    for (const line of profiledServers) console.log(`  ${line}`);
+  }
   console.log(`\nDone in ${Math.round((Date.now() - startedAt) / 1000)} s.`);
   return failed ? 1 : 0;
+}
+
+/** What each site server measured, by PID, for finding its CPU profile (BENCH_CPU_PROF). */
+const profiledServers = [];
+
+/**
+ * Fresh databases in `tmp`: a new SQLite data folder, or a new PostgreSQL schema, each seeded
+ * with the same generator for its post count. `forCount` gives the read-only parts one database
+ * per count (the uncached part and the memory part share it); `fresh` makes one of its own.
+ */
+function databaseMaker(tmp) {
+  const byCount = new Map();
+  let made = 0;
+  async function fresh(label, count, { revisions = false } = {}) {
+    made += 1;
+    const dataDir = path.join(tmp, `data-${made}`);
+    let schema;
+    let url;
+    if (DATABASE_URL) {
+      schema = `bench_${randomBytes(5).toString("hex")}`;
+      await withPgClient((client) => client.query(`create schema ${schema}`));
+      cleanups.push({
+        label: `schema ${schema}`,
+        fn: () => withPgClient((client) => client.query(`drop schema ${schema} cascade`)),
+      });
+      url = urlWithSchema(DATABASE_URL, schema);
+    }
+    step(
+      `Seeding ${count} posts for ${label} (${DATABASE_URL ? `PostgreSQL schema ${schema}` : "SQLite"})`,
+    );
+    const seededAt = Date.now();
+    const fixture = await seed({ dataDir, schema, count, revisions });
+    console.log(
+      `  ${fixture.counts.published} published, ${fixture.counts.scheduled} scheduled, ` +
+        `${fixture.counts.draft} drafts; ${fixture.counts.marketplace} marketplace-content; ` +
+        `${APP_COUNT} apps; content ${fixture.contentKb.min}–${fixture.contentKb.max} KB ` +
+        `(average ${fixture.contentKb.avg} KB); {slug} = ${fixture.values.slug}` +
+        `${revisions ? `; ${fixture.revisionsStored} revisions stored on {historyId}` : ""}; ` +
+        `${((Date.now() - seededAt) / 1000).toFixed(1)} s`,
+    );
+    return { count, dataDir, url, fixture };
+  }
+  async function forCount(count) {
+    if (!byCount.has(count)) byCount.set(count, await fresh(`${count} posts`, count));
+    return byCount.get(count);
+  }
+  return { fresh, forCount };
+}
+
+/**
+ * Starts the production server on `database` as `npm start` (scripts/start.mjs) does, with the
+ * copied build. `cacheTtlMs` undefined leaves the response cache at its default lifetime (any
+ * RESPONSE_CACHE_TTL_MS of this shell is not passed on); 0 turns it off. `prelude` is code run
+ * in the server's process before it starts.
+ */
+async function startSite({ serverEntry, database, cacheTtlMs, owner = false, prelude = "" }) {
+  const siteSource = `${prelude}const { start } = await import(${JSON.stringify(pathToFileURL(serverEntry).href)}); await start();`;
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATA_DIR: database.dataDir,
+    SEED_DEMO: "0",
+    DATABASE_URL: database.url ?? "",
+    ADMIN_EMAIL: owner ? BENCH_OWNER.email : "",
+    ADMIN_PASSWORD: owner ? BENCH_OWNER.password : "",
+  };
+  if (cacheTtlMs === undefined) delete env.RESPONSE_CACHE_TTL_MS;
+  else env.RESPONSE_CACHE_TTL_MS = String(cacheTtlMs);
+  const site = await startChild({
+    name: "site",
+    args: [
+      ...(CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
+      "--input-type=module",
+      "-e",
+      siteSource,
+    ],
+    env,
+    ready: /Studio Site is serving on http:\/\/127\.0\.0\.1:(\d+)/,
+  });
+  site.origin = `http://127.0.0.1:${site.port}`;
+  site.cacheOff = cacheTtlMs === 0;
+  const cache = cacheTtlMs === 0 ? "cache off" : "cache on";
+  console.log(`  site: ${site.origin} (PID ${site.child.pid}, ${database.count} posts, ${cache})`);
+  profiledServers.push(`${site.child.pid}: ${database.count} posts, ${cache}`);
+  return site;
+}
+
+/**
+ * Probes, weighs, warms up and measures each target on `server`, in order, and answers one
+ * result per target (plus the yardstick's bare reference after a target that asks for one).
+ */
+async function runTargets({
+  targets,
+  server,
+  fixture = { values: {} },
+  ownerCookie = null,
+  yardstick = null,
+  weights = null,
+  buildDir,
+}) {
+  const results = [];
+  const plan = targets.map((target) => ({ target, server }));
+  while (plan.length > 0) {
+    const { target, server: on } = plan.shift();
+    const request = `${target.method ?? "GET"} ${target.path}`;
+    const nextPath = pathMaker(target.path, fixture.values, hashSeed(target.name));
+    const url = `${on.origin}${nextPath()}`;
+    step(`${target.name}: ${request}${fixture.count ? ` (${fixture.count} posts)` : ""}`);
+    const send = target.method
+      ? {
+          method: target.method,
+          body: JSON.stringify(fixture.bodies[target.body]),
+          headers: {
+            ...REQUEST_HEADERS,
+            "content-type": "application/json",
+            origin: on.origin,
+            cookie: ownerCookie,
+          },
+        }
+      : { method: "GET", headers: REQUEST_HEADERS };
+    const base = { target, request, posts: fixture.count };
+    const probe = await probeUrl(url, send);
+    if (probe.status !== 200) {
+      console.error(`  answered ${probe.status} instead of 200: not measured`);
+      results.push({ ...base, error: `answered ${probe.status}` });
+      continue;
+    }
+    const weighKey = target.path.replace(/\{\w+\}/g, "{}");
+    if (target.kind === "page" && weights && !weights.some((w) => w.key === weighKey)) {
+      weights.push({
+        key: weighKey,
+        ...(await weighPage({
+          target,
+          // "sent" is what this server sends, which may differ with its cache off.
+          request: on.cacheOff ? `${request} (cache off)` : request,
+          html: probe.text,
+          origin: on.origin,
+          buildDir,
+        })),
+      });
+    }
+    if (target.bareReference && yardstick) {
+      // Next: the yardstick's bare server sending as many bytes as this answer did.
+      plan.unshift({
+        target: {
+          name: `${target.name} (bare)`,
+          kind: "reference",
+          path: `/?bytes=${probe.bytes}`,
+        },
+        server: yardstick,
+      });
+    }
+    const random = nextPath.random ? nextPath : undefined;
+    const warmup = WARMUP > 0 ? await cannon(url, WARMUP, send, random) : null;
+    // What the warm-up left running is not the measurement's.
+    await waitUntilQuiet(on.child.pid);
+    const cpuBefore = cpuSeconds(on.child.pid);
+    const measured = await cannon(url, DURATION, send, random);
+    const cpuAfter = cpuSeconds(on.child.pid);
+    // Work still going on for requests the load generator dropped when it stopped (renders
+    // for clients that have gone): how long, reported; and the next target starts quiet.
+    const quiet = await waitUntilQuiet(on.child.pid);
+    // Server CPU time per answered request during the measurement: unlike requests/s, it
+    // hardly depends on what else the machine is doing, so it is the figure to compare
+    // between runs and machines.
+    const cpuMsPerRequest =
+      cpuBefore === null || cpuAfter === null || measured.requests.total === 0
+        ? null
+        : ((cpuAfter - cpuBefore) * 1000) / measured.requests.total;
+    results.push({ ...base, probe, warmup, measured, cpuMsPerRequest, busyAfterMs: quiet.busyMs });
+    console.log(
+      `  ${Math.round(measured.requests.average)} req/s, p99 ${measured.latency.p99} ms, ` +
+        `${describeBody(probe)} per response${random ? " (the first one)" : ""}, ` +
+        `${cpuMsPerRequest === null ? "" : `${cpuMsPerRequest.toFixed(3)} ms server CPU per request, `}` +
+        `${failures(measured)} failed` +
+        `${quiet.busyMs >= 1000 ? `; the server was busy ${describeBusy(quiet)} after the load` : ""}`,
+    );
+  }
+  return results;
+}
+
+/**
+ * A function answering the address to ask for next: `template` with its {names} replaced by
+ * `values`; a value that is a list gives a random one of its items each time (a seeded
+ * generator, so every run asks for the same sequence). Its `random` is true when that happens.
+ */
+function pathMaker(template, values, seed) {
+  const random = mulberry32(seed);
+  const value = (key) => {
+    const found = values[key];
+    if (found === undefined) throw new Error(`no seeded value for {${key}} in ${template}`);
+    return found;
+  };
+  const make = () =>
+    template.replace(/\{(\w+)\}/g, (_, key) => {
+      const found = value(key);
+      return encodeURIComponent(
+        Array.isArray(found) ? found[Math.floor(random() * found.length)] : found,
+      );
+    });
+  make.random = [...template.matchAll(/\{(\w+)\}/g)].some(([, key]) => Array.isArray(value(key)));
+  return make;
+}
+
+/** A small number from a name, to seed a target's random sequence. */
+function hashSeed(name) {
+  let hash = 2166136261;
+  for (const char of name) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return hash >>> 0;
+}
+
+/**
+ * Waits until the process `pid` has used at most one clock tick of CPU in QUIET_WINDOW_MS, or
+ * QUIET_WAIT_MS have passed; answers how long it was busy and whether it became quiet.
+ */
+async function waitUntilQuiet(pid) {
+  const started = Date.now();
+  let last = cpuSeconds(pid);
+  if (last === null) return { busyMs: 0, quiet: true };
+  while (Date.now() - started < QUIET_WAIT_MS) {
+    await sleep(QUIET_WINDOW_MS);
+    const now = cpuSeconds(pid);
+    if (now === null) break;
+    if (now - last <= 1 / CLOCK_TICKS) {
+      return { busyMs: Math.max(0, Date.now() - started - QUIET_WINDOW_MS), quiet: true };
+    }
+    last = now;
+  }
+  return { busyMs: Date.now() - started, quiet: false };
+}
+
+function describeBusy({ busyMs, quiet }) {
+  return `${(busyMs / 1000).toFixed(1)} s${quiet ? "" : " (and still was)"}`;
 }
 
 /**
@@ -405,7 +714,11 @@ function buildAndCopy(target) {
 
 // --- measuring -------------------------------------------------------------------------------
 
-function cannon(url, duration, { method, headers, body }) {
+/**
+ * Measures `url` for `duration` seconds. With `nextPath`, every request asks for the address it
+ * answers instead of the URL's (a random post, the memory part's mix).
+ */
+function cannon(url, duration, { method, headers, body }, nextPath) {
   return autocannon({
     url,
     connections: CONNECTIONS,
@@ -414,8 +727,14 @@ function cannon(url, duration, { method, headers, body }) {
     method,
     headers,
     body,
+    ...(nextPath && { requests: [{ setupRequest: (request) => askFor(request, nextPath) }] }),
     setupClient: KEEP_BODIES ? undefined : countBodiesOnly,
   });
+}
+
+function askFor(request, nextPath) {
+  request.path = nextPath();
+  return request;
 }
 
 /**
@@ -661,7 +980,7 @@ function printTable(results, baseline) {
     ];
   });
   console.log(
-    `\nResults (${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up, ` +
+    `\nCache hits (${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up, ` +
       `${DATABASE_URL ? "PostgreSQL" : "SQLite"}, ${POST_COUNT} posts, ` +
       `Accept-Encoding: ${ACCEPT_ENCODING || "(none)"}):\n`,
   );
@@ -677,16 +996,325 @@ function printRows(header, rows) {
   for (const row of rows) console.log(line(row));
 }
 
+// --- memory ----------------------------------------------------------------------------------
+
+/**
+ * The memory part: a site server on `database` with the response cache on, its RSS read from
+ * /proc every 250 ms: idle after start (MEMORY_IDLE_SECONDS, no request yet), its peak during
+ * MEMORY_SECONDS of MEMORY_MIX (the kernel's high-water mark, VmHWM), and MEMORY_SETTLE_SECONDS
+ * after the load. The server writes process.memoryUsage() to a file every half second (a few
+ * lines run in its process before it starts; nothing is added to the site), for the split of
+ * what the RSS holds.
+ */
+async function measureMemory({ serverEntry, database, tmp }) {
+  const log = path.join(tmp, "memory-usage.jsonl");
+  const prelude =
+    `import { appendFileSync as appendUsage } from "node:fs";\n` +
+    `setInterval(() => appendUsage(${JSON.stringify(log)}, ` +
+    `JSON.stringify({ at: Date.now(), ...process.memoryUsage() }) + "\\n"), 500).unref();\n`;
+  step(
+    `Memory: ${database.count} posts, response cache on; ${MEMORY_IDLE_SECONDS} s idle, ` +
+      `${MEMORY_SECONDS} s of mixed load, ${MEMORY_SETTLE_SECONDS} s after it`,
+  );
+  const site = await startSite({ serverEntry, database, cacheTtlMs: undefined, prelude });
+  const { pid } = site.child;
+  const samples = [];
+  const sample = () => {
+    const rss = procStatusKb(pid, "VmRSS");
+    if (rss !== null) samples.push({ at: Date.now(), rss: rss * 1024 });
+  };
+  sample();
+  const sampler = setInterval(sample, 250);
+  try {
+    await sleep(MEMORY_IDLE_SECONDS * 1000);
+    const idleUntil = Date.now();
+    // Every address of the mix must answer 200 before the load, as every target must.
+    for (const { path: template } of MEMORY_MIX) {
+      const url = `${site.origin}${pathMaker(template, database.fixture.values, 1)()}`;
+      const probe = await probeUrl(url);
+      if (probe.status !== 200) {
+        throw new Error(`the memory part's GET ${template} answered ${probe.status}, not 200`);
+      }
+    }
+    const cpuBefore = cpuSeconds(pid);
+    const loadFrom = Date.now();
+    const load = await cannon(
+      `${site.origin}/`,
+      MEMORY_SECONDS,
+      { method: "GET", headers: REQUEST_HEADERS },
+      mixMaker(database.fixture.values),
+    );
+    const loadUntil = Date.now();
+    const cpuAfter = cpuSeconds(pid);
+    const peak = (procStatusKb(pid, "VmHWM") ?? 0) * 1024;
+    console.log(
+      `  ${Math.round(load.requests.average)} req/s, p99 ${load.latency.p99} ms, ` +
+        `${failures(load)} failed; peak RSS ${formatMb(peak)}; waiting ${MEMORY_SETTLE_SECONDS} s`,
+    );
+    await sleep(MEMORY_SETTLE_SECONDS * 1000);
+    sample();
+    const after = samples.at(-1);
+    const usage = readUsage(log);
+    const inside = (from, until) => samples.filter((s) => s.at >= from && s.at <= until);
+    const during = inside(loadFrom, loadUntil);
+    const atPeak = during.reduce((best, s) => (best && best.rss >= s.rss ? best : s), null);
+    return {
+      posts: database.count,
+      load,
+      cpuMsPerRequest:
+        cpuBefore === null || cpuAfter === null || load.requests.total === 0
+          ? null
+          : ((cpuAfter - cpuBefore) * 1000) / load.requests.total,
+      idle: {
+        rss: Math.max(...inside(0, idleUntil).map((s) => s.rss)),
+        usage: nearest(usage, idleUntil),
+      },
+      peak: { rss: Math.max(peak, atPeak?.rss ?? 0), usage: highest(usage, loadFrom, loadUntil) },
+      after: { rss: after.rss, usage: nearest(usage, after.at) },
+      timeline: everyTenSeconds(samples, loadFrom),
+    };
+  } finally {
+    clearInterval(sampler);
+    await stopChild(site);
+  }
+}
+
+/** The memory part's next address: one of MEMORY_MIX, by weight (a seeded generator). */
+function mixMaker(values) {
+  const random = mulberry32(hashSeed(MEMORY));
+  const makers = MEMORY_MIX.map((m) => pathMaker(m.path, values, hashSeed(m.path)));
+  const total = MEMORY_MIX.reduce((sum, m) => sum + m.weight, 0);
+  const next = () => {
+    let left = random() * total;
+    for (let i = 0; i < MEMORY_MIX.length; i++) {
+      left -= MEMORY_MIX[i].weight;
+      if (left < 0) return makers[i]();
+    }
+    return makers[makers.length - 1]();
+  };
+  next.random = true;
+  return next;
+}
+
+/** One field of /proc/<pid>/status in kB (VmRSS, VmHWM), or null (not Linux, or gone). */
+function procStatusKb(pid, field) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const match = new RegExp(`^${field}:\\s*(\\d+) kB`, "m").exec(status);
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's process.memoryUsage() readings, oldest first. */
+function readUsage(file) {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+function nearest(usage, at) {
+  let best = null;
+  for (const u of usage) if (!best || Math.abs(u.at - at) < Math.abs(best.at - at)) best = u;
+  return best;
+}
+
+function highest(usage, from, until) {
+  let best = null;
+  for (const u of usage) {
+    if (u.at >= from && u.at <= until && (!best || u.rss > best.rss)) best = u;
+  }
+  return best;
+}
+
+/** RSS every ten seconds from `from` on: the sample nearest each mark. */
+function everyTenSeconds(samples, from) {
+  const marks = [];
+  const last = samples.at(-1)?.at ?? from;
+  for (let at = from; at <= last + 1; at += 10_000) marks.push(nearest(samples, at).rss);
+  return marks;
+}
+
+function formatMb(bytes) {
+  return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+}
+
+function printMemory(memory) {
+  console.log(
+    `\nMemory of the site server (${memory.posts} posts, response cache on; RSS from /proc, ` +
+      "the split from the server's process.memoryUsage() nearest that moment):\n",
+  );
+  const row = (label, { rss, usage }) => [
+    label,
+    formatMb(rss),
+    usage ? formatMb(usage.heapUsed) : "n/a",
+    usage ? formatMb(usage.heapTotal) : "n/a",
+    usage ? formatMb(usage.external) : "n/a",
+    usage ? formatMb(usage.arrayBuffers) : "n/a",
+  ];
+  printRows(
+    ["moment", "RSS", "heap used", "heap total", "external", "array buffers"],
+    [
+      row(`idle, ${MEMORY_IDLE_SECONDS} s after start`, memory.idle),
+      row(`peak of ${MEMORY_SECONDS} s of mixed load`, memory.peak),
+      row(`${MEMORY_SETTLE_SECONDS} s after the load`, memory.after),
+    ],
+  );
+  const load = memory.load;
+  console.log(
+    `\nThe load: ${Math.round(load.requests.average)} req/s, p99 ${load.latency.p99} ms, ` +
+      `${load.requests.total} requests, ${failures(load)} failed, ` +
+      `${memory.cpuMsPerRequest === null ? "n/a" : memory.cpuMsPerRequest.toFixed(3)} ms server CPU per request ` +
+      `(${MEMORY_MIX.map((m) => `${m.weight}% ${m.path}`).join(", ")}).`,
+  );
+  console.log(
+    `RSS every 10 s from the load's start: ${memory.timeline.map((b) => (b / 1024 / 1024).toFixed(0)).join(", ")} MB.`,
+  );
+}
+
+function printMemoryVerdicts(memory) {
+  for (const [key, label] of [
+    ["idle", "RSS idle after start"],
+    ["peak", `RSS at the peak of ${MEMORY_SECONDS} s of mixed load`],
+    ["after", `RSS ${MEMORY_SETTLE_SECONDS} s after the load`],
+  ]) {
+    const limit = MEMORY_LIMITS_MB[key];
+    verdict(
+      memory[key].rss <= limit * 1024 * 1024,
+      `${label} at most ${limit} MB`,
+      formatMb(memory[key].rss),
+    );
+  }
+}
+
+// --- the uncached part's tables --------------------------------------------------------------
+
+function printUncachedTable(count, results) {
+  console.log(
+    `\nUncached, ${count} posts (RESPONSE_CACHE_TTL_MS=0; ${CONNECTIONS} connections, ` +
+      `${DURATION} s each after ${WARMUP} s warm-up, ${DATABASE_URL ? "PostgreSQL" : "SQLite"}, ` +
+      `Accept-Encoding: ${ACCEPT_ENCODING || "(none)"}):\n`,
+  );
+  printRows(
+    [
+      "target",
+      "request",
+      "req/s (avg)",
+      "p99 ms",
+      "non-2xx / errors",
+      "body",
+      "server CPU ms/req",
+      "busy after",
+    ],
+    results.map((r) => {
+      if (!r.measured) return [r.target.name, r.request, "not measured", "", r.error, "", "", ""];
+      const m = r.measured;
+      return [
+        r.target.name,
+        r.request,
+        m.requests.average.toFixed(0),
+        String(m.latency.p99),
+        `${m.non2xx} / ${m.errors}`,
+        describeBody(r.probe),
+        r.cpuMsPerRequest === null ? "n/a" : r.cpuMsPerRequest.toFixed(3),
+        `${(r.busyAfterMs / 1000).toFixed(1)} s`,
+      ];
+    }),
+  );
+}
+
+/** Each uncached target's figures side by side, one column pair per post count. */
+function printUncachedComparison(runs) {
+  console.log(
+    "\nUncached, by post count (server CPU ms per request, requests/s; failed requests in brackets):\n",
+  );
+  const header = ["target"];
+  for (const { count } of runs) header.push(`CPU ms/req @${count}`, `req/s @${count}`);
+  header.push("largest / smallest CPU");
+  const rows = uncachedNames(runs).map((name) => {
+    const row = [name];
+    for (const run of runs) {
+      const r = run.results.find((x) => x.target.name === name);
+      if (!r?.measured) {
+        row.push("not measured", "");
+        continue;
+      }
+      const failed = failures(r.measured) + (r.warmup ? failures(r.warmup) : 0);
+      row.push(
+        r.cpuMsPerRequest === null ? "n/a" : r.cpuMsPerRequest.toFixed(3),
+        `${r.measured.requests.average.toFixed(0)}${failed > 0 ? ` (${failed} failed)` : ""}`,
+      );
+    }
+    const spread = spreadOf(runs, name);
+    row.push(spread === null ? "n/a" : `${spread.toFixed(2)}×`);
+    return row;
+  });
+  printRows(header, rows);
+}
+
+function uncachedNames(runs) {
+  return UNCACHED_TARGETS.map((t) => t.name).filter((name) =>
+    runs.some((run) => run.results.some((r) => r.target.name === name)),
+  );
+}
+
+/** CPU per request at each count, in the order run (null where it was not measured). */
+function cpuByCount(runs, name) {
+  return runs.map(
+    (run) => run.results.find((r) => r.target.name === name)?.cpuMsPerRequest ?? null,
+  );
+}
+
+/** Largest over smallest CPU per request across the counts, or null (one count, or missing). */
+function spreadOf(runs, name) {
+  const figures = cpuByCount(runs, name);
+  if (figures.length < 2 || figures.some((f) => f === null || f <= 0)) return null;
+  return Math.max(...figures) / Math.min(...figures);
+}
+
+function printUncachedVerdicts(runs) {
+  const counts = runs.map((run) => run.count).join(" / ");
+  for (const target of UNCACHED_TARGETS) {
+    if (!runs.some((run) => run.results.some((r) => r.target === target))) continue;
+    const figures = cpuByCount(runs, target.name);
+    const shown = `${figures.map((f) => (f === null ? "n/a" : f.toFixed(3))).join(" / ")} ms at ${counts} posts`;
+    if (target.cpuLimitMs !== undefined) {
+      verdict(
+        figures.every((f) => f !== null && f <= target.cpuLimitMs),
+        `${target.name} at most ${target.cpuLimitMs} ms of server CPU per request`,
+        shown,
+      );
+    }
+    if (target.flat) {
+      const spread = spreadOf(runs, target.name);
+      verdict(
+        runs.length < 2 ? null : spread !== null && spread <= 1 + FLAT_TOLERANCE,
+        `${target.name} flat in the post count (within ${FLAT_TOLERANCE * 100}%)`,
+        runs.length < 2 ? "needs two post counts" : shown,
+      );
+    }
+  }
+}
+
+/** One verdict line: ok, NOT MET, or n/a (null: could not be judged in this run). */
+function verdict(ok, what, detail = "") {
+  const label = ok === null ? "n/a    " : ok ? "ok     " : "NOT MET";
+  console.log(`  ${label} ${what}${detail ? `: ${detail}` : ""}`);
+}
+
 // --- seeding ---------------------------------------------------------------------------------
 
-async function seed({ dataDir, schema }) {
+async function seed({ dataDir, schema, count, revisions }) {
   const { openDatabase } = await import("#server/db/db.server.ts");
   const { migrateToLatest } = await import("#server/db/migrate.server.ts");
   const { PACK_TYPES } = await import("#common/constants.ts");
   const handle = openDatabase({ databaseUrl: DATABASE_URL, dataDir, schema });
   try {
     await migrateToLatest(handle.db);
-    const rows = makePosts(PACK_TYPES);
+    const rows = makePosts(PACK_TYPES, count);
     await handle.db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += 100) {
         await trx
@@ -694,40 +1322,48 @@ async function seed({ dataDir, schema }) {
           .values(rows.slice(i, i + 100))
           .execute();
       }
+      await trx.insertInto("apps").values(makeApps()).execute();
     });
     // The save targets write two old published news posts (no other target reads them), one
-    // of them with REVISIONS_STORED revisions stored first.
+    // of them with REVISIONS_STORED revisions stored first (only where they are measured).
     const [saved, withHistory] = rows
       .filter((row) => row.status === "published" && row.category === "news")
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    const revisions = makeRevisions(withHistory);
+    const history = revisions ? makeRevisions(withHistory) : [];
     await handle.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < revisions.length; i += 100) {
+      for (let i = 0; i < history.length; i += 100) {
         await trx
           .insertInto("post_revisions")
-          .values(revisions.slice(i, i + 100))
+          .values(history.slice(i, i + 100))
           .execute();
       }
     });
     const sizes = rows.map((row) => Buffer.byteLength(row.content) / 1024);
-    const count = (predicate) => rows.filter(predicate).length;
-    // The newest published post is what a reader most likely opens.
-    const publishedSlug = rows
+    const countOf = (predicate) => rows.filter(predicate).length;
+    const published = rows
       .filter((row) => row.status === "published")
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0].slug;
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     return {
-      values: { slug: publishedSlug, saveId: saved.id, historyId: withHistory.id },
+      count,
+      values: {
+        // The newest published post is what a reader most likely opens.
+        slug: published[0].slug,
+        // Every published post: the uncached part asks for one at random per request.
+        publishedSlug: published.map((row) => row.slug),
+        saveId: saved.id,
+        historyId: withHistory.id,
+      },
       // The same text for both, so the two saves differ only in the history behind them.
       bodies: {
         save: editorForm(saved, saved.content),
         history: editorForm(withHistory, saved.content),
       },
-      revisionsStored: revisions.length,
+      revisionsStored: history.length,
       counts: {
-        published: count((r) => r.status === "published"),
-        scheduled: count((r) => r.status === "scheduled"),
-        draft: count((r) => r.status === "draft"),
-        marketplace: count((r) => r.category === "marketplace-content"),
+        published: published.length,
+        scheduled: countOf((r) => r.status === "scheduled"),
+        draft: countOf((r) => r.status === "draft"),
+        marketplace: countOf((r) => r.category === "marketplace-content"),
       },
       contentKb: {
         min: Math.min(...sizes).toFixed(1),
@@ -747,8 +1383,11 @@ const WORDS = (
   "update release players community creators marketplace studio team design detailed new"
 ).split(" ");
 
-/** 1,000 posts like the real ones, always the same (a seeded generator), as table rows. */
-function makePosts(packTypes) {
+/**
+ * `count` posts like the real ones, always the same for a count (a seeded generator), as table
+ * rows, spread over the same three years whatever their number.
+ */
+function makePosts(packTypes, count) {
   const random = mulberry32(20240601);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const words = (n) => Array.from({ length: n }, () => pick(WORDS)).join(" ");
@@ -779,13 +1418,15 @@ function makePosts(packTypes) {
   const now = Date.now();
   const day = 24 * 3600 * 1000;
   const rows = [];
-  for (let i = 0; i < POST_COUNT; i++) {
+  // 1 at 1,000 posts (a little under a post a day), so those are the posts measured before.
+  const scale = 1000 / count;
+  for (let i = 0; i < count; i++) {
     const r = random();
     const category = r < 0.3 ? "marketplace-content" : r < 0.75 ? "news" : "youtube";
     const s = random();
     const status = s < 0.85 ? "published" : s < 0.93 ? "draft" : "scheduled";
-    // Spread over the last three years, a little under a post a day.
-    const created = new Date(now - (POST_COUNT - i) * 1.05 * day - random() * day);
+    // Spread over the last three years.
+    const created = new Date(now - (count - i) * 1.05 * scale * day - random() * scale * day);
     const scheduledAt =
       status === "scheduled"
         ? new Date(created.getTime() + (random() < 0.5 ? 2 : 2000) * day).toISOString()
@@ -843,6 +1484,42 @@ function editorForm(row, content) {
     scheduledAt: null,
     timezone: "Europe/London",
   };
+}
+
+/** APP_COUNT apps, the studio's own and partners', of every status and relationship. */
+function makeApps() {
+  const random = mulberry32(20240602);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const sentence = (n) => {
+    const s = Array.from({ length: n }, () => pick(WORDS)).join(" ");
+    return `${s[0].toUpperCase()}${s.slice(1)}.`;
+  };
+  const createdAt = new Date().toISOString();
+  return Array.from({ length: APP_COUNT }, (_, i) => {
+    const name = `${pick(WORDS)} ${pick(WORDS)} ${i + 1}`.replace(/^./, (c) => c.toUpperCase());
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    return {
+      id: `00000000-0000-4000-a000-${String(i).padStart(12, "0")}`,
+      name,
+      slug,
+      category: ["Web Tool", "Tool", "Game", "Utility"][i % 4],
+      relationship: ["developed", "partner", "official-partner"][i % 3],
+      status: ["released", "released", "beta", "in-development", "banned"][i % 5],
+      logoUrl: null,
+      imageUrl: null,
+      shortDescription: sentence(8),
+      description: Array.from({ length: 3 }, () => sentence(14)).join(" "),
+      downloadCount: Math.floor(random() * 2_000_000),
+      rating: Math.round((3 + random() * 2) * 10) / 10,
+      releaseDate: new Date(Date.now() - Math.floor(random() * 1500) * 86_400_000).toISOString(),
+      platforms: JSON.stringify(["web", "windows", "ios", "android"].slice(0, 1 + (i % 4))),
+      websiteUrl: `https://apps.example.com/${slug}`,
+      downloadUrl: i % 2 === 0 ? `https://apps.example.com/${slug}/download` : null,
+      sortOrder: i + 1,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
 }
 
 /** REVISIONS_STORED revisions of a post, one an hour before its creation onwards. */
@@ -1019,6 +1696,10 @@ function printEnvironment() {
   console.log(
     `  load:        ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target`,
   );
+  console.log(
+    `  posts:       ${POST_COUNT} for cache hits; ${POST_COUNTS.join(", ")} uncached; ` +
+      `${MEMORY_POSTS} for memory (${MEMORY_SECONDS} s of load, ${MEMORY_SETTLE_SECONDS} s after)`,
+  );
   console.log("  note:        autocannon runs in this process; the servers are child processes");
 }
 
@@ -1039,6 +1720,23 @@ function positiveNumber(name, fallback, { allowZero = false } = {}) {
     process.exit(2);
   }
   return value;
+}
+
+/** A comma-separated list of post counts (whole numbers from 10 to 100,000). */
+function postCounts(name, fallback, { single = false } = {}) {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const counts = raw.split(",").map((part) => Number(part.trim()));
+  if (
+    counts.some((n) => !Number.isInteger(n) || n < 10 || n > 100_000) ||
+    (single && counts.length !== 1)
+  ) {
+    console.error(
+      `${name} must be ${single ? "a whole number" : "comma-separated whole numbers"} from 10 to 100000.`,
+    );
+    process.exit(2);
+  }
+  return counts;
 }
 
 function redact(url) {
