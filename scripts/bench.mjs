@@ -244,7 +244,11 @@ async function main() {
   const known = [...TARGETS, ...UNCACHED_TARGETS].map((t) => t.name);
   if (ONLY) {
     const unknown = ONLY.filter((name) => name !== MEMORY && !known.includes(name));
-    if (unknown.length > 0) throw new Error(`BENCH_ONLY names unknown targets: ${unknown}`);
+    if (unknown.length > 0) {
+      throw new Error(
+        `BENCH_ONLY names unknown targets: ${unknown.join(", ")} (known: ${[...known, MEMORY].join(", ")})`,
+      );
+    }
   }
   const isSelected = (name) => !ONLY || ONLY.includes(name);
   const selected = TARGETS.filter((t) => isSelected(t.name));
@@ -1729,10 +1733,14 @@ function printEnvironment() {
   console.log(
     `  load:        ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per target`,
   );
-  console.log(
-    `  posts:       ${POST_COUNT} for cache hits; ${POST_COUNTS.join(", ")} uncached; ` +
+  const runs = (names) => names.some((name) => !ONLY || ONLY.includes(name));
+  const parts = [
+    runs(TARGETS.map((t) => t.name)) && `${POST_COUNT} for cache hits`,
+    runs(UNCACHED_TARGETS.map((t) => t.name)) && `${POST_COUNTS.join(", ")} uncached`,
+    runs([MEMORY]) &&
       `${MEMORY_POSTS} for memory (${MEMORY_SECONDS} s of load, ${MEMORY_SETTLE_SECONDS} s after)`,
-  );
+  ];
+  console.log(`  posts:       ${parts.filter(Boolean).join("; ")}`);
   console.log("  note:        autocannon runs in this process; the servers are child processes");
 }
 
