@@ -8,7 +8,7 @@ import { createApp } from "./app.ts";
 import { authFor } from "./auth/auth.server.ts";
 import { ensureOwnerAccount } from "./auth/owner.server.ts";
 import { type Config, ConfigError, loadConfig } from "./config/env.server.ts";
-import { nonceContext, type ServerContext, serverContext } from "./context.server.ts";
+import { pageScriptsContext, type ServerContext, serverContext } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
 import { configureHttpServer } from "./http/http-server.server.ts";
@@ -52,7 +52,7 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
     getLoadContext: (_req, res) => {
       const context = new RouterContextProvider();
       context.set(serverContext, loaderContext);
-      context.set(nonceContext, String(res.locals.cspNonce));
+      context.set(pageScriptsContext, res.locals.pageScripts ?? null);
       return context;
     },
   });
