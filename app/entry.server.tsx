@@ -1,11 +1,8 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { nonceContext } from "#server/context.server.ts";
+import { pageScriptsContext } from "#server/context.server.ts";
 import { recordPageFault } from "#server/http/page-faults.server.ts";
 
 export const streamTimeout = 5_000;
@@ -13,7 +10,8 @@ export const streamTimeout = 5_000;
 /**
  * Every error a loader, action or render throws. A fault of the storage or database (a database
  * that does not answer) is logged in one line and turns the answer into 503 or 507 (see
- * server/http/page-faults.server.ts); anything else is logged whole, as React Router does.
+ * server/http/page-faults.server.ts); anything else is logged whole, as React Router does. A
+ * request whose client has gone is no error: nobody waits for its answer.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
@@ -21,6 +19,13 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   console.error(error);
 };
 
+/**
+ * Renders a page whole, then answers it in one piece: its Content-Security-Policy lists the
+ * hashes of the page's inline scripts, which are known only once the page is complete
+ * (docs/decisions/009-script-hashes.md). The loaders have awaited their data already, so
+ * holding the page back until the end costs nothing but the bytes. A request whose client
+ * disconnects stops rendering at once and answers nothing.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -28,53 +33,76 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  if (request.method.toUpperCase() === "HEAD") {
+  if (request.method.toUpperCase() === "HEAD" || request.signal.aborted) {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // The nonce of this response's Content-Security-Policy, set by the Express app.
-  const nonce = loadContext.get(nonceContext);
+  const pageScripts = loadContext.get(pageScriptsContext);
+  const nonce = pageScripts?.mark;
 
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const page = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+    });
+    let done = false;
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
+    const finish = (response: Response) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timeoutId);
+      request.signal.removeEventListener("abort", leave);
+      resolve(response);
+    };
+    // No one will read this page: stop rendering, and answer nothing (React Router does not
+    // send an answer to a closed connection).
+    const leave = () => {
+      abort();
+      finish(new Response(null, { status: responseStatusCode }));
+    };
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+        },
+        onAllReady() {
+          if (done) return;
+          page.on("finish", () => {
+            if (done) return;
+            const whole = Buffer.concat(chunks);
+            const body = pageScripts ? pageScripts.allow(whole) : whole;
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            finish(
+              // A Buffer's memory is a plain ArrayBuffer (never shared), which Response takes.
+              new Response(body as Uint8Array<ArrayBuffer>, {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          pipe(page);
         },
         onShellError(error: unknown) {
+          if (done) return;
+          done = true;
+          clearTimeout(timeoutId);
+          request.signal.removeEventListener("abort", leave);
           reject(error);
         },
         onError(error: unknown) {
+          if (request.signal.aborted) return;
           responseStatusCode = 500;
+          // An error before the shell is complete reaches onShellError, and handleError logs it.
           if (shellRendered) console.error(error);
         },
       },
     );
+    request.signal.addEventListener("abort", leave, { once: true });
   });
 }

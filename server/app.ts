@@ -1,4 +1,6 @@
 import { readdirSync } from "node:fs";
+import { constants as zlibConstants } from "node:zlib";
+import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import { authRouter } from "./api/auth.router.ts";
@@ -11,9 +13,9 @@ import type { DatabaseHandle } from "./db/db.server.ts";
 import { RETRY_AFTER_SECONDS } from "./errors.ts";
 import { limitRequestBodies, quietAfterRefusedBody } from "./http/body-limits.server.ts";
 import { classifyPath } from "./http/cacheable-paths.server.ts";
+import { contentSecurityPolicy } from "./http/content-security-policy.server.ts";
 import { pageMethods, refuseUnservedMethods } from "./http/methods.server.ts";
 import { acceptsWebp } from "./http/negotiation.server.ts";
-import { createCspNonce } from "./http/nonce-template.server.ts";
 import { createResponseCache } from "./http/response-cache.server.ts";
 import {
   isUploadFileName,
@@ -30,6 +32,25 @@ export const RESPONSE_CACHE_TTL_MS = 1000;
 
 /** Build files never change under the same name; this only bounds how long memory is held. */
 const BUILD_FILE_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+/** The build's browser files, with their brotli and gzip forms, are about 4 MB in all. */
+const BUILD_FILE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Compression of answers the response cache does not hold (staff, writes, pages never kept), as
+ * they stream out: brotli 1 or gzip 1 (cheap; see cache-entry.server.ts), nothing under 1 KB.
+ */
+const compressUnheld = compression({
+  threshold: 1024,
+  level: 1,
+  brotli: {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: 1,
+      // A 256 KB window: each stream's memory stays small while many are open at once.
+      [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+    },
+  },
+  filter: (req, res) => res.locals.heldByResponseCache !== true && compression.filter(req, res),
+});
 
 export type CreateAppOptions = {
   handle: DatabaseHandle;
@@ -82,23 +103,23 @@ export function createApp({
 
   const caching = !devMiddleware && responseCacheTtlMs > 0;
   // First, so that a cached answer costs no more than a lookup (README: "Response cache").
-  if (caching) {
+  // Turned off (a lifetime of 0), it still compresses the answers it would keep, each at once.
+  if (!devMiddleware) {
     const staticRoots = new Set(clientDir ? readdirSync(clientDir) : []);
     const cache = createResponseCache({
       ttlMs: responseCacheTtlMs,
       classifyPath: (pathname) => classifyPath(pathname, staticRoots),
       hasSessionCookie,
+      sharedCacheSeconds: Math.floor(responseCacheTtlMs / 1000),
       now: responseCacheClock,
     });
     app.use(cache.middleware);
   }
+  // What the response cache does not hold (staff, writes, pages never kept, everything when it
+  // is off) is compressed as it is sent, at levels cheap enough for every request.
+  app.use(compressUnheld);
 
-  app.use((req, res, next) => {
-    // Only what may become HTML needs a script nonce, not JSON or files; a page rendered for the
-    // response cache has its placeholder already.
-    if (res.locals.cspNonce === undefined && !NO_NONCE_PATH.test(req.url)) {
-      res.locals.cspNonce = createCspNonce();
-    }
+  app.use((req, _res, next) => {
     // The client's address as TRUST_PROXY allows it to be known, replacing anything the client
     // sent under that name; sign-in limits and session records read it (auth.server.ts).
     req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? "unknown";
@@ -113,36 +134,10 @@ export function createApp({
       referrerPolicy: { policy: "same-origin" },
     }),
   );
+  // Outside development: scripts from the site only, and on a page its own inline scripts by
+  // hash (server/http/content-security-policy.server.ts). Vite's hot reload needs inline code.
   if (!devMiddleware) {
-    const directives = {
-      defaultSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "https:"],
-      fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
-      frameSrc: ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'self'"],
-      upgradeInsecureRequests: config.siteUrl.startsWith("https:") ? [] : null,
-    };
-    // Without a nonce the policy is one fixed string, which helmet builds once.
-    const withoutNonce = helmet.contentSecurityPolicy({
-      directives: { ...directives, scriptSrc: ["'self'"] },
-    });
-    const withNonce = helmet.contentSecurityPolicy({
-      directives: {
-        ...directives,
-        scriptSrc: [
-          "'self'",
-          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-        ],
-      },
-    });
-    app.use((req, res, next) =>
-      (res.locals.cspNonce === undefined ? withoutNonce : withNonce)(req, res, next),
-    );
+    app.use(contentSecurityPolicy({ https: config.siteUrl.startsWith("https:") }));
   }
 
   app.get("/healthz", async (_req, res) => {
@@ -186,7 +181,13 @@ export function createApp({
     // Fingerprinted build assets never change under the same name. Each is read and compressed
     // once, then served from memory to everyone.
     const buildFiles = caching
-      ? [createResponseCache({ ttlMs: BUILD_FILE_CACHE_TTL_MS, classifyPath: () => "plain" })]
+      ? [
+          createResponseCache({
+            ttlMs: BUILD_FILE_CACHE_TTL_MS,
+            classifyPath: () => "plain",
+            maxBytes: BUILD_FILE_CACHE_MAX_BYTES,
+          }),
+        ]
       : [];
     app.use(
       "/assets",
@@ -248,6 +249,3 @@ function preferWebp(dataDir: string): RequestHandler {
     }, next);
   };
 }
-
-/** Paths whose answers are JSON or files: their policy needs no script nonce. */
-const NO_NONCE_PATH = /^\/(api|assets|uploads)(\/|\?|$)/;

@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Auth } from "./auth/auth.server.ts";
 import type { Config } from "./config/env.server.ts";
 import type { Db } from "./db/db.server.ts";
+import type { PageScripts } from "./http/content-security-policy.server.ts";
 
 /**
  * What the server answers requests with: the database, the configuration and sign-in. The API
@@ -13,7 +14,7 @@ export type ServerContext = { db: Db; config: Config; auth: Auth };
 export const serverContext = createContext<ServerContext>();
 
 /**
- * The Content-Security-Policy nonce of one page response, for entry.server.tsx. It is apart
- * from the server context because it changes with every response.
+ * How a page lists its inline scripts in its Content-Security-Policy (entry.server.tsx), or null
+ * where there is no policy (development). Apart from the server context: it is per response.
  */
-export const nonceContext = createContext<string>();
+export const pageScriptsContext = createContext<PageScripts | null>(null);

@@ -4,11 +4,12 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import sharp from "sharp";
 import { createApp } from "./app.ts";
 import { authFor } from "./auth/auth.server.ts";
 import { ensureOwnerAccount } from "./auth/owner.server.ts";
 import { type Config, ConfigError, loadConfig } from "./config/env.server.ts";
-import { nonceContext, type ServerContext, serverContext } from "./context.server.ts";
+import { pageScriptsContext, type ServerContext, serverContext } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
 import { configureHttpServer } from "./http/http-server.server.ts";
@@ -34,6 +35,9 @@ export type StartOptions = {
  */
 export async function start({ dev }: StartOptions = {}): Promise<Server> {
   const config = readConfigOrExit();
+  // libvips keeps the results of recent operations (up to 50 MB by default) in case the same
+  // image is worked on again; every upload is a different image, so that memory is never used.
+  sharp.cache(false);
   const handle = await openDatabaseOrExit(config);
   const auth = authFor(handle.db, config);
   if ((await ensureOwnerAccount({ db: handle.db, auth, config })) === "created") {
@@ -52,7 +56,7 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
     getLoadContext: (_req, res) => {
       const context = new RouterContextProvider();
       context.set(serverContext, loaderContext);
-      context.set(nonceContext, String(res.locals.cspNonce));
+      context.set(pageScriptsContext, res.locals.pageScripts ?? null);
       return context;
     },
   });

@@ -1,9 +1,8 @@
 import { hash } from "node:crypto";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import type { Response } from "express";
 import type { ContentEncoding } from "./negotiation.server.ts";
-import { NonceTemplate } from "./nonce-template.server.ts";
 
 // One kept answer and its forms: what of a response is stored, its validator, and its
 // compressed bodies (made on first demand, then reused).
@@ -15,17 +14,13 @@ export type CacheEntry = {
   status: number;
   /** Stored headers, flat (name, value, name, value, …), without length, encoding and ETag. */
   headers: string[];
-  /** Positions in `headers` of values that contain the nonce placeholder. */
-  nonceHeaders: number[];
   vary: string;
-  /** The body as rendered (with the placeholder, for a page with nonces). */
+  /** The body as the app made it. */
   body: Buffer;
-  /** Set when the body contains the nonce placeholder: it is then different in every response. */
-  template: NonceTemplate | null;
-  /** A weak validator of the body, for bodies without nonces. */
-  etag: string | null;
+  /** A weak validator of the body. */
+  etag: string;
   compressible: boolean;
-  /** Compressed forms of a body without nonces, made on first demand and then kept. */
+  /** Compressed forms of the body, made on first demand from a request it answers, then kept. */
   compressed: Partial<Record<Compressed, Promise<Buffer>>>;
   ready: Partial<Record<Compressed, Buffer>>;
   expiresAt: number;
@@ -38,8 +33,20 @@ const CACHEABLE_STATUSES = new Set([200, 404]);
 /** Below this, compression saves less than it costs. */
 const MIN_COMPRESSIBLE_BYTES = 1024;
 const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|javascript|xml|rss\+xml)|image\/svg)/i;
-/** A common level for answers compressed once and served many times; 11 takes seconds on 1 MB. */
-const BROTLI_QUALITY = 5;
+/**
+ * Levels for forms that are kept and sent many times: a common brotli quality (11 takes seconds
+ * on 1 MB) and zlib's default.
+ */
+const KEPT_LEVELS = { br: 5, gzip: 6 } as const;
+/**
+ * Levels for a body compressed for one response only (a miss, an answer that is not kept): a
+ * long tail of addresses pays this on every request, so they are the cheapest sensible ones.
+ * On a 36 KB page brotli 1 takes 0.16 ms against brotli 5's 0.42 ms, for 22% more bytes;
+ * gzip 1 half of gzip 6's time, for 11% more (docs/decisions/009-script-hashes.md).
+ */
+const ONE_RESPONSE_LEVELS = { br: 1, gzip: 1 } as const;
+/** Up to this size a body for one response is compressed at once, without the thread pool. */
+const SYNC_COMPRESSION_MAX_BYTES = 16 * 1024;
 /**
  * Headers of one response or one connection, ones the cache sets itself, and Accept-Ranges:
  * the cache always answers the whole body.
@@ -60,8 +67,7 @@ const gzipAsync = promisify(gzip);
 
 /**
  * The answer as a cache entry, or null when it must not be kept: another status than
- * CACHEABLE_STATUSES, a Set-Cookie (a response for one client), a body already encoded, or a
- * real nonce in a header (an answer made for one response only).
+ * CACHEABLE_STATUSES, a Set-Cookie (a response for one client) or a body already encoded.
  * When the body is the same as the previous entry's, its validator and compressed forms carry
  * over, so an answer that did not change is never hashed or compressed again.
  */
@@ -70,47 +76,37 @@ export function toEntry({
   status,
   res,
   body,
-  placeholder,
   previous,
 }: {
   key: string;
   status: number;
   res: Response;
   body: Buffer;
-  placeholder: string;
   previous: CacheEntry | undefined;
 }): CacheEntry | null {
   if (!CACHEABLE_STATUSES.has(status)) return null;
   if (res.hasHeader("set-cookie") || res.hasHeader("content-encoding")) return null;
   const headers: string[] = [];
-  const nonceHeaders: number[] = [];
   // Lower-case names, as HTTP/2 always sends them; HTTP/1.1 names are case-insensitive.
   for (const name of res.getHeaderNames()) {
     if (UNSTORED_HEADERS.has(name)) continue;
     const value = res.getHeader(name);
     if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [String(value)]) {
-      if (one.includes(placeholder)) nonceHeaders.push(headers.length + 1);
-      else if (one.includes("'nonce-")) return null;
-      headers.push(name, one);
-    }
+    for (const one of Array.isArray(value) ? value : [String(value)]) headers.push(name, one);
   }
   const vary = res.getHeader("vary");
   const contentType = String(res.getHeader("content-type") ?? "");
   const same = previous !== undefined && previous.status === status && previous.body.equals(body);
-  const template = same ? previous.template : NonceTemplate.parse(body, placeholder);
-  const compressed = same && !template ? previous.compressed : {};
-  const ready = same && !template ? previous.ready : {};
+  const compressed = same ? previous.compressed : {};
+  const ready = same ? previous.ready : {};
   return {
     key,
     status,
     headers,
-    nonceHeaders,
     vary: withAcceptEncoding(vary === undefined ? "" : String(vary)),
     body,
-    template,
-    etag: template ? null : same ? previous.etag : weakEtag(body),
-    compressible: body.length >= MIN_COMPRESSIBLE_BYTES && COMPRESSIBLE_TYPE.test(contentType),
+    etag: same ? previous.etag : weakEtag(body),
+    compressible: isCompressible(body.length, contentType),
     compressed,
     ready,
     expiresAt: 0,
@@ -118,53 +114,53 @@ export function toEntry({
       body.length +
       (ready.br?.length ?? 0) +
       (ready.gzip?.length ?? 0) +
-      (template?.gzipLength ?? 0) +
       headers.reduce((sum, field) => sum + field.length, 0),
   };
 }
 
-/** The body in this encoding if it can be had at once, or undefined while it is compressed. */
-export function readyBody(
-  entry: CacheEntry,
-  encoding: ContentEncoding,
-  nonce: string,
-): Buffer | undefined {
-  if (encoding === "identity") return entry.template ? entry.template.render(nonce) : entry.body;
-  if (entry.template)
-    return entry.template.gzipReady ? entry.template.renderGzip(nonce) : undefined;
-  return entry.ready[encoding];
+/** True when compressing a body of this length and type is worth it. */
+export function isCompressible(length: number, contentType: string): boolean {
+  return length >= MIN_COMPRESSIBLE_BYTES && COMPRESSIBLE_TYPE.test(contentType);
+}
+
+/** The body in this encoding if its form is kept already, or undefined. */
+export function readyBody(entry: CacheEntry, encoding: ContentEncoding): Buffer | undefined {
+  return encoding === "identity" ? entry.body : entry.ready[encoding];
 }
 
 /**
- * Makes the body ready in this encoding (see readyBody). `onCompressed` hears the size of a
- * compressed form once it is made, so the store can count it.
+ * The body compressed for one response only (a miss, or an answer that is not kept), at the
+ * cheap levels.
  */
-export function prepareEncoding(
-  entry: CacheEntry,
-  encoding: Compressed,
-  onCompressed: (bytes: number) => void,
-): Promise<unknown> {
-  return entry.template
-    ? entry.template.prepareGzip()
-    : compressedForm(entry, encoding, onCompressed);
+export function compressForOneResponse(body: Buffer, encoding: Compressed): Promise<Buffer> {
+  const level = ONE_RESPONSE_LEVELS[encoding];
+  // A small body takes less time to compress than a trip through the thread pool would.
+  if (body.length <= SYNC_COMPRESSION_MAX_BYTES) {
+    try {
+      return Promise.resolve(
+        encoding === "gzip"
+          ? gzipSync(body, { level })
+          : brotliCompressSync(body, brotliOptions(body, level)),
+      );
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return compress(body, encoding, level);
 }
 
-function compressedForm(
+/**
+ * The entry's kept form in this encoding, made once (later calls share it). `onCompressed`
+ * hears its size once it is made, so the store can count it.
+ */
+export function compressedForm(
   entry: CacheEntry,
   encoding: Compressed,
   onCompressed: (bytes: number) => void,
 ): Promise<Buffer> {
   const existing = entry.compressed[encoding];
   if (existing) return existing;
-  const pending =
-    encoding === "br"
-      ? brotliAsync(entry.body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-            [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
-          },
-        })
-      : gzipAsync(entry.body);
+  const pending = compress(entry.body, encoding, KEPT_LEVELS[encoding]);
   entry.compressed[encoding] = pending;
   pending.then(
     (body) => {
@@ -178,6 +174,25 @@ function compressedForm(
     },
   );
   return pending;
+}
+
+function compress(body: Buffer, encoding: Compressed, level: number): Promise<Buffer> {
+  if (encoding === "gzip") return gzipAsync(body, { level });
+  return brotliAsync(body, brotliOptions(body, level));
+}
+
+function brotliOptions(body: Buffer, level: number) {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: level,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      // A window no larger than the body: the encoder's memory then follows the body's size.
+      [constants.BROTLI_PARAM_LGWIN]: Math.min(
+        constants.BROTLI_DEFAULT_WINDOW,
+        Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(body.length + 1))),
+      ),
+    },
+  };
 }
 
 function withAcceptEncoding(vary: string): string {

@@ -1,5 +1,4 @@
 import type { Response } from "express";
-import { createCspNonce, NonceTemplate } from "./nonce-template.server.ts";
 
 // What the response cache does to an Express response: hold the app's answer back until it is
 // complete, send a whole answer at once, and notice a successful write.
@@ -20,23 +19,6 @@ export function send(res: Response, status: number, headers: string[], body: Buf
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   res.writeHead(status, headers);
   res.end(body ?? undefined);
-}
-
-/**
- * An answer that is not kept goes out as the app made it, except that a page rendered with the
- * placeholder gets a real nonce: the placeholder never leaves the process.
- */
-export function sendHeldBack(res: Response, body: Buffer, placeholder: string) {
-  const template = NonceTemplate.parse(body, placeholder);
-  const nonce = createCspNonce();
-  for (const name of res.getHeaderNames()) {
-    const value = res.getHeader(name);
-    if (typeof value === "string" && value.includes(placeholder)) {
-      res.setHeader(name, value.replaceAll(placeholder, nonce));
-    }
-  }
-  if (res.hasHeader("content-length")) res.setHeader("Content-Length", body.length);
-  res.end(template ? template.render(nonce) : body);
 }
 
 /**

@@ -21,6 +21,11 @@ export class CacheStore {
     return this.#generation;
   }
 
+  /** Bytes held now, compressed forms included. */
+  get bytes(): number {
+    return this.#totalBytes;
+  }
+
   get(key: string): CacheEntry | undefined {
     return this.#entries.get(key);
   }

@@ -5,7 +5,6 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "#tests/helpers/http.ts";
 import { listen } from "#tests/helpers/test-server.ts";
-import { createCspNonce } from "./nonce-template.server.ts";
 import { createResponseCache, type ResponseCache } from "./response-cache.server.ts";
 
 // The cache in front of a small Express app whose handlers count their calls, through real
@@ -73,9 +72,11 @@ type Store = { version: number };
 
 async function start({
   maxEntries,
+  sharedCacheSeconds,
   store = { version: 0 },
 }: {
   maxEntries?: number;
+  sharedCacheSeconds?: number;
   store?: Store;
 } = {}): Promise<Harness> {
   const cache = createResponseCache({
@@ -84,6 +85,7 @@ async function start({
       path.startsWith("/private") ? null : path.startsWith("/page") ? "page" : "plain",
     hasSessionCookie: (cookie) => cookie.includes("session="),
     maxEntries,
+    sharedCacheSeconds,
     now: () => clockMs,
   });
   const calls = new Map<string, number>();
@@ -97,10 +99,7 @@ async function start({
   app.use(cache.middleware);
   app.use((req, res, next) => {
     calls.set(req.path, (calls.get(req.path) ?? 0) + 1);
-    // As the app does it: pages have a nonce (the cache's placeholder when it renders them).
-    if (req.path.startsWith("/page")) res.locals.cspNonce ??= createCspNonce();
-    const nonce = res.locals.cspNonce ? ` 'nonce-${res.locals.cspNonce}'` : "";
-    res.set("Content-Security-Policy", `script-src 'self'${nonce}`);
+    res.set("Content-Security-Policy", "script-src 'self'");
     next();
   });
   app.get("/data", (req, res) => {
@@ -122,9 +121,6 @@ async function start({
     const timer = setTimeout(() => res.json({ version: store.version }), delayMs);
     req.socket.once("close", () => clearTimeout(timer));
   });
-  app.get("/own-nonce", (_req, res) => {
-    res.set("Content-Security-Policy", `script-src 'nonce-${createCspNonce()}'`).json({});
-  });
   app.get("/missing", (_req, res) => {
     res.status(404).json({ message: "No such thing." });
   });
@@ -137,9 +133,9 @@ async function start({
   app.get("/private", (_req, res) => {
     res.json({ version: store.version });
   });
-  app.get(["/page", "/page-error"], (req, res) => {
-    const nonce = String(res.locals.cspNonce);
-    const scripts = `<script nonce="${nonce}">1</script>`.repeat(3);
+  app.get(["/page", "/page-error", "/page-own-cache-control"], (req, res) => {
+    if (req.path === "/page-own-cache-control") res.set("Cache-Control", "public, max-age=300");
+    const scripts = "<script>1</script>".repeat(3);
     const html = `<!doctype html><html><head>${scripts}</head><body>${`<p>version ${store.version}</p>`.repeat(200)}</body></html>`;
     res.status(req.path === "/page-error" ? 500 : 200).type("html");
     // Streamed in pieces, as React Router sends a page.
@@ -250,31 +246,28 @@ describe("the response cache", () => {
     }
   });
 
-  it("lets waiting requests render their own answer when the first one's client goes away", async () => {
+  it("has one waiting request render for the others when the first one's client goes away", async () => {
     const h = await start();
     const gone = http.get(`${h.url}/abandoned-if-gone`);
     gone.on("error", () => undefined);
     await eventually(async () => expect(h.calls.get("/abandoned-if-gone")).toBe(1));
-    const waiting = get(`${h.url}/abandoned-if-gone`);
-    // The second request is waiting for the first one's answer.
-    await eventually(async () => expect(h.arrived.get("/abandoned-if-gone")).toBe(2));
+    const waiting = Array.from({ length: 3 }, () => get(`${h.url}/abandoned-if-gone`));
+    // The other requests are waiting for the first one's answer.
+    await eventually(async () => expect(h.arrived.get("/abandoned-if-gone")).toBe(4));
     gone.destroy();
-    const answer = await waiting;
-    expect(answer.status).toBe(200);
+    for (const answer of await Promise.all(waiting)) expect(answer.status).toBe(200);
     expect(h.calls.get("/abandoned-if-gone")).toBe(2);
   });
 
-  it("keeps 404 answers, but not other failures, answers that set a cookie, or a real nonce", async () => {
+  it("keeps 404 answers, but not other failures or answers that set a cookie", async () => {
     const h = await start();
     for (let i = 0; i < 2; i++) {
       expect((await get(`${h.url}/missing`)).status).toBe(404);
       expect((await get(`${h.url}/broken`)).status).toBe(500);
-      expect((await get(`${h.url}/own-nonce`)).status).toBe(200);
       const withCookie = await get(`${h.url}/with-cookie`);
       expect(withCookie.headers["set-cookie"]?.[0]).toMatch(/^seen=1/);
     }
     expect(h.calls.get("/missing")).toBe(1);
-    expect(h.calls.get("/own-nonce")).toBe(2);
     expect(h.calls.get("/broken")).toBe(2);
     expect(h.calls.get("/with-cookie")).toBe(2);
   });
@@ -347,47 +340,58 @@ describe("the response cache", () => {
     });
   });
 
-  describe("pages with a script nonce", () => {
-    function noncesIn(raw: Raw) {
-      const inBody = [...raw.text.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
-      const inPolicy = /'nonce-([^']+)'/.exec(String(raw.headers["content-security-policy"]))?.[1];
-      return { inBody, inPolicy };
-    }
-
-    it("gives every response a fresh nonce, the same in the policy and in the page", async () => {
+  describe("pages", () => {
+    it("keeps a page as it is, with a validator, and sends it in brotli or gzip", async () => {
       const h = await start();
-      const seen = new Set<string>();
-      for (const accept of [undefined, "gzip, deflate, br", "gzip", undefined, "br"]) {
-        const page = await get(`${h.url}/page`, accept ? { "accept-encoding": accept } : {});
-        expect(page.status).toBe(200);
-        const { inBody, inPolicy } = noncesIn(page);
-        expect(inPolicy).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-        expect(inBody).toEqual([inPolicy, inPolicy, inPolicy]);
-        expect(seen.has(inPolicy ?? "")).toBe(false);
-        seen.add(inPolicy ?? "");
-        expect(page.headers.etag).toBeUndefined();
-        expect(Number(page.headers["content-length"])).toBe(page.body.length);
+      const plain = await get(`${h.url}/page`);
+      expect(plain.headers.etag).toMatch(/^W\//);
+      for (const accept of ["gzip, deflate, br, zstd", "gzip", "gzip, deflate, br, zstd"]) {
+        const page = await get(`${h.url}/page`, { "accept-encoding": accept });
+        expect(page.headers["content-encoding"]).toBe(accept === "gzip" ? "gzip" : "br");
+        expect(page.text).toBe(plain.text);
+        expect(page.body.length).toBeLessThan(plain.body.length / 5);
+        expect(page.headers.etag).toBe(plain.headers.etag);
+        expect(page.headers["content-security-policy"]).toBe("script-src 'self'");
       }
       expect(h.calls.get("/page")).toBe(1);
     });
 
-    it("compresses pages with gzip (brotli streams cannot take a nonce spliced in)", async () => {
+    it("compresses the first answer for its own response as well as later ones", async () => {
       const h = await start();
-      const plain = await get(`${h.url}/page`);
-      const page = await get(`${h.url}/page`, { "accept-encoding": "gzip, deflate, br, zstd" });
-      expect(page.headers["content-encoding"]).toBe("gzip");
-      expect(page.body.length).toBeLessThan(plain.body.length / 5);
+      const accept = { "accept-encoding": "br" };
+      const first = await get(`${h.url}/page`, accept);
+      const second = await get(`${h.url}/page`, accept);
+      expect(first.headers["content-encoding"]).toBe("br");
+      expect(second.headers["content-encoding"]).toBe("br");
+      expect(first.text).toBe(second.text);
+      expect(h.calls.get("/page")).toBe(1);
     });
 
-    it("puts a real nonce into a page it does not keep", async () => {
+    it("lets shared caches keep the pages it keeps for its lifetime, when told to", async () => {
+      const h = await start({ sharedCacheSeconds: 1 });
+      for (let i = 0; i < 2; i++) {
+        expect((await get(`${h.url}/page`)).headers["cache-control"]).toBe(
+          "public, max-age=0, s-maxage=1",
+        );
+        // API answers and pages that say otherwise keep their own.
+        expect((await get(`${h.url}/data`)).headers["cache-control"]).toBeUndefined();
+        expect((await get(`${h.url}/page-own-cache-control`)).headers["cache-control"]).toBe(
+          "public, max-age=300",
+        );
+      }
+      const other = await start();
+      expect((await get(`${other.url}/page`)).headers["cache-control"]).toBeUndefined();
+    });
+
+    it("compresses a page it does not keep for that response alone", async () => {
       const h = await start();
       for (let i = 0; i < 2; i++) {
-        const page = await get(`${h.url}/page-error`);
+        const page = await get(`${h.url}/page-error`, { "accept-encoding": "gzip, br" });
         expect(page.status).toBe(500);
-        const { inBody, inPolicy } = noncesIn(page);
-        expect(inPolicy).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-        expect(inBody).toEqual([inPolicy, inPolicy, inPolicy]);
-        expect(page.text).not.toContain(h.cache.noncePlaceholder);
+        expect(page.headers["content-encoding"]).toBe("br");
+        expect(page.headers.vary).toBe("Accept-Encoding");
+        expect(Number(page.headers["content-length"])).toBe(page.body.length);
+        expect(page.text).toContain("version 0");
       }
       expect(h.calls.get("/page-error")).toBe(2);
     });

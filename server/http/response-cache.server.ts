@@ -1,19 +1,23 @@
 import type { Request, RequestHandler, Response } from "express";
 import {
   type CacheEntry,
+  compressedForm,
+  compressForOneResponse,
   etagMatches,
-  prepareEncoding,
+  isCompressible,
   readyBody,
   toEntry,
 } from "./cache-entry.server.ts";
 import { type CacheablePath, matchRequest } from "./cache-request.server.ts";
-import { clearOnSuccess, holdBack, send, sendHeldBack } from "./cache-response.server.ts";
+import { clearOnSuccess, holdBack, send } from "./cache-response.server.ts";
 import { CacheStore } from "./cache-store.server.ts";
 import { negotiateEncoding } from "./negotiation.server.ts";
-import { createCspNonce, createNoncePlaceholder } from "./nonce-template.server.ts";
 
 export type ResponseCacheOptions = {
-  /** How long an answer is reused, in milliseconds. */
+  /**
+   * How long an answer is reused, in milliseconds. 0 keeps nothing: answers are then only
+   * compressed, each for its own response.
+   */
   ttlMs: number;
   /** Which paths (without the query string) may be cached, and how. */
   classifyPath: (pathname: string) => CacheablePath;
@@ -24,8 +28,13 @@ export type ResponseCacheOptions = {
   hasSessionCookie?: (cookieHeader: string) => boolean;
   /** At most this many answers are kept (default 500). */
   maxEntries?: number;
-  /** At most this many bytes of answers, compressed forms included (default 64 MB). */
+  /** At most this many bytes of answers, compressed forms and headers included (default 32 MB). */
   maxBytes?: number;
+  /**
+   * Pages it keeps may be kept this many seconds by shared caches downstream (a CDN):
+   * `Cache-Control: public, max-age=0, s-maxage=N`. 0 (the default) adds nothing.
+   */
+  sharedCacheSeconds?: number;
   /** The clock lifetimes are counted by (milliseconds, as Date.now). */
   now?: () => number;
 };
@@ -35,15 +44,21 @@ export type ResponseCache = {
   middleware: RequestHandler;
   /** Forgets every answer at once. */
   clear: () => void;
-  /**
-   * What a captured page renders as its nonce (`res.locals.cspNonce`); every response made from
-   * it carries a fresh nonce in its place, in the body and in the Content-Security-Policy.
-   */
-  readonly noncePlaceholder: string;
+  /** Bytes held now: bodies, compressed forms and headers. */
+  readonly bytes: number;
 };
 
+/** Default byte budget of one cache: bodies, their compressed forms and headers. */
+export const RESPONSE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** A single answer above this is sent but not kept. */
-const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
+const MAX_ENTRY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * What a request waiting for another one's answer gets: the answer, kept; null when it is not
+ * kept (the waiter runs the app itself); "gone" when the first client left before its answer
+ * was complete (its render stops), and the waiters start over, one rendering for the others.
+ */
+type Flight = Promise<CacheEntry | null | "gone">;
 
 /**
  * An in-process cache of whole answers to anonymous GET requests (the public read API and the
@@ -55,42 +70,44 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const { ttlMs, classifyPath, hasSessionCookie, now = Date.now } = options;
   const store = new CacheStore({
     maxEntries: options.maxEntries ?? 500,
-    maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
+    maxBytes: options.maxBytes ?? RESPONSE_CACHE_MAX_BYTES,
   });
-  const noncePlaceholder = createNoncePlaceholder();
+  const sharedCache =
+    options.sharedCacheSeconds && options.sharedCacheSeconds > 0
+      ? `public, max-age=0, s-maxage=${Math.floor(options.sharedCacheSeconds)}`
+      : null;
   /** Misses being rendered, by key: later requests for the same key wait for the first. */
-  const inFlight = new Map<string, Promise<CacheEntry | null>>();
+  const inFlight = new Map<string, Flight>();
   const clear = () => store.clear();
 
-  async function serve(entry: CacheEntry, req: Request, res: Response) {
+  /**
+   * Sends a kept answer. A miss (`firstResponse`) gets a compressed form made for it alone, at
+   * cheap levels: most addresses of a long tail are asked once. A request that finds the entry
+   * kept gets the entry's kept form, made once on its first demand.
+   */
+  async function serve(entry: CacheEntry, req: Request, res: Response, firstResponse: boolean) {
     let encoding = entry.compressible
-      ? negotiateEncoding(req.headers["accept-encoding"], entry.template === null)
+      ? negotiateEncoding(req.headers["accept-encoding"], true)
       : "identity";
-    const nonce = entry.template || entry.nonceHeaders.length > 0 ? createCspNonce() : "";
     const headers = entry.headers.slice();
-    for (const index of entry.nonceHeaders) {
-      headers[index] = (headers[index] ?? "").replaceAll(noncePlaceholder, nonce);
+    headers.push("vary", entry.vary, "etag", entry.etag);
+    if (etagMatches(req.headers["if-none-match"], entry.etag)) {
+      send(res, 304, headers, null);
+      return;
     }
-    headers.push("vary", entry.vary);
-    if (entry.etag) {
-      headers.push("etag", entry.etag);
-      if (etagMatches(req.headers["if-none-match"], entry.etag)) {
-        send(res, 304, headers, null);
-        return;
-      }
-    }
-    let body = readyBody(entry, encoding, nonce);
+    let body = readyBody(entry, encoding);
     if (!body && encoding !== "identity") {
       try {
-        await prepareEncoding(entry, encoding, (bytes) => store.countCompressed(entry, bytes));
-        body = readyBody(entry, encoding, nonce);
+        body = firstResponse
+          ? await compressForOneResponse(entry.body, encoding)
+          : await compressedForm(entry, encoding, (bytes) => store.countCompressed(entry, bytes));
       } catch (error) {
         console.error("Compressing a cached answer failed; sending it uncompressed:", error);
       }
     }
     if (!body) {
       encoding = "identity";
-      body = readyBody(entry, encoding, nonce) ?? entry.body;
+      body = entry.body;
     }
     if (encoding !== "identity") headers.push("content-encoding", encoding);
     headers.push("content-length", String(body.length));
@@ -105,44 +122,57 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     key: string,
     kind: "plain" | "page",
   ) {
+    // Off (a lifetime of 0): nothing is kept or shared, but the answer is still compressed
+    // for its response alone, at once, which costs less than compressing it as it streams.
+    if (ttlMs <= 0) {
+      res.locals.heldByResponseCache = true;
+      holdBack(res, (_status, body) => {
+        sendUnkept(req, res, body).catch((error: unknown) => next(error));
+      });
+      next();
+      return;
+    }
     const startedIn = store.generation;
-    if (kind === "page") res.locals.cspNonce = noncePlaceholder;
-    let resolveFlight: (entry: CacheEntry | null) => void = () => undefined;
-    const flight = new Promise<CacheEntry | null>((resolve) => {
+    // The compression of answers the cache does not hold (app.ts) leaves this one alone.
+    res.locals.heldByResponseCache = true;
+    let resolveFlight: (outcome: CacheEntry | null | "gone") => void = () => undefined;
+    const flight: Flight = new Promise((resolve) => {
       resolveFlight = resolve;
     });
     let settled = false;
-    const settle = (entry: CacheEntry | null) => {
+    const settle = (outcome: CacheEntry | null | "gone") => {
       if (settled) return;
       settled = true;
       if (inFlight.get(key) === flight) inFlight.delete(key);
-      resolveFlight(entry);
+      resolveFlight(outcome);
     };
     inFlight.set(key, flight);
-    // When the client goes away, some answers are never finished (a page stops rendering):
-    // the requests waiting for this one then make their own.
-    res.once("close", () => settle(null));
+    // A client that goes away stops its page's render (entry.server.tsx): no answer comes.
+    res.once("close", () => settle("gone"));
 
     holdBack(res, (status, body) => {
       const previous = store.get(key);
       const entry =
-        startedIn === store.generation
-          ? toEntry({ key, status, res, body, placeholder: noncePlaceholder, previous })
-          : null;
+        startedIn === store.generation ? toEntry({ key, status, res, body, previous }) : null;
       if (!entry) {
         settle(null);
-        sendHeldBack(res, body, noncePlaceholder);
+        sendUnkept(req, res, body).catch((error: unknown) => next(error));
         return;
+      }
+      if (kind === "page" && sharedCache && !res.hasHeader("cache-control")) {
+        // A shared cache must not give staff (with a session cookie) what visitors get.
+        entry.headers.push("cache-control", sharedCache);
+        entry.vary = `${entry.vary}, Cookie`;
       }
       entry.expiresAt = now() + ttlMs;
       if (entry.bytes <= MAX_ENTRY_BYTES) store.set(entry);
       settle(entry);
-      serve(entry, req, res).catch((error: unknown) => next(error));
+      serve(entry, req, res, true).catch((error: unknown) => next(error));
     });
     next();
   }
 
-  const middleware: RequestHandler = (req, res, next) => {
+  const middleware: RequestHandler = function answer(req, res, next) {
     const request = matchRequest(req, classifyPath, hasSessionCookie);
     if (request.kind === "write") clearOnSuccess(res, clear);
     if (request.kind === "write" || request.kind === "bypass") return next();
@@ -150,16 +180,55 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const { key } = request;
     const entry = store.get(key);
     if (entry && entry.expiresAt > now()) {
-      serve(entry, req, res).catch(next);
+      serve(entry, req, res, false).catch(next);
       return;
     }
     const flight = inFlight.get(key);
     if (flight) {
-      flight.then((shared) => (shared ? serve(shared, req, res) : next())).catch(next);
+      flight
+        .then((outcome) => {
+          if (outcome === "gone") {
+            // Unless this client has gone too: the first to get here renders, the rest wait.
+            if (!res.destroyed) answer(req, res, next);
+          } else if (outcome) {
+            return serve(outcome, req, res, false);
+          } else {
+            next();
+          }
+        })
+        .catch(next);
       return;
     }
     capture(req, res, next, key, request.kind);
   };
 
-  return { middleware, clear, noncePlaceholder };
+  return {
+    middleware,
+    clear,
+    get bytes() {
+      return store.bytes;
+    },
+  };
+}
+
+/**
+ * An answer the cache does not keep (another status, a cookie set, data read before a write):
+ * sent as the app made it, compressed for this response alone when that is worth it.
+ */
+async function sendUnkept(req: Request, res: Response, body: Buffer) {
+  const type = String(res.getHeader("content-type") ?? "");
+  const encoding =
+    !res.hasHeader("content-encoding") && isCompressible(body.length, type)
+      ? negotiateEncoding(req.headers["accept-encoding"], true)
+      : "identity";
+  let out = body;
+  if (encoding !== "identity") {
+    out = await compressForOneResponse(body, encoding);
+    res.setHeader("Content-Encoding", encoding);
+    res.vary("Accept-Encoding");
+  }
+  if (res.hasHeader("content-length") || encoding !== "identity") {
+    res.setHeader("Content-Length", out.length);
+  }
+  res.end(out);
 }

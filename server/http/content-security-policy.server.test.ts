@@ -1,0 +1,71 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import {
+  createScriptMark,
+  hashMarkedScripts,
+  policyBuilder,
+  scriptHash,
+} from "./content-security-policy.server.ts";
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
+
+describe("hashMarkedScripts", () => {
+  const mark = createScriptMark();
+  const page = (scripts: string) =>
+    Buffer.from(
+      `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js" nonce="${mark}"/>` +
+        `</head><body><p>Café – “quotes”</p>${scripts}</body></html>`,
+    );
+
+  it("hashes the marked inline scripts and removes every mark", () => {
+    const { body, hashes } = hashMarkedScripts(
+      page(
+        `<script nonce="${mark}">window.a = "é";</script>` +
+          `<script nonce="${mark}" type="module" async="">import "/assets/b.js";</script>`,
+      ),
+      mark,
+    );
+    expect(hashes).toEqual([sha256('window.a = "é";'), sha256('import "/assets/b.js";')]);
+    expect(body.toString()).not.toContain(mark);
+    expect(body.toString()).not.toContain("nonce=");
+    expect(body.toString()).toContain('<script type="module" async="">import "/assets/b.js";');
+    expect(body.toString()).toContain('<link rel="modulepreload" href="/assets/a.js"/>');
+  });
+
+  it("never hashes a script without the mark, such as one smuggled in by content", () => {
+    const smuggled = "<script>alert(1)</script>";
+    const forged = `<script nonce="${createScriptMark()}">alert(2)</script>`;
+    const { body, hashes } = hashMarkedScripts(
+      page(`${smuggled}${forged}<script nonce="${mark}">ok()</script>`),
+      mark,
+    );
+    expect(hashes).toEqual([sha256("ok()")]);
+    expect(body.toString()).toContain(smuggled);
+  });
+
+  it("lists a script that occurs twice once, and leaves a page without marks as it is", () => {
+    const twice = `<script nonce="${mark}">x()</script>`.repeat(2);
+    expect(hashMarkedScripts(page(twice), mark).hashes).toEqual([sha256("x()")]);
+    const plain = Buffer.from("<html><script>x()</script></html>");
+    const result = hashMarkedScripts(plain, mark);
+    expect(result.body).toBe(plain);
+    expect(result.hashes).toEqual([]);
+  });
+
+  it("hashes the text as a browser parses it: line breaks as LF", () => {
+    expect(scriptHash("a()\r\nb()\rc()")).toBe(sha256("a()\nb()\nc()"));
+  });
+});
+
+describe("policyBuilder", () => {
+  it("allows scripts from the site only, plus a page's hashes", () => {
+    const policies = policyBuilder({ https: false });
+    expect(policies.none).toContain(";script-src 'self';script-src-attr 'none';");
+    expect(policies.withHashes([])).toBe(policies.none);
+    expect(policies.withHashes(["abc=", "def="])).toBe(
+      policies.none.replace("script-src 'self';", "script-src 'self' 'sha256-abc=' 'sha256-def=';"),
+    );
+    expect(policies.none).not.toContain("upgrade-insecure-requests");
+    expect(policyBuilder({ https: true }).none).toMatch(/;upgrade-insecure-requests$/);
+  });
+});

@@ -1,0 +1,148 @@
+import { hash, randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
+
+// The Content-Security-Policy of every answer outside development, and the page's own list of
+// inline scripts (docs/decisions/009-script-hashes.md). A page is rendered whole before it is
+// sent; the scripts the renderer itself wrote are marked while it renders, and their SHA-256
+// hashes go into that page's policy. The page is then the same bytes for everyone, so the
+// response cache (and any shared cache downstream) can keep and compress it as it is.
+
+/**
+ * What a page's renderer needs to list its scripts in the page's policy (entry.server.tsx):
+ * the mark it puts on the scripts it writes, and where to hand the page once it is complete.
+ */
+export type PageScripts = {
+  /** Rendered as the `nonce` of the scripts React Router writes; it never leaves the process. */
+  readonly mark: string;
+  /**
+   * Takes the whole page as rendered, with the marks, and answers the page to send: without
+   * the marks, its marked inline scripts allowed by hash in this response's policy.
+   */
+  allow: (page: Buffer) => Buffer;
+};
+
+/**
+ * The mark of the renderer's own scripts: random per process, letters, digits, `-` and `_`
+ * (nothing HTML escapes), so content cannot carry it by chance or by design, and an inline
+ * script that content smuggles into a page is never hashed and so never runs.
+ */
+export function createScriptMark(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+/**
+ * The policy's directives, `script-src` being filled in per answer: frames only from YouTube's
+ * players, connections only to the site itself, no plugins, forms and `<base>` on the site.
+ */
+function directivesFor({ https }: { https: boolean }): [string, string[] | null][] {
+  return [
+    ["default-src", ["'self'"]],
+    ["base-uri", ["'self'"]],
+    ["font-src", ["'self'", "data:"]],
+    ["form-action", ["'self'"]],
+    ["frame-ancestors", ["'self'"]],
+    ["img-src", ["'self'", "data:", "https:"]],
+    ["object-src", ["'none'"]],
+    ["script-src", null],
+    ["script-src-attr", ["'none'"]],
+    ["style-src", ["'self'", "'unsafe-inline'"]],
+    ["connect-src", ["'self'"]],
+    ["frame-src", ["https://www.youtube.com", "https://www.youtube-nocookie.com"]],
+    ...(https ? [["upgrade-insecure-requests", []] as [string, string[]]] : []),
+  ];
+}
+
+/**
+ * Builds policies: `none` for answers without inline scripts (JSON, files, feeds), `withHashes`
+ * for a page whose inline scripts have these hashes. Every part but the hashes is built once.
+ */
+export function policyBuilder(options: { https: boolean }) {
+  const parts = directivesFor(options).map(([name, values]) =>
+    values === null ? null : values.length > 0 ? `${name} ${values.join(" ")}` : name,
+  );
+  const at = parts.indexOf(null);
+  const head = parts.slice(0, at).join(";");
+  const tail = parts.slice(at + 1).join(";");
+  const none = `${head};script-src 'self';${tail}`;
+  return {
+    none,
+    withHashes(hashes: readonly string[]): string {
+      if (hashes.length === 0) return none;
+      return `${head};script-src 'self' ${hashes.map((h) => `'sha256-${h}'`).join(" ")};${tail}`;
+    },
+  };
+}
+
+/** Paths whose answers are JSON or files: never a page, so no inline script to allow. */
+const NOT_A_PAGE = /^\/(api|assets|uploads)(\/|\?|$)/;
+
+/**
+ * Sets the policy on every answer: scripts from the site only. A page rendered by
+ * entry.server.tsx replaces it with one that also allows its own inline scripts by hash
+ * (`res.locals.pageScripts`, handed to the renderer by main.ts).
+ */
+export function contentSecurityPolicy(options: { https: boolean }): RequestHandler {
+  const policies = policyBuilder(options);
+  const mark = createScriptMark();
+  return (req, res, next) => {
+    res.setHeader("Content-Security-Policy", policies.none);
+    if (!NOT_A_PAGE.test(req.url)) {
+      const pageScripts: PageScripts = {
+        mark,
+        allow(page) {
+          const { body, hashes } = hashMarkedScripts(page, mark);
+          res.setHeader("Content-Security-Policy", policies.withHashes(hashes));
+          return body;
+        },
+      };
+      res.locals.pageScripts = pageScripts;
+    }
+    next();
+  };
+}
+
+/**
+ * The page without ` nonce="{mark}"` attributes, and the base64 SHA-256 of the text of each
+ * inline `<script>` that carried one, in order, without repeats. What a browser hashes is the
+ * script's text as parsed, which for a script element is its bytes as written, save that the
+ * parser turns CR LF and a lone CR into LF.
+ */
+export function hashMarkedScripts(page: Buffer, mark: string): { body: Buffer; hashes: string[] } {
+  const attribute = Buffer.from(` nonce="${mark}"`);
+  const hashes: string[] = [];
+  const kept: Buffer[] = [];
+  let from = 0;
+  for (let at = page.indexOf(attribute); at !== -1; at = page.indexOf(attribute, from)) {
+    kept.push(page.subarray(from, at));
+    from = at + attribute.length;
+    const tagStart = page.lastIndexOf(SCRIPT_OPEN, at);
+    const tagEnd = page.indexOf(TAG_END, from);
+    // Only the attribute of a script tag names a script to hash; a link's (modulepreload)
+    // is removed as well, its file is the site's own.
+    if (tagStart === -1 || tagEnd === -1 || page.lastIndexOf(TAG_START, at) !== tagStart) continue;
+    if (page.subarray(tagStart, tagEnd).includes(SRC_ATTRIBUTE)) continue;
+    const close = page.indexOf(SCRIPT_CLOSE, tagEnd);
+    if (close === -1) continue;
+    const digest = scriptHash(page.subarray(tagEnd + 1, close));
+    if (!hashes.includes(digest)) hashes.push(digest);
+  }
+  if (kept.length === 0) return { body: page, hashes };
+  kept.push(page.subarray(from));
+  return { body: Buffer.concat(kept), hashes };
+}
+
+const SCRIPT_OPEN = Buffer.from("<script");
+const SCRIPT_CLOSE = Buffer.from("</script>");
+const TAG_START = Buffer.from("<");
+const TAG_END = Buffer.from(">");
+const SRC_ATTRIBUTE = Buffer.from(" src=");
+const CARRIAGE_RETURN = 0x0d;
+
+/** The hash a browser computes for an inline script with this text. */
+export function scriptHash(text: Buffer | string): string {
+  let bytes = typeof text === "string" ? Buffer.from(text) : text;
+  if (bytes.includes(CARRIAGE_RETURN)) {
+    bytes = Buffer.from(bytes.toString("utf8").replace(/\r\n?/g, "\n"));
+  }
+  return hash("sha256", bytes, "base64");
+}
