@@ -4,8 +4,9 @@
 //
 // Steps: build, and copy the build into a temporary folder (other work in this checkout may
 // rebuild build/ meanwhile); start the production server on a fresh temporary data folder, which
-// seeds the demo content, on a loopback port; find a published post with a featured image; then
-// for each page: launch Chromium, run Lighthouse, close Chromium, RUNS times. The server and
+// seeds the demo content, on a loopback port; find a published post with a featured image; ask
+// once for each page and the images it names (variants are made on first request); then for
+// each page: launch Chromium, run Lighthouse, close Chromium, RUNS times. The server and
 // each Chromium are stopped by their PID and everything temporary is removed, also on failure or
 // Ctrl-C. Exit code 1 when a page's median is under 100 in any category or its median CLS is
 // above 0 (at Lighthouse's precision, 0.001), or when a run fails.
@@ -161,10 +162,13 @@ async function main() {
   const postPath = await postWithFeaturedImage(origin);
   console.log(`  {post} = ${postPath}`);
   if (JSON_DIR) mkdirSync(JSON_DIR, { recursive: true });
+  const urls = pages.map((page) => origin + page.path.replace("{post}", postPath));
+  const images = await warmUp(urls);
+  console.log(`  warmed up: ${urls.length} pages, ${images} image files they name`);
 
   const results = [];
-  for (const page of pages) {
-    const url = origin + page.path.replace("{post}", postPath);
+  for (const [index, page] of pages.entries()) {
+    const url = urls[index];
     step(`${page.name}: ${url}`);
     const runs = [];
     for (let run = 1; run <= RUNS; run++) {
@@ -415,6 +419,32 @@ async function postWithFeaturedImage(origin) {
   const post = posts.find((p) => p.featuredImage);
   if (!post) throw new Error("no published post with a featured image in the demo content");
   return `/blog/${post.slug}`;
+}
+
+/**
+ * Asks once for each page and every image file it names (srcset variants included): a demo
+ * image's AVIF and WebP variants are made on their first request and kept, and the measured runs
+ * are of a site that has been visited before. Answers how many image files were fetched.
+ */
+async function warmUp(urls) {
+  const images = new Set();
+  for (const url of urls) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    const html = await response.text();
+    for (const [, value] of html.matchAll(/\b(?:src|srcset|imagesrcset)="([^"]+)"/gi)) {
+      for (const candidate of value.split(",")) {
+        const address = candidate.trim().split(/\s+/)[0];
+        if (address?.startsWith("/uploads/")) images.add(new URL(address, url).href);
+      }
+    }
+  }
+  for (const image of images) {
+    const response = await fetch(image, { headers: { accept: "image/avif,image/webp,*/*" } });
+    if (!response.ok) throw new Error(`${image} answered ${response.status}`);
+    await response.arrayBuffer();
+  }
+  return images.size;
 }
 
 // --- small helpers ---------------------------------------------------------------------------
