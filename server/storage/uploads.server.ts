@@ -8,6 +8,7 @@ import {
   MAX_UPLOAD_PIXELS,
   UPLOAD_MESSAGES,
 } from "#common/constants.ts";
+import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, imageVariantName } from "#common/images.ts";
 import { HttpError } from "#server/errors.ts";
 import {
   encodeVariant,
@@ -251,6 +252,36 @@ export async function removeStoredImage(dataDir: string, stored: StoredImage): P
       rm(path.join(dir, name), { force: true }),
     ),
   );
+}
+
+/** A stored original: a PNG or JPEG by plain name, not a variant or a copy. */
+const ORIGINAL_NAME = /^([A-Za-z0-9][A-Za-z0-9_-]*)\.(?:png|jpe?g)$/;
+
+/**
+ * Makes every missing variant of every PNG or JPEG in the uploads folder, one at a time: the
+ * demo images and images stored before variants existed. Runs in the background after start
+ * (a request for a variant meanwhile makes that one itself, or waits for the same work); safe to
+ * run twice or from several processes. An original that cannot be read is skipped. Answers how
+ * many variants it made.
+ */
+export async function prepareImageVariants(dataDir: string): Promise<number> {
+  const dir = uploadsDir(dataDir);
+  const names = new Set(await readdir(dir).catch(() => [] as string[]));
+  let made = 0;
+  for (const name of names) {
+    const stem = ORIGINAL_NAME.exec(name)?.[1];
+    if (!stem) continue;
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      for (const format of IMAGE_VARIANT_FORMATS) {
+        const variant = imageVariantName(stem, width, format);
+        if (names.has(variant)) continue;
+        const ready = await ensureImageVariant(dataDir, variant).catch(() => null);
+        if (ready === null) break;
+        if (ready) made += 1;
+      }
+    }
+  }
+  return made;
 }
 
 /** Variants being made in this process, by name, so one asked for twice is made once. */
