@@ -267,16 +267,17 @@ const ORIGINAL_NAME = /^([A-Za-z0-9][A-Za-z0-9_-]*)\.(?:png|jpe?g)$/;
 export async function prepareImageVariants(dataDir: string): Promise<number> {
   const dir = uploadsDir(dataDir);
   const names = new Set(await readdir(dir).catch(() => [] as string[]));
+  const stems = [...names].flatMap((name) => ORIGINAL_NAME.exec(name)?.[1] ?? []);
+  const unreadable = new Set<string>();
   let made = 0;
-  for (const name of names) {
-    const stem = ORIGINAL_NAME.exec(name)?.[1];
-    if (!stem) continue;
-    for (const width of IMAGE_VARIANT_WIDTHS) {
+  // The narrowest first, of every image: what phones and card grids ask for is ready soonest.
+  for (const width of IMAGE_VARIANT_WIDTHS) {
+    for (const stem of stems) {
       for (const format of IMAGE_VARIANT_FORMATS) {
         const variant = imageVariantName(stem, width, format);
-        if (names.has(variant)) continue;
+        if (names.has(variant) || unreadable.has(stem)) continue;
         const ready = await ensureImageVariant(dataDir, variant).catch(() => null);
-        if (ready === null) break;
+        if (ready === null) unreadable.add(stem);
         if (ready) made += 1;
       }
     }
