@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { videoThumbnail } from "./images.ts";
+import { imageSrcSets, videoThumbnail } from "./images.ts";
 
 describe("videoThumbnail", () => {
   it("prefers the featured image", () => {
@@ -30,5 +30,32 @@ describe("videoThumbnail", () => {
     expect(
       videoThumbnail({ featuredImage: "", youtubeUrl: "https://vimeo.com/123456" }),
     ).toBeNull();
+  });
+});
+
+describe("imageSrcSets", () => {
+  it("lists the AVIF and WebP variants of a stored PNG or JPEG by width", () => {
+    expect(imageSrcSets("/uploads/demo-citadel-3f9a1c.png")).toEqual({
+      avif: "/uploads/demo-citadel-3f9a1c-480w.avif 480w, /uploads/demo-citadel-3f9a1c-960w.avif 960w, /uploads/demo-citadel-3f9a1c-1440w.avif 1440w",
+      webp: "/uploads/demo-citadel-3f9a1c-480w.webp 480w, /uploads/demo-citadel-3f9a1c-960w.webp 960w, /uploads/demo-citadel-3f9a1c-1440w.webp 1440w",
+    });
+    expect(imageSrcSets("/uploads/0123abcd.jpg")?.webp).toContain(
+      "/uploads/0123abcd-960w.webp 960w",
+    );
+  });
+
+  it("leaves other addresses alone", () => {
+    for (const src of [
+      null,
+      undefined,
+      "",
+      "https://i.ytimg.com/vi/abc/hqdefault.jpg",
+      "data:image/png;base64,AAAA",
+      "/uploads/0123abcd.webp",
+      "/uploads/../secret.png",
+      "/assets/logo.png",
+    ]) {
+      expect(imageSrcSets(src), String(src)).toBeNull();
+    }
   });
 });

@@ -17,7 +17,9 @@ import { contentSecurityPolicy } from "./http/content-security-policy.server.ts"
 import { pageMethods, refuseUnservedMethods } from "./http/methods.server.ts";
 import { acceptsWebp } from "./http/negotiation.server.ts";
 import { createResponseCache } from "./http/response-cache.server.ts";
+import { parseVariantName } from "./storage/image-variants.server.ts";
 import {
+  ensureImageVariant,
   isUploadFileName,
   smallerWebpCopy,
   uploadsDir,
@@ -157,6 +159,7 @@ export function createApp({
     "/uploads",
     uploadsPolicy,
     uploadsGuard,
+    variantsOnDemand(config.dataDir),
     preferWebp(config.dataDir),
     express.static(uploadsDir(config.dataDir), {
       index: false,
@@ -231,6 +234,18 @@ const uploadsGuard: RequestHandler = (req, res, next) => {
   res.locals.uploadName = name;
   next();
 };
+
+/**
+ * A variant of a stored image (`{stem}-480w.avif`, …) that is not on disk yet, because the
+ * image was stored before variants were made, is made from its original on first request.
+ */
+function variantsOnDemand(dataDir: string): RequestHandler {
+  return (req, res, next) => {
+    const name = res.locals.uploadName as string;
+    if ((req.method !== "GET" && req.method !== "HEAD") || !parseVariantName(name)) return next();
+    ensureImageVariant(dataDir, name).then(() => next(), next);
+  };
+}
 
 /**
  * A stored PNG or JPEG goes out as its WebP copy to browsers that say they take WebP, when the

@@ -18,7 +18,7 @@ import {
   startScheduledPublishing,
 } from "./jobs/publish-scheduled.server.ts";
 import { seedDemoContent } from "./seed/seed.server.ts";
-import { removeStaleTempFiles } from "./storage/uploads.server.ts";
+import { prepareImageVariants, removeStaleTempFiles } from "./storage/uploads.server.ts";
 
 /** How long in-flight requests get to finish after SIGTERM before connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -85,6 +85,14 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   // Signal handlers first: whoever waits for this line may send SIGTERM the moment it appears.
   installShutdown(server, handle, publishing);
   console.log(`Studio Site is serving on http://${config.host}:${port} (${handle.kind} database)`);
+  // In the background: the demo images' variants, and those of images stored before variants
+  // existed, so their first visitors need not wait for them.
+  prepareImageVariants(config.dataDir).then(
+    (made) => {
+      if (made > 0) console.log(`Made ${made} image variant(s) for images that had none.`);
+    },
+    (error: unknown) => console.error(`Image variants: ${describeError(error)}`),
+  );
   return server;
 }
 

@@ -62,6 +62,48 @@ describeEachDatabase("POST /api/upload/image", (kind) => {
     expect(servedWebp.headers.get("content-type")).toBe("image/webp");
   });
 
+  it("writes AVIF and WebP variants at 480, 960 and 1440 px wide, never wider than the image, and serves them with their types", async () => {
+    const png = await solidImage("png", 1200, 630);
+    const stored = await uploadOk({ bytes: png, name: "cover.png", type: "image/png" });
+    for (const [width, expected] of [
+      [480, 480],
+      [960, 960],
+      [1440, 1200],
+    ] as const) {
+      for (const format of ["avif", "webp"] as const) {
+        const name = `${stored.stem}-${width}w.${format}`;
+        expect(filesInUploads(), name).toContain(name);
+        const served = await server.request(`/uploads/${name}`);
+        expect(served.status, name).toBe(200);
+        expect(served.headers.get("content-type"), name).toBe(`image/${format}`);
+        expect(served.headers.get("cache-control"), name).toContain("immutable");
+        const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+        expect(meta.format === "heif" ? "avif" : meta.format, name).toBe(format);
+        expect(meta.width, name).toBe(expected);
+        expect(meta.height, name).toBe(Math.round((expected * 630) / 1200));
+      }
+    }
+  });
+
+  it("makes a missing variant of an image stored before variants existed on first request, and keeps it", async () => {
+    const stem = "0123456789abcdef0123456789abcdef";
+    await sharp(await solidImage("png", 800, 400)).toFile(path.join(dir(), `${stem}.png`));
+    const name = `${stem}-480w.avif`;
+    expect(existsSync(path.join(dir(), name))).toBe(false);
+
+    const served = await server.request(`/uploads/${name}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/avif");
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(480);
+    expect(existsSync(path.join(dir(), name))).toBe(true);
+    // Not wider than the original; other names and widths stay unknown.
+    const wide = await server.request(`/uploads/${stem}-1440w.webp`);
+    expect((await sharp(Buffer.from(await wide.arrayBuffer())).metadata()).width).toBe(800);
+    expect((await server.request(`/uploads/${stem}-500w.avif`)).status).toBe(404);
+    expect((await server.request(`/uploads/${"f".repeat(32)}-480w.avif`)).status).toBe(404);
+    expect(filesInUploads().filter((file) => file.startsWith(".upload-"))).toEqual([]);
+  });
+
   it("judges the type by content: a PNG named .txt and sent as text/plain is stored as a PNG", async () => {
     const png = await solidImage("png", 32, 32);
     const stored = await uploadOk({ bytes: png, name: "notes.txt", type: "text/plain" });

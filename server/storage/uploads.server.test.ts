@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  prepareImageVariants,
   removeStaleTempFiles,
   STALE_TEMP_FILE_MS,
   storageFault,
@@ -52,5 +54,37 @@ describe("storageFault", () => {
     expect(storageFault(cause)?.cause).toBe(cause);
     expect(storageFault(errno("EIO"))).toBeNull();
     expect(storageFault(new Error("boom"))).toBeNull();
+  });
+});
+
+describe("prepareImageVariants (in the background at start)", () => {
+  let dataDir: string;
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("makes the missing variants of every PNG and JPEG once, and leaves other files alone", async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "studio-uploads-"));
+    const dir = uploadsDir(dataDir);
+    mkdirSync(dir);
+    const image = sharp({
+      create: { width: 600, height: 300, channels: 3, background: "#22c55e" },
+    });
+    await image.clone().png().toFile(path.join(dir, "demo-citadel-3f9a1c.png"));
+    await image.clone().jpeg().toFile(path.join(dir, "0123abcd.jpg"));
+    // One variant is there already; a WebP copy and a broken "PNG" are not originals to use.
+    await image.clone().avif().toFile(path.join(dir, "0123abcd-480w.avif"));
+    writeFileSync(path.join(dir, "0123abcd.webp"), "x");
+    writeFileSync(path.join(dir, "broken.png"), "not an image");
+
+    expect(await prepareImageVariants(dataDir)).toBe(6 + 5);
+    const files = readdirSync(dir);
+    for (const stem of ["demo-citadel-3f9a1c", "0123abcd"]) {
+      for (const variant of ["480w.avif", "960w.avif", "1440w.avif", "480w.webp", "960w.webp"]) {
+        expect(files).toContain(`${stem}-${variant}`);
+      }
+    }
+    expect((await sharp(path.join(dir, "0123abcd-1440w.webp")).metadata()).width).toBe(600);
+    expect(files.filter((name) => name.startsWith("broken"))).toEqual(["broken.png"]);
+    expect(files.filter((name) => name.startsWith("."))).toEqual([]);
+    expect(await prepareImageVariants(dataDir)).toBe(0);
   });
 });

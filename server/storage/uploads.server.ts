@@ -8,7 +8,14 @@ import {
   MAX_UPLOAD_PIXELS,
   UPLOAD_MESSAGES,
 } from "#common/constants.ts";
+import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, imageVariantName } from "#common/images.ts";
 import { HttpError } from "#server/errors.ts";
+import {
+  encodeVariant,
+  encodeVariants,
+  openStoredImage,
+  parseVariantName,
+} from "./image-variants.server.ts";
 
 /** The folder uploaded and generated images live in, inside the data folder. */
 export function uploadsDir(dataDir: string): string {
@@ -20,7 +27,7 @@ export function uploadsDir(dataDir: string): string {
  * images get random hex names; demo images are named after their content.
  */
 export const UPLOAD_FILE_NAME =
-  /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\.(?:png|jpe?g|webp)$/;
+  /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\.(?:png|jpe?g|webp|avif)$/;
 
 export function isUploadFileName(name: string): boolean {
   return name.length <= 200 && UPLOAD_FILE_NAME.test(name);
@@ -59,6 +66,8 @@ export type StoredImage = {
   name: string;
   /** The WebP copy beside it. */
   webpName: string;
+  /** Its AVIF and WebP variants at IMAGE_VARIANT_WIDTHS (#common/images.ts). */
+  variantNames: string[];
   width: number;
   height: number;
 };
@@ -77,7 +86,8 @@ function sniffImageType(bytes: Uint8Array): "png" | "jpeg" | null {
  * The one pipeline every stored image goes through (uploads and data: featured images): a PNG
  * or JPEG judged by its content, at most MAX_UPLOAD_BYTES and MAX_UPLOAD_PIXELS (read from the
  * header before anything is decoded), re-encoded in its own format without metadata and with
- * the longest side capped at MAX_IMAGE_SIDE, plus a WebP copy, under a random name.
+ * the longest side capped at MAX_IMAGE_SIDE, plus a WebP copy and the AVIF and WebP variants
+ * pages show it through (IMAGE_VARIANT_WIDTHS wide at most), under a random name.
  * Throws HttpError 413 (too large), 415 (not PNG or JPEG), 400 (unreadable), 507 (disk full)
  * or 503 (disk not writable); nothing is left in the uploads folder then.
  */
@@ -110,25 +120,30 @@ export async function storeImage(dataDir: string, bytes: Uint8Array): Promise<St
       withoutEnlargement: true,
     });
   const encoded = type === "png" ? decoded.clone().png() : decoded.clone().jpeg({ quality: 85 });
+  const stem = randomBytes(16).toString("hex");
   let main: { data: Buffer; info: OutputInfo };
   let webp: Buffer;
+  let variants: { name: string; data: Buffer }[];
   try {
-    [main, webp] = await Promise.all([
+    [main, webp, variants] = await Promise.all([
       encoded.toBuffer({ resolveWithObject: true }),
       decoded.clone().webp({ quality: 82 }).toBuffer(),
+      encodeVariants(decoded, stem),
     ]);
   } catch {
     throw HttpError.badRequest(UPLOAD_MESSAGES.broken);
   }
 
-  const stem = randomBytes(16).toString("hex");
   const stored: StoredImage = {
     name: `${stem}.${type === "png" ? "png" : "jpg"}`,
     webpName: `${stem}.webp`,
+    variantNames: variants.map((variant) => variant.name),
     width: main.info.width,
     height: main.info.height,
   };
+  // The original last: a name that is served means its copies are there too.
   await writeComplete(uploadsDir(dataDir), [
+    ...variants,
     { name: stored.webpName, data: webp },
     { name: stored.name, data: main.data },
   ]);
@@ -229,10 +244,81 @@ export async function removeStaleTempFiles(dataDir: string, now = Date.now()): P
   return removed;
 }
 
-/** Deletes a stored image and its WebP copy (for a save that failed after storing it). */
+/** Deletes a stored image and its copies (for a save that failed after storing it). */
 export async function removeStoredImage(dataDir: string, stored: StoredImage): Promise<void> {
   const dir = uploadsDir(dataDir);
   await Promise.all(
-    [stored.name, stored.webpName].map((name) => rm(path.join(dir, name), { force: true })),
+    [stored.name, stored.webpName, ...stored.variantNames].map((name) =>
+      rm(path.join(dir, name), { force: true }),
+    ),
   );
+}
+
+/** A stored original: a PNG or JPEG by plain name, not a variant or a copy. */
+const ORIGINAL_NAME = /^([A-Za-z0-9][A-Za-z0-9_-]*)\.(?:png|jpe?g)$/;
+
+/**
+ * Makes every missing variant of every PNG or JPEG in the uploads folder, one at a time: the
+ * demo images and images stored before variants existed. Runs in the background after start
+ * (a request for a variant meanwhile makes that one itself, or waits for the same work); safe to
+ * run twice or from several processes. An original that cannot be read is skipped. Answers how
+ * many variants it made.
+ */
+export async function prepareImageVariants(dataDir: string): Promise<number> {
+  const dir = uploadsDir(dataDir);
+  const names = new Set(await readdir(dir).catch(() => [] as string[]));
+  const stems = [...names].flatMap((name) => ORIGINAL_NAME.exec(name)?.[1] ?? []);
+  const unreadable = new Set<string>();
+  let made = 0;
+  // The narrowest first, of every image: what phones and card grids ask for is ready soonest.
+  for (const width of IMAGE_VARIANT_WIDTHS) {
+    for (const stem of stems) {
+      for (const format of IMAGE_VARIANT_FORMATS) {
+        const variant = imageVariantName(stem, width, format);
+        if (names.has(variant) || unreadable.has(stem)) continue;
+        const ready = await ensureImageVariant(dataDir, variant).catch(() => null);
+        if (ready === null) unreadable.add(stem);
+        if (ready) made += 1;
+      }
+    }
+  }
+  return made;
+}
+
+/** Variants being made in this process, by name, so one asked for twice is made once. */
+const variantsInProgress = new Map<string, Promise<boolean>>();
+
+/**
+ * Makes a variant (`{stem}-{width}w.{avif|webp}`) that is not in the uploads folder from its
+ * PNG or JPEG original, and keeps it there: images stored before variants existed, or whose
+ * variants were removed, get them on first request. Answers whether the variant is there now:
+ * false for a name that is not a variant or whose original does not exist. Safe to run from
+ * several processes at once (each writes under a temporary name, then renames).
+ */
+export async function ensureImageVariant(dataDir: string, name: string): Promise<boolean> {
+  const variant = parseVariantName(name);
+  if (!variant || !isUploadFileName(name)) return false;
+  const dir = uploadsDir(dataDir);
+  if ((await stat(path.join(dir, name)).catch(() => null))?.isFile()) return true;
+  const running = variantsInProgress.get(name);
+  if (running) return running;
+  const making = (async () => {
+    for (const extension of ["png", "jpg", "jpeg"]) {
+      const original = path.join(dir, `${variant.stem}.${extension}`);
+      if (!(await stat(original).catch(() => null))?.isFile()) continue;
+      const data = await encodeVariant(
+        openStoredImage(original).rotate(),
+        variant.width,
+        variant.format,
+      );
+      await writeComplete(dir, [{ name, data }]).catch(async (error: unknown) => {
+        // Another process may have written it meanwhile; that is as good.
+        if (!(await stat(path.join(dir, name)).catch(() => null))?.isFile()) throw error;
+      });
+      return true;
+    }
+    return false;
+  })().finally(() => variantsInProgress.delete(name));
+  variantsInProgress.set(name, making);
+  return making;
 }

@@ -335,7 +335,9 @@ test.describe("post page", () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(`**/uploads/${POST_SPEC_CONTENT.brokenImageFile}`, async (route) => {
+    // The original and its AVIF and WebP variants (the browser picks one of those).
+    const stem = POST_SPEC_CONTENT.brokenImageFile.replace(/\.png$/, "");
+    await page.route(`**/uploads/${stem}*`, async (route) => {
       await released;
       await route.fulfill({ status: 404, body: "" });
     });

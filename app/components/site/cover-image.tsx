@@ -1,19 +1,23 @@
 import { ImageOffIcon } from "lucide-react";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
+import { CARD_IMAGE_SIZES } from "#app/components/ui/picture.tsx";
 import { cn } from "#app/lib/cn.ts";
 
 /**
  * A card's 1200 x 630 cover image, decorative (the card's heading names it), with the pixel
- * placeholder when there is none or it fails to load. The first cards of a list load eagerly.
+ * placeholder when there is none or it fails to load, at the size of a card in the site's grids.
+ * The first cards of a list load eagerly, the very first with priority (the page's largest image).
  */
 export function CoverImage({
   src,
   eager,
+  priority = false,
   className,
   imageClassName,
 }: {
   src: string | null;
   eager: boolean;
+  priority?: boolean;
   className?: string;
   imageClassName?: string;
 }) {
@@ -24,8 +28,9 @@ export function CoverImage({
         alt=""
         width={1200}
         height={630}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
+        sizes={CARD_IMAGE_SIZES}
+        eager={eager}
+        priority={priority}
         className={cn("size-full object-cover", imageClassName)}
         fallback={
           <div

@@ -2,6 +2,7 @@ import { ImageOffIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardBody, CardTitle } from "#app/components/ui/card.tsx";
+import { CARD_IMAGE_SIZES, Picture } from "#app/components/ui/picture.tsx";
 import { formatShortDate } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
 
@@ -22,21 +23,33 @@ export const CATEGORY_LABELS: Record<string, string> = {
   youtube: "YouTube",
 };
 
-/** A post teaser linking to /blog/{slug}. */
-export function PostCard({ post, eager = false }: { post: PostCardData; eager?: boolean }) {
+/**
+ * A post teaser linking to /blog/{slug}. The first cards of a list are `eager`; the very first
+ * has `priority` (the page's largest image).
+ */
+export function PostCard({
+  post,
+  eager = false,
+  priority = false,
+}: {
+  post: PostCardData;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const src = imageSrc(post.featuredImage);
   return (
     <Card className="group transition-transform hover:-translate-y-1 hover:ring-grass-500/50">
       <Link to={`/blog/${post.slug}`} className="flex h-full flex-col">
         <div className="relative aspect-[1200/630] overflow-hidden bg-night-800">
           {src ? (
-            <img
+            <Picture
               src={src}
+              sizes={CARD_IMAGE_SIZES}
               alt={post.featuredImageAlt ?? ""}
               width={1200}
               height={630}
-              loading={eager ? "eager" : "lazy"}
-              decoding="async"
+              eager={eager}
+              priority={priority}
               className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
             />
           ) : (

@@ -1,6 +1,7 @@
 import { ExternalLinkIcon, ImageOffIcon, PlayIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Card, cardVariants } from "#app/components/ui/card.tsx";
+import { Picture } from "#app/components/ui/picture.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { imageSrc } from "#common/images.ts";
 import { parseYouTubeId, youTubeEmbedUrl } from "#common/youtube.ts";
@@ -8,12 +9,15 @@ import { parseYouTubeId, youTubeEmbedUrl } from "#common/youtube.ts";
 /** Featured images are made for share previews: 1200 x 630. */
 const FEATURED_WIDTH = 1200;
 const FEATURED_HEIGHT = 630;
+/** The width it is shown at: the article's column (max-w-4xl less its padding) or the screen's. */
+const FEATURED_SIZES = "(min-width: 896px) 848px, calc(100vw - 32px)";
 
 /**
  * The post's featured image, or the block 'Featured image not available' when it fails to load.
  * The image is in the server-rendered HTML, so it may fail before the page is interactive and
  * React never sees the error event: the image's state is checked again once mounted.
- * Render it with `key={image}` so another post's image starts afresh.
+ * Render it with `key={image}` so another post's image starts afresh. It is the page's largest
+ * image, so it is preloaded with priority.
  */
 export function PostFeaturedImage({ image, alt }: { image: string; alt: string }) {
   const src = imageSrc(image);
@@ -34,14 +38,14 @@ export function PostFeaturedImage({ image, alt }: { image: string; alt: string }
     );
   }
   return (
-    <img
+    <Picture
       ref={ref}
       src={src}
+      sizes={FEATURED_SIZES}
+      priority
       alt={alt}
       width={FEATURED_WIDTH}
       height={FEATURED_HEIGHT}
-      fetchPriority="high"
-      decoding="async"
       onError={() => setFailed(true)}
       className={cn(cardVariants({ layout: "plain" }), "aspect-[1200/630] w-full object-cover")}
     />

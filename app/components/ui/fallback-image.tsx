@@ -1,17 +1,25 @@
 import * as React from "react";
+import { Picture } from "./picture.tsx";
 
 /**
  * An image that shows `fallback` instead when there is no source or the file fails to load,
- * including a failure that happened before the page's script took over.
+ * including a failure that happened before the page's script took over. With `sizes`, it is a
+ * responsive `Picture` (its variants, lazy unless `priority` or `eager`).
  */
 export function FallbackImage({
   src,
   fallback,
   onError,
+  sizes,
+  priority,
+  eager,
   ...props
-}: Omit<React.ComponentProps<"img">, "src"> & {
+}: Omit<React.ComponentProps<"img">, "src" | "sizes"> & {
   src: string | null | undefined;
   fallback: React.ReactNode;
+  sizes?: string;
+  priority?: boolean;
+  eager?: boolean;
 }) {
   const [failed, setFailed] = React.useState(false);
   const ref = React.useRef<HTMLImageElement>(null);
@@ -25,16 +33,25 @@ export function FallbackImage({
   }, [src]);
 
   if (!src || failed) return <>{fallback}</>;
+  const handleError = (event: React.SyntheticEvent<HTMLImageElement>) => {
+    setFailed(true);
+    onError?.(event);
+  };
+  if (sizes !== undefined) {
+    return (
+      <Picture
+        ref={ref}
+        src={src}
+        sizes={sizes}
+        priority={priority}
+        eager={eager}
+        onError={handleError}
+        {...props}
+      />
+    );
+  }
   return (
     // biome-ignore lint/a11y/useAltText: alt comes with the props
-    <img
-      ref={ref}
-      src={src}
-      onError={(event) => {
-        setFailed(true);
-        onError?.(event);
-      }}
-      {...props}
-    />
+    <img ref={ref} src={src} onError={handleError} {...props} />
   );
 }

@@ -61,6 +61,7 @@ export function AppBrowser({
                 petitionUrl={petitionUrl}
                 highlighted={app.slug === target}
                 eager={index < 3}
+                priority={index === 0}
               />
             </li>
           ))}

@@ -31,12 +31,15 @@ export function AppCard({
   petitionUrl,
   highlighted = false,
   eager = false,
+  priority = false,
 }: {
   app: App;
   now: Date;
   petitionUrl: string;
   highlighted?: boolean;
   eager?: boolean;
+  /** The first card: its image is the page's largest (CoverImage). */
+  priority?: boolean;
 }) {
   const banned = isBanned(app);
   const nameId = `app-${app.slug}-name`;
@@ -59,6 +62,7 @@ export function AppCard({
         <CoverImage
           src={imageSrc(app.imageUrl)}
           eager={eager}
+          priority={priority}
           imageClassName={banned ? "grayscale" : undefined}
         />
         {banned ? <BannedOverlay petitionUrl={petitionUrl} appName={app.name} /> : null}
@@ -217,8 +221,7 @@ function AppLogo({ src }: { src: string | null }) {
         alt=""
         width={56}
         height={56}
-        loading="lazy"
-        decoding="async"
+        sizes="56px"
         className="size-full object-cover"
         fallback={null}
       />

@@ -159,6 +159,8 @@ function InnovationHub({
             action={
               <Link to="/apps" className={hubActionClass}>
                 LEARN MORE
+                {/* Read by search engines and screen readers: the visible words alone say nothing. */}
+                <span className="sr-only"> about our apps and partnerships</span>
               </Link>
             }
           />

@@ -103,6 +103,8 @@ export function NewsBrowser({ articles }: { articles: NewsBrowserArticle[] }) {
         </form>
       </search>
 
+      {/* The cards' titles are h3: the list needs a heading between them and the page's h1. */}
+      <h2 className="sr-only">Articles</h2>
       <p aria-live="polite" className="mt-6 text-sm font-semibold text-zinc-300">
         {resultSummaryText(shown.length, term)}
       </p>
@@ -111,7 +113,7 @@ export function NewsBrowser({ articles }: { articles: NewsBrowserArticle[] }) {
         <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {shown.map((article, index) => (
             <li key={article.id} className="grid">
-              <PostCard post={article} eager={index < 3} />
+              <PostCard post={article} eager={index < 3} priority={index === 0} />
             </li>
           ))}
         </ul>

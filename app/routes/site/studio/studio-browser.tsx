@@ -130,7 +130,7 @@ export function StudioBrowser({ items, now }: { items: PortfolioItem[]; now: Dat
         <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((item, index) => (
             <li key={item.id}>
-              <StudioCard item={item} now={now} eager={index < 3} />
+              <StudioCard item={item} now={now} eager={index < 3} priority={index === 0} />
             </li>
           ))}
         </ul>

@@ -30,10 +30,13 @@ export function StudioCard({
   item,
   now,
   eager = false,
+  priority = false,
 }: {
   item: PortfolioItem;
   now: Date;
   eager?: boolean;
+  /** The first card: its image is the page's largest (CoverImage). */
+  priority?: boolean;
 }) {
   const status = studioStatus(item, now);
   const packLabel = studioPackLabel(item.packType);
@@ -50,6 +53,7 @@ export function StudioCard({
       <CoverImage
         src={imageSrc(item.imageUrl)}
         eager={eager}
+        priority={priority}
         className="relative"
         imageClassName="transition-transform duration-300 group-hover:scale-105"
       />

@@ -4,6 +4,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardBody, CardTitle, cardVariants } from "#app/components/ui/card.tsx";
 import { Dialog, DialogTrigger } from "#app/components/ui/dialog.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
+import { CARD_IMAGE_SIZES } from "#app/components/ui/picture.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { formatCount, formatShortDate } from "#common/format.ts";
 import type { VideoEntry } from "./video-entries.ts";
@@ -92,8 +93,8 @@ function VideoThumbnail({ src, eager }: { src: string; eager: boolean }) {
       alt=""
       width={1280}
       height={720}
-      loading={eager ? "eager" : "lazy"}
-      decoding="async"
+      sizes={CARD_IMAGE_SIZES}
+      eager={eager}
       className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
       fallback={
         <div className="pixel-grid flex size-full items-center justify-center text-night-600">
