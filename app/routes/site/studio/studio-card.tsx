@@ -7,7 +7,7 @@ import { cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { formatShortDate } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
-import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+import type { PackCardItem } from "#common/types/post-list.ts";
 import {
   canGetPack,
   STUDIO_STATUS_LABELS,
@@ -31,7 +31,7 @@ export function StudioCard({
   now,
   eager = false,
 }: {
-  item: PortfolioItem;
+  item: PackCardItem;
   now: Date;
   eager?: boolean;
 }) {
