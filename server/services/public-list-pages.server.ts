@@ -251,3 +251,40 @@ export async function pageStudioPacks(
   ]);
   return { rows, counts, unsearched: unsearched ?? counts };
 }
+
+/**
+ * One page of the posts `audience` may see (the paged forms of `GET /api/posts/published` and
+ * `/public`): those whose title or excerpt contains `term` and, with `category`, of that
+ * category, in `sort` order, and how many there are in all.
+ */
+export async function pagePublicPosts(
+  db: Db,
+  {
+    now,
+    audience = "public",
+    term,
+    category,
+    sort,
+    page,
+    pageSize,
+  }: PageRequest & {
+    now: Date;
+    audience?: Audience;
+    term: string;
+    category: string | undefined;
+    sort: ListSort;
+  },
+) {
+  const where: Where = (eb) =>
+    eb.and([
+      category === undefined ? eb.lit(true) : eb("posts.category", "=", category),
+      term === ""
+        ? eb.lit(true)
+        : eb.or([containsTerm(db, "posts.title", term), containsTerm(db, "posts.excerpt", term)]),
+    ]);
+  const [rows, total] = await Promise.all([
+    selectPage(db, CARD_COLUMNS, { now, audience, where, sort, page, pageSize }),
+    countVisible(db, { now, audience, where }),
+  ]);
+  return { rows, total };
+}
