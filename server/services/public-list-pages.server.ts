@@ -6,9 +6,9 @@ import {
   type Audience,
   PUBLIC_STATUSES,
   publicationTime,
-  publiclyVisible,
   visibleTo,
 } from "./content-rules.server.ts";
+import { publicOfStatus } from "./public-post-lists.server.ts";
 
 /**
  * One page of a public list (docs/product.md#paged-lists): /news, /studio and the paged forms of
@@ -115,8 +115,7 @@ export function selectPage<C extends (typeof PACK_CARD_COLUMNS)[number]>(
       .selectFrom("posts")
       .select(columns)
       .select(publicationTime().as("publicationTime"))
-      .where("posts.status", "=", status)
-      .where(publiclyVisible(now))
+      .where(publicOfStatus(status, now))
       .where(where),
   )
     .reduce((union, query) => union.unionAll(query))
@@ -137,11 +136,27 @@ function titleKey(db: Db) {
     : sql`lower(${sql.ref("posts.title")})`;
 }
 
-/** How many posts `audience` may see that `where` keeps. */
+/**
+ * How many posts `audience` may see that `where` keeps. On SQLite the public count adds up one
+ * count per public status (publicOfStatus), so the published posts are counted in the index.
+ */
 export async function countVisible(
   db: Db,
   { now, audience = "public", where }: { now: Date; audience?: Audience; where: Where },
 ): Promise<number> {
+  if (audience === "public" && dbKindOf(db) === "sqlite") {
+    const counts = await Promise.all(
+      PUBLIC_STATUSES.map((status) =>
+        db
+          .selectFrom("posts")
+          .select((eb) => eb.fn.countAll<number | string>().as("count"))
+          .where(publicOfStatus(status, now))
+          .where(where)
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    return counts.reduce((sum, row) => sum + Number(row.count), 0);
+  }
   const row = await db
     .selectFrom("posts")
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
