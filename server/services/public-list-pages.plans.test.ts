@@ -1,5 +1,5 @@
 import { CompiledQuery, type KyselyPlugin } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Db } from "#server/db/db.server.ts";
 import { createManyPosts } from "#tests/factories/post.ts";
 import {
@@ -63,19 +63,6 @@ describeEachDatabase("the paged lists' query plans", (kind) => {
     await db().executeQuery(CompiledQuery.raw(kind === "postgres" ? "analyze posts" : "analyze"));
   });
   afterAll(() => database.destroy());
-
-  /** The plan of every statement `list` sends, one line per step. */
-  async function plansOf(list: (db: Db) => Promise<unknown>): Promise<string[][]> {
-    const plans: string[][] = [];
-    for (const { sql, parameters } of await statementsOf(db(), list)) {
-      const prefix = kind === "postgres" ? "explain " : "explain query plan ";
-      const { rows } = await db().executeQuery<Record<string, unknown>>(
-        CompiledQuery.raw(`${prefix}${sql}`, [...parameters]),
-      );
-      plans.push(rows.map((row) => String(kind === "postgres" ? row["QUERY PLAN"] : row.detail)));
-    }
-    return plans;
-  }
 
   const sorts = (plan: string[]) =>
     plan.filter((step) => /TEMP B-TREE|^\s*(->\s*)?(Sort|Incremental Sort)\b/.test(step));

@@ -212,7 +212,11 @@ export async function pageNewsArticles(
     selectPage(db, CARD_COLUMNS, { now, where, sort, page, pageSize }),
     countVisible(db, { now, where }),
   ]);
-  return { rows, total };
+  // A search that finds nothing: is there anything published at all (which empty state)?
+  const anyPublished =
+    total > 0 ||
+    (term !== "" && (await countVisible(db, { now, where: (eb) => eb.lit(true) })) > 0);
+  return { rows, total, anyPublished };
 }
 
 /**

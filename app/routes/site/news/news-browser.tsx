@@ -24,6 +24,8 @@ const SEARCH_URL_DELAY_MS = 300;
 export type NewsList = {
   articles: PostCardItem[];
   total: number;
+  /** Whether anything is published at all (a search that finds nothing says which). */
+  anyPublished: boolean;
   page: number;
   totalPages: number;
   /** The search and sort the server applied. */
@@ -121,7 +123,7 @@ export function NewsBrowser({ list }: { list: NewsList }) {
             </li>
           ))}
         </ul>
-      ) : searching ? (
+      ) : searching && list.anyPublished ? (
         <EmptyState
           icon={<SearchXIcon />}
           message="No articles found matching your search."

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   // One page of the visible posts, searched and sorted by the database, with only what a card
   // shows (never the post's HTML), and how many there are in all.
-  const { rows, total } = await pageNewsArticles(db, {
+  const { rows, total, anyPublished } = await pageNewsArticles(db, {
     now,
     term,
     categories: categoriesMatching(term, CATEGORY_LABELS),
@@ -43,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     articles: rows.map((row) => presentPostCard(row, now)),
     total,
+    anyPublished,
     page,
     totalPages,
     term,
