@@ -133,7 +133,7 @@ describeEachDatabase("the paged lists' query plans", (kind) => {
         (d) => pageNewsArticles(d, { now: NOW, term: "", categories: [], sort: "newest", ...page }),
         isCount,
       );
-      expect(news.join("\n")).toContain("COVERING INDEX posts_status_publication_idx");
+      expect(news.join("\n")).toMatch(/COVERING INDEX posts_status(_publication)?_idx/);
       const studio = await planOf(
         (d) =>
           pageStudioPacks(d, { now: NOW, audience: "public", term: "", packType: null, ...page }),

@@ -12,7 +12,9 @@ import { dbKindOf } from "#server/db/dialect.server.ts";
 //   index without reading the posts (on SQLite a post's HTML lies before its status in the row);
 // - the alphabetical order of /news and the paged list calls: the title in lower case, compared
 //   character by character, as `titleKey` in server/services/public-list-pages.server.ts writes
-//   it (both planners use an expression index only for the same expression).
+//   it (both planners use an expression index only for the same expression);
+// - the count of a public list: (status) alone, the smallest index SQLite can count the
+//   published posts in (about half the time of counting them in the publication index).
 
 const PUBLICATION_TIME = sql`coalesce("publishedAt", "scheduledAt", "createdAt")`;
 
@@ -25,6 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("posts")
     .columns(["category", "packType", "status", "scheduledAt"])
     .execute();
+  await db.schema.createIndex("posts_status_idx").on("posts").column("status").execute();
   const titleKey =
     dbKindOf(db) === "postgres" ? sql`lower("title") collate "C"` : sql`lower("title")`;
   await sql`create index "posts_title_order_idx" on "posts" (${titleKey}, ${PUBLICATION_TIME}, "id")`.execute(
@@ -34,6 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("posts_title_order_idx").ifExists().execute();
+  await db.schema.dropIndex("posts_status_idx").ifExists().execute();
   await db.schema.dropIndex("posts_category_pack_status_idx").ifExists().execute();
   await db.schema.dropIndex("posts_category_pack_publication_idx").ifExists().execute();
 }
