@@ -4,6 +4,9 @@ import { dbKindOf } from "#server/db/dialect.server.ts";
 // The paged lists (docs/product.md#paged-lists) filter and order by more than migration 0005's
 // publication order, so each filter and order they add gets an index:
 //
+// - one category's public page (the studio's All tab, the paged list calls' `category`), on
+//   SQLite one SELECT per public status: (category, status, publication time, id) walks each
+//   status's part in order, without reading a row to learn its status;
 // - a studio tab: marketplace packs of one pack type, most recently published first:
 //   (category, packType, publication time, id), the same expression 0005 indexes
 //   (`publicationTime` in server/services/content-rules.server.ts);
@@ -20,6 +23,9 @@ const PUBLICATION_TIME = sql`coalesce("publishedAt", "scheduledAt", "createdAt")
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index "posts_category_pack_publication_idx" on "posts" ("category", "packType", ${PUBLICATION_TIME}, "id")`.execute(
+    db,
+  );
+  await sql`create index "posts_category_status_publication_idx" on "posts" ("category", "status", ${PUBLICATION_TIME}, "id")`.execute(
     db,
   );
   await db.schema
@@ -39,5 +45,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("posts_title_order_idx").ifExists().execute();
   await db.schema.dropIndex("posts_status_idx").ifExists().execute();
   await db.schema.dropIndex("posts_category_pack_status_idx").ifExists().execute();
+  await db.schema.dropIndex("posts_category_status_publication_idx").ifExists().execute();
   await db.schema.dropIndex("posts_category_pack_publication_idx").ifExists().execute();
 }
