@@ -2,6 +2,8 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("sitemap-pages.xml", "routes/resources/sitemap-pages.ts"),
+  route("sitemap-posts.xml", "routes/resources/sitemap-posts.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("rss.xml", "routes/resources/rss.ts"),
   layout("routes/site/layout.tsx", [

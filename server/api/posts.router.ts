@@ -1,7 +1,9 @@
-import express, { Router } from "express";
+import express, { type Request, type Response, Router } from "express";
 import { z } from "zod";
+import { pageCount } from "#common/paging.ts";
 import { PostInputSchema } from "#common/schemas/post.ts";
 import { SaveVersionSchema } from "#common/schemas/post-autosave.ts";
+import type { Paged, PostCardItem } from "#common/types/post-list.ts";
 import {
   audienceOf,
   loadViewer,
@@ -12,6 +14,8 @@ import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
 import { presentPost, presentPostSummary } from "#server/presenters/post.server.ts";
+import { presentPostCard } from "#server/presenters/post-card.server.ts";
+import type { Audience } from "#server/services/content-rules.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
 import {
   deletePost,
@@ -19,12 +23,13 @@ import {
   listAllPosts,
   savePost,
 } from "#server/services/posts.server.ts";
+import { pagePublicPosts } from "#server/services/public-list-pages.server.ts";
 import {
   listPublicPostSummaries,
   listPublishedPosts,
 } from "#server/services/public-post-lists.server.ts";
 import { parseInput } from "./middleware/validate.ts";
-import { ListQuerySchema } from "./query.ts";
+import { ListQuerySchema, PagedListQuerySchema } from "./query.ts";
 
 /**
  * A UUID path parameter (`name`), or what cannot exist: 404 with `message`. A post's `:id` by
@@ -51,7 +56,31 @@ export function postsRouter(context: ServerContext) {
   // staff's bodies are read at all.
   const postBody = express.json({ limit: BODY_LIMITS.post });
 
+  /** The paged form of a list call (`?page=`): one page of list cards and the totals. */
+  async function sendPage(req: Request, res: Response, audience: Audience): Promise<void> {
+    const query = parseInput(PagedListQuerySchema, req.query);
+    const now = new Date();
+    const { rows, total } = await pagePublicPosts(db, {
+      now,
+      audience,
+      term: query.q,
+      category: query.category,
+      sort: query.sort,
+      page: query.page,
+      pageSize: query.limit,
+    });
+    const answer: Paged<PostCardItem> = {
+      items: rows.map((row) => presentPostCard(row, now)),
+      page: query.page,
+      pageSize: query.limit,
+      total,
+      totalPages: pageCount(total, query.limit),
+    };
+    res.json(answer);
+  }
+
   router.get("/published", async (req, res) => {
+    if (req.query.page !== undefined) return sendPage(req, res, "public");
     const { limit } = parseInput(ListQuerySchema, req.query);
     const now = new Date();
     const rows = await listPublishedPosts(db, { limit, now });
@@ -59,6 +88,7 @@ export function postsRouter(context: ServerContext) {
   });
 
   router.get("/public", withViewer, async (req, res) => {
+    if (req.query.page !== undefined) return sendPage(req, res, audienceOf(res));
     const { limit } = parseInput(ListQuerySchema, req.query);
     const now = new Date();
     const rows = await listPublicPostSummaries(db, { limit, now, audience: audienceOf(res) });

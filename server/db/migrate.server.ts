@@ -7,6 +7,7 @@ import * as m0002 from "./migrations/0002-create-auth.ts";
 import * as m0003 from "./migrations/0003-create-post-slug-redirects.ts";
 import * as m0004 from "./migrations/0004-post-versions-revisions.ts";
 import * as m0005 from "./migrations/0005-publication-order-indexes.ts";
+import * as m0006 from "./migrations/0006-list-filter-indexes.ts";
 
 // Listed by hand rather than read from the folder: the server runs from one bundle, where
 // there is no migrations folder to read. Append new migrations here, in order.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0003-create-post-slug-redirects": m0003,
   "0004-post-versions-revisions": m0004,
   "0005-publication-order-indexes": m0005,
+  "0006-list-filter-indexes": m0006,
 };
 
 /** Applies every pending migration; safe to call twice and from two processes at once. */

@@ -1,5 +1,7 @@
+import { type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "#server/db/db.server.ts";
 import { dbKindOf } from "#server/db/dialect.server.ts";
+import type { Database } from "#server/db/tables.ts";
 import {
   type Audience,
   effectiveLimit,
@@ -63,6 +65,39 @@ export function listPublishedPosts(
       .execute();
   }
   return listPublicInPublicationOrder(db, POST_COLUMNS, { limit, now });
+}
+
+/** What a feed item shows of a post: no content. */
+const FEED_COLUMNS = [
+  "posts.id",
+  "posts.title",
+  "posts.slug",
+  "posts.excerpt",
+  "posts.status",
+  "posts.featuredImage",
+  "posts.scheduledAt",
+  "posts.publishedAt",
+  "posts.createdAt",
+  "posts.tags",
+] as const;
+
+/**
+ * The latest `limit` publicly visible posts of `category` with what a feed item shows (the RSS
+ * feed), newest first, walking posts_category_publication_idx.
+ */
+export function listFeedPosts(
+  db: Db,
+  { limit, now = new Date(), category }: { limit: number; now?: Date; category: string },
+) {
+  return db
+    .selectFrom("posts")
+    .select(FEED_COLUMNS)
+    .where("posts.category", "=", category)
+    .where(publiclyVisible(now))
+    .orderBy(publicationTime(), "desc")
+    .orderBy("posts.id", "desc")
+    .limit(effectiveLimit(limit))
+    .execute();
 }
 
 /**
@@ -135,4 +170,107 @@ export function listPublicPostSummaries(
     .orderBy("posts.id", "desc")
     .limit(effectiveLimit(limit))
     .execute();
+}
+
+/**
+ * The visibility rule for the posts of one public status: every published post, and a scheduled
+ * one whose time has come. The same rows as `status = {status} AND publiclyVisible(now)`, but the
+ * published part names no column outside posts_status_publication_idx (status, publication
+ * time, id), so SQLite walks, counts and skips those rows in the index alone, without reading
+ * the rows themselves (whose HTML lies before scheduledAt in each record).
+ */
+export function publicOfStatus(status: (typeof PUBLIC_STATUSES)[number], now: Date) {
+  return (eb: ExpressionBuilder<Database, "posts">) =>
+    status === "published"
+      ? eb("posts.status", "=", "published")
+      : eb.and([
+          eb("posts.status", "=", "scheduled"),
+          eb("posts.scheduledAt", "<=", now.toISOString()),
+        ]);
+}
+
+/** Where a part of the sitemap starts: a post's publication time and id, in list order. */
+export type ListKey = { publicationTime: string; id: string };
+
+/** Addresses per part of the sitemap (the sitemap protocol allows 50,000; we keep parts small). */
+export const SITEMAP_PART_SIZE = 1000;
+
+/**
+ * The publicly visible posts from `from` on (that post included; the first when null), oldest
+ * publication first, skipping `offset` and answering at most `limit`. Keyset paging: it walks
+ * the publication index from the key, so each part costs the same whatever the post count.
+ */
+function publicAscendingFrom<C extends (typeof POST_COLUMNS)[number]>(
+  db: Db,
+  columns: readonly C[],
+  { now, from, limit, offset }: { now: Date; from: ListKey | null; limit: number; offset: number },
+) {
+  const fromKey = (eb: ExpressionBuilder<Database, "posts">) =>
+    from === null
+      ? eb.lit(true)
+      : sql<SqlBool>`(${publicationTime()}, ${sql.ref("posts.id")}) >= (${from.publicationTime}, ${from.id})`;
+  const part = (status: (typeof PUBLIC_STATUSES)[number] | null) =>
+    db
+      .selectFrom("posts")
+      .select(columns)
+      .select(publicationTime().as("publicationTime"))
+      .where(status === null ? publiclyVisible(now) : publicOfStatus(status, now))
+      .where(fromKey);
+  // One SELECT per public status on SQLite, one on PostgreSQL (the comment above
+  // listPublishedPosts).
+  const query =
+    dbKindOf(db) === "postgres"
+      ? part(null)
+      : PUBLIC_STATUSES.map((status) => part(status)).reduce((union, q) => union.unionAll(q));
+  return query
+    .orderBy("publicationTime", "asc")
+    .orderBy("id", "asc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/**
+ * Where each part of the sitemap starts: the first publicly visible post, then every
+ * SITEMAP_PART_SIZE-th after it, oldest publication first, so a new post joins the last part and
+ * the earlier parts keep their addresses. Each step walks one part's length of the index.
+ */
+export async function sitemapPartStarts(
+  db: Db,
+  { now = new Date(), size = SITEMAP_PART_SIZE }: { now?: Date; size?: number } = {},
+): Promise<ListKey[]> {
+  const starts: ListKey[] = [];
+  let from: ListKey | null = null;
+  for (;;) {
+    const rows: { id: string; publicationTime: string }[] = await publicAscendingFrom(
+      db,
+      ["posts.id"],
+      {
+        now,
+        from,
+        limit: 1,
+        offset: from === null ? 0 : size,
+      },
+    );
+    const row = rows[0];
+    if (!row) return starts;
+    from = { publicationTime: String(row.publicationTime), id: row.id };
+    starts.push(from);
+  }
+}
+
+/** One part of the sitemap: the slugs and publication times of `size` posts from `from` on. */
+export function listSitemapPart(
+  db: Db,
+  {
+    now = new Date(),
+    from,
+    size = SITEMAP_PART_SIZE,
+  }: { now?: Date; from: ListKey | null; size?: number },
+) {
+  return publicAscendingFrom(
+    db,
+    ["posts.id", "posts.slug", "posts.status", "posts.scheduledAt", "posts.publishedAt"],
+    { now, from, limit: size, offset: 0 },
+  );
 }

@@ -36,8 +36,10 @@ function matches(post: Post, term: string): boolean {
 /** When a post went public: the date its card shows. */
 const publishedTime = (post: Post) => Date.parse(post.publishedAt ?? post.createdAt);
 const newest = (a: Post, b: Post) => publishedTime(b) - publishedTime(a) || (b.id < a.id ? -1 : 1);
-const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
-const alphabetical = (a: Post, b: Post) => collator.compare(a.title, b.title) || newest(a, b);
+/** Alphabetical: the titles in lower case, character by character; the same titles newest first. */
+const titleKey = (post: Post) => post.title.toLowerCase();
+const alphabetical = (a: Post, b: Post) =>
+  titleKey(a) < titleKey(b) ? -1 : titleKey(a) > titleKey(b) ? 1 : newest(a, b);
 
 async function publishedPosts(request: APIRequestContext): Promise<Post[]> {
   const response = await request.get("/api/posts/published");
@@ -47,10 +49,19 @@ async function publishedPosts(request: APIRequestContext): Promise<Post[]> {
 
 /** The article links on the page, in order. */
 function articleLinks(page: Page): Locator {
-  return page.getByRole("region", { name: "Articles" }).getByRole("listitem").getByRole("link");
+  return page
+    .getByRole("region", { name: "Articles" })
+    .getByRole("listitem")
+    .getByRole("link")
+    .filter({ has: page.getByRole("heading", { level: 3 }) });
 }
 
-async function expectArticles(page: Page, posts: Post[]) {
+/** Articles to a page of the list (docs/product.md#paged-lists). */
+const PAGE_SIZE = 12;
+
+/** The page shows the first page of `expected`: its first 12 articles, in order. */
+async function expectArticles(page: Page, expected: Post[]) {
+  const posts = expected.slice(0, PAGE_SIZE);
   const links = articleLinks(page);
   await expect(links).toHaveCount(posts.length);
   await expect
@@ -90,7 +101,9 @@ test.describe("news page", () => {
       (await articleLinks(page).getByRole("heading", { level: 3 }).allTextContents()).filter(
         (title) => title === writtenFirst.title || title === writtenLater.title,
       );
-    await page.goto("/news");
+    // Both are years old, so they are on the last page of the newest first.
+    const count = (await publishedPosts(request)).length;
+    await page.goto(`/news?page=${Math.ceil(count / PAGE_SIZE)}`);
     // Written in January and published in September, it is the newer article of the two.
     await expect.poll(titles).toEqual([writtenFirst.title, writtenLater.title]);
     const card = articleLinks(page).filter({ hasText: writtenFirst.title });
@@ -98,6 +111,7 @@ test.describe("news page", () => {
     await expect(card.locator("time")).toHaveAttribute("datetime", writtenFirst.publishedAt);
 
     await page.getByRole("combobox", { name: "Sort by" }).selectOption({ label: "Oldest First" });
+    await expect(page).toHaveURL("/news?sort=oldest");
     await expect.poll(titles).toEqual([writtenLater.title, writtenFirst.title]);
 
     // The API lists them in the same order, newest publication first.
@@ -107,7 +121,7 @@ test.describe("news page", () => {
     expect(slugs).toEqual([writtenFirst.slug, writtenLater.slug]);
   });
 
-  test("lists every published post, newest first, with the count, linking to /blog/{slug}", async ({
+  test("lists the published posts, newest first, 12 to a page, with the count, linking to /blog/{slug}", async ({
     page,
     request,
   }) => {
@@ -253,6 +267,7 @@ test.describe("news page", () => {
     const term = "dragon";
     const expected = posts.filter((post) => matches(post, term)).sort(alphabetical);
     expect(expected.length).toBeGreaterThan(1);
+    expect(expected.length).toBeLessThanOrEqual(PAGE_SIZE);
 
     const html = await (await request.get(`/news?q=${term}&sort=title`)).text();
     expect(html).toContain(htmlText(countText(expected.length, term)));
@@ -293,7 +308,7 @@ test.describe("news page", () => {
       await expect(page.getByText("No articles found matching your search.")).toBeVisible();
       await page.getByRole("button", { name: "Clear Search" }).click();
       await expect(page).toHaveURL("/news?sort=oldest");
-      await expect(articleLinks(page)).toHaveCount(posts.length);
+      await expect(articleLinks(page)).toHaveCount(Math.min(posts.length, PAGE_SIZE));
     } finally {
       await context.close();
     }
@@ -347,14 +362,14 @@ test.describe("news page", () => {
     const loading = page.getByRole("status").filter({ hasText: "Loading articles…" });
     await expect(loading).toBeVisible();
     release();
-    await expect(articleLinks(page)).toHaveCount(posts.length);
+    await expect(articleLinks(page)).toHaveCount(Math.min(posts.length, PAGE_SIZE));
     await expect(loading).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
       "same document",
     );
   });
 
-  test("the server-rendered HTML carries the page's main text and every article", async ({
+  test("the server-rendered HTML carries the page's main text and the first page's articles", async ({
     request,
   }) => {
     const posts = await publishedPosts(request);
@@ -371,10 +386,13 @@ test.describe("news page", () => {
     ]) {
       expect(html).toContain(text);
     }
-    for (const post of posts) {
+    for (const post of posts.slice(0, PAGE_SIZE)) {
       expect(html).toContain(`href="/blog/${post.slug}"`);
       expect(html).toContain(htmlText(post.title));
     }
+    // The rest are on the next pages, not in this one.
+    for (const post of posts.slice(PAGE_SIZE))
+      expect(html).not.toContain(`href="/blog/${post.slug}"`);
     expect(html).toMatch(/<title>Latest News \| [^<]+<\/title>/);
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
   });
@@ -393,6 +411,105 @@ test.describe("news page", () => {
       await expectNoSeriousA11yViolations(page);
     });
   }
+});
+
+test.describe("news pages", () => {
+  /** The href of the page head's `<link rel={rel}>`, or null without one. */
+  async function headLink(page: Page, rel: string): Promise<string | null> {
+    const link = page.locator(`head link[rel="${rel}"]`);
+    if ((await link.count()) === 0) return null;
+    return (
+      new URL((await link.getAttribute("href")) ?? "").pathname +
+      new URL((await link.getAttribute("href")) ?? "").search
+    );
+  }
+
+  test("pages through the list with the page links, without reloading, naming prev, next and canonical in the head", async ({
+    page,
+    request,
+  }) => {
+    const posts = await publishedPosts(request);
+    expect(posts.length, "the demo content fills more than one page").toBeGreaterThan(PAGE_SIZE);
+    const pages = Math.ceil(posts.length / PAGE_SIZE);
+    await page.goto("/news");
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same document";
+    });
+    expect(await headLink(page, "canonical")).toBe("/news");
+    expect(await headLink(page, "prev")).toBeNull();
+    expect(await headLink(page, "next")).toBe("/news?page=2");
+    const pager = page.getByRole("navigation", { name: "Article pages" });
+    await expect(pager.locator('[aria-current="page"]')).toHaveText("Page 1");
+
+    await pager.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL("/news?page=2");
+    await expectArticles(page, posts.slice(PAGE_SIZE));
+    await expect(pager.locator('[aria-current="page"]')).toHaveText("Page 2");
+    if (pages === 2) await expect(pager.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await expect.poll(() => headLink(page, "canonical")).toBe("/news?page=2");
+    expect(await headLink(page, "prev")).toBe("/news");
+    expect(await headLink(page, "next")).toBe(pages > 2 ? "/news?page=3" : null);
+    // The count is the whole list's.
+    await expect(page.getByText(countText(posts.length), { exact: true })).toBeVisible();
+
+    await pager.getByRole("link", { name: "Page 1", exact: true }).click();
+    await expect(page).toHaveURL("/news");
+    await expectArticles(page, posts);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+      "same document",
+    );
+  });
+
+  test("a new search or sort starts at the first page; the page links keep them", async ({
+    page,
+    request,
+  }) => {
+    const posts = await publishedPosts(request);
+    await page.goto("/news?page=2");
+    await page.getByRole("combobox", { name: "Sort by" }).selectOption("oldest");
+    await expect(page).toHaveURL("/news?sort=oldest");
+    const oldest = [...posts].sort(newest).reverse();
+    await expectArticles(page, oldest);
+    await page
+      .getByRole("navigation", { name: "Article pages" })
+      .getByRole("link", { name: "Next" })
+      .click();
+    await expect(page).toHaveURL("/news?sort=oldest&page=2");
+    await expectArticles(page, oldest.slice(PAGE_SIZE));
+    // A sorted view points search engines to the plain list.
+    await expect.poll(() => headLink(page, "canonical")).toBe("/news");
+  });
+
+  test("pages without JavaScript as plain links", async ({ browser, request, baseURL }) => {
+    const posts = await publishedPosts(request);
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto("/news");
+      await expectArticles(page, posts);
+      const pager = page.getByRole("navigation", { name: "Article pages" });
+      await pager.getByRole("link", { name: "Next" }).click();
+      await expect(page).toHaveURL("/news?page=2");
+      await expectArticles(page, posts.slice(PAGE_SIZE));
+      expect(await headLink(page, "prev")).toBe("/news");
+      await pager.getByRole("link", { name: "Previous" }).click();
+      await expect(page).toHaveURL("/news");
+      await expectArticles(page, posts);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a page past the last, or one that is not a number, is not found", async ({ request }) => {
+    const posts = await publishedPosts(request);
+    const last = Math.ceil(posts.length / PAGE_SIZE);
+    expect((await request.get(`/news?page=${last}`)).status()).toBe(200);
+    for (const query of [`page=${last + 1}`, "page=0", "page=two", "page=1.5"]) {
+      const response = await request.get(`/news?${query}`);
+      expect(response.status(), query).toBe(404);
+      expect(await response.text()).toContain("404 Page Not Found");
+    }
+  });
 });
 
 test.describe("news page with nothing published", () => {

@@ -84,8 +84,7 @@ test.describe("studio page", () => {
       await link.click();
       await expect(page).toHaveURL(tab.key === null ? "/studio" : `/studio?category=${tab.slug}`);
       await expect(link).toHaveAttribute("aria-current", "page");
-      await expect(cards(page)).toHaveCount(expected.length);
-      expect(await cardTitles(page)).toEqual(expected.map((item) => item.title));
+      await expect.poll(() => cardTitles(page)).toEqual(expected.map((item) => item.title));
     }
   });
 
@@ -187,7 +186,8 @@ test.describe("studio page", () => {
     await page.goto("/studio");
     const search = page.getByRole("searchbox", { name: "Search content" });
     await search.fill(term);
-    expect(await cardTitles(page)).toEqual(expected.map((item) => item.title));
+    // The server searches once the address follows the typing.
+    await expect.poll(() => cardTitles(page)).toEqual(expected.map((item) => item.title));
     await expect(page.getByText(`for "${term}"`)).toBeVisible();
     await expect(page).toHaveURL(`/studio?q=${encodeURIComponent(term)}`);
 
@@ -290,7 +290,9 @@ test.describe("studio page", () => {
     }
     await select.selectOption("skin-pack");
     await expect(page).toHaveURL("/studio?category=skin-pack");
-    expect(await cardTitles(page)).toEqual(inTab(items, TABS[2]).map((item) => item.title));
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual(inTab(items, TABS[2]).map((item) => item.title));
     await select.selectOption("all");
     await expect(page).toHaveURL("/studio");
     await expect(cards(page)).toHaveCount(items.length);

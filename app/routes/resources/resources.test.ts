@@ -4,7 +4,7 @@ import { authFor } from "#server/auth/auth.server.ts";
 import { loadConfig } from "#server/config/env.server.ts";
 import { serverContext } from "#server/context.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
-import { createPost, fromNow } from "#tests/factories/post.ts";
+import { createManyPosts, createPost, fromNow } from "#tests/factories/post.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -13,6 +13,8 @@ import {
 import { loader as robotsLoader } from "./robots.ts";
 import { loader as rssLoader } from "./rss.ts";
 import { loader as sitemapLoader } from "./sitemap.ts";
+import { loader as sitemapPagesLoader } from "./sitemap-pages.ts";
+import { loader as sitemapPostsLoader } from "./sitemap-posts.ts";
 
 const SITE = "https://studio.example";
 const DAY = 24 * 3_600_000;
@@ -53,6 +55,37 @@ function unescapeXml(text: string): string {
 }
 
 const postUrl = (row: PostRow) => `${SITE}/blog/${row.slug}`;
+
+const SITEMAP_NAMESPACE = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+
+/**
+ * Reads /sitemap.xml as a search engine does: the index, then every part it names. Answers the
+ * parts' addresses in order, each with the addresses it lists.
+ */
+async function readSitemap(db: TestDatabase) {
+  const index = await get(sitemapLoader, db, "/sitemap.xml");
+  expect(index.status).toBe(200);
+  expect(index.headers.get("content-type")).toMatch(/^application\/xml/);
+  const xml = await index.text();
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  expect(xml).toContain(`<sitemapindex ${SITEMAP_NAMESPACE}>`);
+  const parts: { loc: string; urls: string[]; lastmods: string[] }[] = [];
+  for (const loc of texts(xml, "loc").map(unescapeXml)) {
+    expect(loc.startsWith(SITE)).toBe(true);
+    const path = loc.slice(SITE.length);
+    const loader = path.startsWith("/sitemap-pages.xml") ? sitemapPagesLoader : sitemapPostsLoader;
+    const response = await get(loader, db, path);
+    expect(response.status, path).toBe(200);
+    const part = await response.text();
+    expect(part).toContain(`<urlset ${SITEMAP_NAMESPACE}>`);
+    parts.push({
+      loc,
+      urls: texts(part, "loc").map(unescapeXml),
+      lastmods: texts(part, "lastmod"),
+    });
+  }
+  return parts;
+}
 
 describeEachDatabase("robots.txt, sitemap.xml and rss.xml", (kind) => {
   let db: TestDatabase;
@@ -124,23 +157,34 @@ describeEachDatabase("robots.txt, sitemap.xml and rss.xml", (kind) => {
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   });
 
-  it("sitemap.xml lists the public pages and every visible post, and nothing hidden", async () => {
-    const response = await get(sitemapLoader, db, "/sitemap.xml");
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
-    const xml = await response.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    const locs = texts(xml, "loc").map(unescapeXml);
-    for (const path of ["/", "/studio", "/apps", "/videos", "/news"]) {
-      expect(locs).toContain(`${SITE}${path}`);
-    }
+  it("sitemap.xml is an index whose parts list the public pages and every visible post, and nothing hidden", async () => {
+    const parts = await readSitemap(db);
+    expect(parts.map((part) => part.loc)).toEqual([
+      `${SITE}/sitemap-pages.xml`,
+      `${SITE}/sitemap-posts.xml`,
+    ]);
+    expect(parts[0]?.urls).toEqual(
+      ["/", "/studio", "/apps", "/videos", "/news"].map((p) => `${SITE}${p}`),
+    );
+    const locs = parts.flatMap((part) => part.urls);
     for (const row of visible) expect(locs).toContain(postUrl(row));
     for (const row of hidden) expect(locs).not.toContain(postUrl(row));
     expect(locs).toHaveLength(5 + visible.length);
     expect(new Set(locs).size).toBe(locs.length);
-    for (const lastmod of texts(xml, "lastmod"))
+    for (const lastmod of parts.flatMap((part) => part.lastmods))
       expect(Number.isNaN(Date.parse(lastmod))).toBe(false);
+  });
+
+  it("a part of the sitemap whose address carries no key the index names answers 400", async () => {
+    for (const query of [
+      "?from=yesterday&id=x",
+      "?from=2026-01-01T00:00:00.000Z",
+      "?id=abc",
+      "?from=2026-01-01T00:00:00.000Z&id=a%27b",
+    ]) {
+      const response = await get(sitemapPostsLoader, db, `/sitemap-posts.xml${query}`);
+      expect(response.status, query).toBe(400);
+    }
   });
 
   it("rss.xml is an RSS 2.0 feed of the 20 newest visible news posts with absolute links", async () => {
@@ -177,5 +221,60 @@ describeEachDatabase("robots.txt, sitemap.xml and rss.xml", (kind) => {
     expect(xml).toContain("<category>a&amp;b</category>");
     for (const row of hidden) expect(xml).not.toContain(row.slug);
     expect(xml).not.toContain(visible.find((row) => row.category === "youtube")?.slug ?? "-");
+  });
+});
+
+describeEachDatabase("the sitemap of a large site", (kind) => {
+  let db: TestDatabase;
+  const visible: PostRow[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase(kind);
+    const d = db.handle.db;
+    const start = Date.now() - 3000 * 3_600_000;
+    // 2,500 visible posts (some published at the same moment, some due scheduled ones) and 200
+    // that are not, in batches the databases take in one statement.
+    for (let batch = 0; batch < 27; batch++) {
+      const rows = await createManyPosts(d, 100, (j) => {
+        const i = batch * 100 + j;
+        const at = new Date(start + Math.floor(i / 3) * 3_600_000).toISOString();
+        if (i >= 2500)
+          return {
+            status: i % 2 ? "draft" : "scheduled",
+            scheduledAt: i % 2 ? null : fromNow(DAY),
+            publishedAt: null,
+            createdAt: at,
+          };
+        if (i % 50 === 7)
+          return { status: "scheduled", scheduledAt: at, publishedAt: null, createdAt: at };
+        return { createdAt: at };
+      });
+      visible.push(
+        ...rows.filter(
+          (row) =>
+            row.status !== "draft" &&
+            (row.scheduledAt === null || row.scheduledAt < new Date().toISOString()),
+        ),
+      );
+    }
+  });
+  afterAll(() => db.destroy());
+
+  it("lists every visible post once, in parts of at most 1,000 addresses", async () => {
+    expect(visible).toHaveLength(2500);
+    const parts = await readSitemap(db);
+    expect(parts).toHaveLength(1 + 3);
+    expect(parts.slice(1).map((part) => part.urls.length)).toEqual([1000, 1000, 500]);
+    const locs = parts.slice(1).flatMap((part) => part.urls);
+    expect(new Set(locs).size).toBe(2500);
+    expect(new Set(locs)).toEqual(new Set(visible.map(postUrl)));
+  });
+
+  it("keeps the earlier parts' addresses and contents when a post is published", async () => {
+    const before = await readSitemap(db);
+    const added = await createPost(db.handle.db, { createdAt: fromNow(0) });
+    const after = await readSitemap(db);
+    expect(after.slice(0, 3)).toEqual(before.slice(0, 3));
+    expect(after[3]?.urls).toEqual([...(before[3]?.urls ?? []), postUrl(added)]);
   });
 });

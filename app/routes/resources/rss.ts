@@ -1,8 +1,9 @@
 import { escapeMarkup } from "#common/format.ts";
 import { absoluteImageUrl } from "#common/images.ts";
 import { serverContext } from "#server/context.server.ts";
-import { presentPost } from "#server/presenters/post.server.ts";
-import { listPublishedPosts } from "#server/services/public-post-lists.server.ts";
+import { parseStringList } from "#server/db/json-list.ts";
+import { effectiveState } from "#server/services/content-rules.server.ts";
+import { listFeedPosts } from "#server/services/public-post-lists.server.ts";
 import type { Route } from "./+types/rss.ts";
 
 /** How many posts the feed carries. */
@@ -11,8 +12,13 @@ const FEED_SIZE = 20;
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(serverContext);
   const now = new Date();
-  const rows = await listPublishedPosts(db, { now, category: "news", limit: FEED_SIZE });
-  const posts = rows.map((row) => presentPost(row, now));
+  // The latest news posts, with what an item shows (never the post's HTML).
+  const rows = await listFeedPosts(db, { now, category: "news", limit: FEED_SIZE });
+  const posts = rows.map((row) => ({
+    ...row,
+    publishedAt: effectiveState(row, now).publishedAt,
+    tags: parseStringList(row.tags),
+  }));
   const company = config.site.companyName;
   const items = posts.map((post) => {
     const link = `${config.siteUrl}/blog/${encodeURIComponent(post.slug)}`;

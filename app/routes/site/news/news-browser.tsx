@@ -3,17 +3,16 @@ import * as React from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/site/empty-state.tsx";
 import { SearchField } from "#app/components/site/icon-field.tsx";
-import { CATEGORY_LABELS, PostCard, type PostCardData } from "#app/components/site/post-card.tsx";
+import { Pager } from "#app/components/site/pager.tsx";
+import { PostCard } from "#app/components/site/post-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { PostCardItem } from "#common/types/post-list.ts";
 import {
   DEFAULT_NEWS_SORT,
-  filterArticles,
   NEWS_SORTS,
-  type NewsArticle,
   type NewsSort,
   newsSearchString,
-  normalizeSearchTerm,
   parseNewsSort,
   resultSummaryText,
 } from "./news-filters.ts";
@@ -21,23 +20,32 @@ import {
 /** How long typing may pause before the search is written to the address. */
 const SEARCH_URL_DELAY_MS = 300;
 
-export type NewsBrowserArticle = NewsArticle & PostCardData;
+/** One page of articles as the loader sends it. */
+export type NewsList = {
+  articles: PostCardItem[];
+  total: number;
+  /** Whether anything is published at all (a search that finds nothing says which). */
+  anyPublished: boolean;
+  page: number;
+  totalPages: number;
+  /** The search and sort the server applied. */
+  term: string;
+  sort: NewsSort;
+};
 
 /**
- * The news page's search box, sort menu, result count and article grid. The search (`?q=`)
- * and the sort (`?sort=`) live in the address, so a view can be shared; the list is filtered in
- * the browser, so typing never waits for the network. Without JavaScript the controls are a
- * GET form and the server renders the same view.
+ * The news page's search box, sort menu, result count, article grid and page links. The search
+ * (`?q=`), the sort (`?sort=`) and the page (`?page=`) live in the address, so a view can be
+ * shared, and the server searches, sorts and pages (docs/product.md#paged-lists); typing updates
+ * the address after a pause, which loads the matching page. Without JavaScript the controls are
+ * a GET form and the page links plain links.
  */
-export function NewsBrowser({ articles }: { articles: NewsBrowserArticle[] }) {
+export function NewsBrowser({ list }: { list: NewsList }) {
   const { term, setTerm, sort, setSort, commit } = useNewsFilters();
   const searchRef = React.useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
-  const shown = React.useMemo(
-    () => filterArticles(articles, { term, sort, categoryLabels: CATEGORY_LABELS }),
-    [articles, term, sort],
-  );
-  const searching = normalizeSearchTerm(term) !== "";
+  const shown = list.articles;
+  const searching = list.term !== "";
 
   function clearSearch() {
     setTerm("");
@@ -106,7 +114,7 @@ export function NewsBrowser({ articles }: { articles: NewsBrowserArticle[] }) {
       {/* The cards' titles are h3: the list needs a heading between them and the page's h1. */}
       <h2 className="sr-only">Articles</h2>
       <p aria-live="polite" className="mt-6 text-sm font-semibold text-zinc-300">
-        {resultSummaryText(shown.length, term)}
+        {resultSummaryText(list.total, list.term)}
       </p>
 
       {shown.length > 0 ? (
@@ -117,7 +125,7 @@ export function NewsBrowser({ articles }: { articles: NewsBrowserArticle[] }) {
             </li>
           ))}
         </ul>
-      ) : searching && articles.length > 0 ? (
+      ) : searching && list.anyPublished ? (
         <EmptyState
           icon={<SearchXIcon />}
           message="No articles found matching your search."
@@ -144,6 +152,13 @@ export function NewsBrowser({ articles }: { articles: NewsBrowserArticle[] }) {
           className="mt-6"
         />
       )}
+
+      <Pager
+        page={list.page}
+        totalPages={list.totalPages}
+        search={newsSearchString(list.term, list.sort)}
+        label="Article pages"
+      />
     </div>
   );
 }

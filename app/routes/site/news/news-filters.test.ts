@@ -1,49 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   articleCountText,
-  filterArticles,
-  matchesSearch,
+  categoriesMatching,
   NEWS_SORTS,
-  type NewsArticle,
+  newsListLinks,
   newsSearchString,
+  normalizeSearchTerm,
   parseNewsSort,
   resultSummaryText,
-  sortArticles,
 } from "./news-filters.ts";
 
-function article(overrides: Partial<NewsArticle> & { id: string }): NewsArticle {
-  return {
-    title: `Article ${overrides.id}`,
-    excerpt: null,
-    category: "news",
-    publishedAt: overrides.createdAt ?? "2025-01-01T00:00:00.000Z",
-    createdAt: "2025-01-01T00:00:00.000Z",
-    ...overrides,
-  };
-}
-
-const dragons = article({
-  id: "a",
-  title: "Pocket Dragons: Release Date",
-  excerpt: "Five dragon species and a hatchery.",
-  category: "news",
-  createdAt: "2025-03-10T12:00:00.000Z",
-});
-const citadel = article({
-  id: "b",
-  title: "Skyforge Citadel",
-  excerpt: "A floating fortress above the clouds.",
-  category: "marketplace-content",
-  createdAt: "2025-02-01T08:00:00.000Z",
-});
-const teaser = article({
-  id: "c",
-  title: "behind the build",
-  excerpt: null,
-  category: "youtube",
-  createdAt: "2025-04-02T09:30:00.000Z",
-});
-const all = [dragons, citadel, teaser];
 const labels = { news: "News", "marketplace-content": "Marketplace", youtube: "YouTube" };
 
 describe("the sort options", () => {
@@ -68,136 +34,43 @@ describe("the sort options", () => {
   });
 });
 
-describe("matchesSearch", () => {
-  it("matches the title, the excerpt and the category, ignoring case", () => {
-    expect(matchesSearch(dragons, "DRAGONS")).toBe(true);
-    expect(matchesSearch(dragons, "hatchery")).toBe(true);
-    expect(matchesSearch(citadel, "Marketplace-Content")).toBe(true);
-    expect(matchesSearch(teaser, "YOUTUBE")).toBe(true);
-    expect(matchesSearch(teaser, "Behind The")).toBe(true);
+describe("the search term", () => {
+  it("finds the categories whose value or label contains it, ignoring case", () => {
+    expect(categoriesMatching("MARKET", labels)).toEqual(["marketplace-content"]);
+    expect(categoriesMatching("content", labels)).toEqual(["marketplace-content"]);
+    expect(categoriesMatching("tube", labels)).toEqual(["youtube"]);
+    expect(categoriesMatching("e", labels)).toEqual(["news", "marketplace-content", "youtube"]);
+    expect(categoriesMatching("dragons", labels)).toEqual([]);
   });
 
-  it("matches the category's label when labels are given", () => {
-    expect(matchesSearch(teaser, "YouTube", labels)).toBe(true);
-    expect(matchesSearch(citadel, "marketplace", labels)).toBe(true);
-    expect(matchesSearch(citadel, "Marketplace Content")).toBe(false);
-  });
-
-  it("does not match other fields or text that is not there", () => {
-    expect(matchesSearch(dragons, "citadel")).toBe(false);
-    expect(matchesSearch(teaser, "hatchery")).toBe(false);
-    // The id and the date are not searched.
-    expect(matchesSearch(dragons, "2025")).toBe(false);
-  });
-
-  it("treats an empty or blank term as no search, and ignores surrounding spaces", () => {
-    expect(matchesSearch(dragons, "")).toBe(true);
-    expect(matchesSearch(dragons, "   ")).toBe(true);
-    expect(matchesSearch(dragons, "  dragons ")).toBe(true);
-  });
-
-  it("takes the term literally, not as a pattern", () => {
-    expect(matchesSearch(dragons, ".*")).toBe(false);
-    expect(matchesSearch(article({ id: "d", title: "C++ (and more)" }), "c++ (")).toBe(true);
+  it("is no search when empty or blank, and loses surrounding spaces", () => {
+    expect(categoriesMatching("   ", labels)).toEqual([]);
+    expect(normalizeSearchTerm("  dragons ")).toBe("dragons");
+    expect(normalizeSearchTerm(null)).toBe("");
+    expect(normalizeSearchTerm("x".repeat(500))).toHaveLength(200);
   });
 });
 
-describe("sortArticles", () => {
-  it("puts the newest first by default, like GET /api/posts/published", () => {
-    expect(sortArticles(all, "newest").map((a) => a.id)).toEqual(["c", "a", "b"]);
-  });
-
-  it("puts the oldest first", () => {
-    expect(sortArticles(all, "oldest").map((a) => a.id)).toEqual(["b", "a", "c"]);
-  });
-
-  it("sorts alphabetically by title, ignoring case and reading numbers as numbers", () => {
-    expect(sortArticles(all, "title").map((a) => a.title)).toEqual([
-      "behind the build",
-      "Pocket Dragons: Release Date",
-      "Skyforge Citadel",
-    ]);
-    const numbered = [
-      article({ id: "x", title: "Update 10" }),
-      article({ id: "y", title: "Update 9" }),
-    ];
-    expect(sortArticles(numbered, "title").map((a) => a.title)).toEqual(["Update 9", "Update 10"]);
-  });
-
-  it("orders by the publication date the cards show, not by creation", () => {
-    // Written first and published last, then a post that went public on its scheduled time.
-    const late = article({
-      id: "late",
-      createdAt: "2025-01-01T00:00:00.000Z",
-      publishedAt: "2025-06-01T00:00:00.000Z",
+describe("head links", () => {
+  it("make the plain list's pages their own canonical address, page 1 without ?page=", () => {
+    expect(newsListLinks({ term: "", sort: "newest", page: 1, totalPages: 2 })).toEqual({
+      canonical: "/news",
+      prev: null,
+      next: "/news?page=2",
     });
-    const scheduled = article({
-      id: "scheduled",
-      createdAt: "2024-12-01T00:00:00.000Z",
-      publishedAt: "2025-04-01T09:00:00+09:00",
+    expect(newsListLinks({ term: "", sort: "newest", page: 2, totalPages: 2 })).toEqual({
+      canonical: "/news?page=2",
+      prev: "/news",
+      next: null,
     });
-    const early = article({
-      id: "early",
-      createdAt: "2025-03-01T00:00:00.000Z",
-      publishedAt: "2025-03-01T00:00:00.000Z",
+  });
+
+  it("point a search or another sort to /news, paging through the view", () => {
+    expect(newsListLinks({ term: "dragon", sort: "title", page: 2, totalPages: 4 })).toEqual({
+      canonical: "/news",
+      prev: "/news?q=dragon&sort=title",
+      next: "/news?q=dragon&sort=title&page=3",
     });
-    const list = [early, late, scheduled];
-    expect(sortArticles(list, "newest").map((a) => a.id)).toEqual(["late", "scheduled", "early"]);
-    expect(sortArticles(list, "oldest").map((a) => a.id)).toEqual(["early", "scheduled", "late"]);
-    const sameTitle = list.map((a) => ({ ...a, title: "Same" }));
-    expect(sortArticles(sameTitle, "title").map((a) => a.id)).toEqual([
-      "late",
-      "scheduled",
-      "early",
-    ]);
-  });
-
-  it("falls back on the creation time for an article without a publication time", () => {
-    const undated = article({
-      id: "undated",
-      createdAt: "2025-05-01T00:00:00.000Z",
-      publishedAt: null,
-    });
-    const dated = article({ id: "dated", publishedAt: "2025-04-01T00:00:00.000Z" });
-    expect(sortArticles([dated, undated], "newest").map((a) => a.id)).toEqual(["undated", "dated"]);
-  });
-
-  it("breaks ties by id, newest first, so the order is stable", () => {
-    const same = "2025-05-05T05:05:05.000Z";
-    const tied = [
-      article({ id: "1", createdAt: same, title: "Same" }),
-      article({ id: "2", createdAt: same, title: "Same" }),
-    ];
-    expect(sortArticles(tied, "newest").map((a) => a.id)).toEqual(["2", "1"]);
-    expect(sortArticles(tied, "oldest").map((a) => a.id)).toEqual(["1", "2"]);
-    expect(sortArticles(tied, "title").map((a) => a.id)).toEqual(["2", "1"]);
-  });
-
-  it("leaves its input alone", () => {
-    const input = [...all];
-    sortArticles(input, "title");
-    expect(input).toEqual(all);
-  });
-});
-
-describe("filterArticles", () => {
-  it("keeps the matching articles in the chosen order", () => {
-    const found = filterArticles(all, { term: "e", sort: "oldest" });
-    expect(found.map((a) => a.id)).toEqual(["b", "a", "c"]);
-    expect(filterArticles(all, { term: "the", sort: "title" }).map((a) => a.id)).toEqual([
-      "c",
-      "b",
-    ]);
-  });
-
-  it("finds nothing for a term no article contains", () => {
-    expect(filterArticles(all, { term: "zzz-nothing", sort: "newest" })).toEqual([]);
-  });
-
-  it("uses the category labels", () => {
-    expect(
-      filterArticles(all, { term: "youtube", sort: "newest", categoryLabels: labels }),
-    ).toEqual([teaser]);
   });
 });
 

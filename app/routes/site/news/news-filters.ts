@@ -1,6 +1,9 @@
+import { withPage } from "#common/paging.ts";
+
 /**
- * The news page's search, sort and result texts (docs/product.md#news): pure functions, so
- * the server render, the browser and the tests apply exactly the same rules.
+ * The news page's search, sort, paging and result texts (docs/product.md#news): pure
+ * functions, so the loader, the browser and the tests apply exactly the same rules. The search
+ * and the sort themselves run in the database (pageNewsArticles).
  */
 
 /**
@@ -17,17 +20,6 @@ export type NewsSort = (typeof NEWS_SORTS)[number]["value"];
 
 export const DEFAULT_NEWS_SORT: NewsSort = "newest";
 
-/** What the filters need to know about an article. */
-export type NewsArticle = {
-  id: string;
-  title: string;
-  excerpt: string | null;
-  category: string;
-  /** When it went public, as the API sends it (a due scheduled post: its scheduled time). */
-  publishedAt: string | null;
-  createdAt: string;
-};
-
 /** A `sort` query value as a sort option; anything unknown (or missing) is newest first. */
 export function parseNewsSort(value: string | null | undefined): NewsSort {
   return NEWS_SORTS.some((option) => option.value === value)
@@ -37,76 +29,28 @@ export function parseNewsSort(value: string | null | undefined): NewsSort {
 
 /** The search term as the page uses it: surrounding spaces do not count. */
 export function normalizeSearchTerm(value: string | null | undefined): string {
-  return (value ?? "").trim();
+  return (value ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
 }
 
+/** The longest search term read; the rest of a longer one is ignored. */
+export const MAX_SEARCH_LENGTH = 200;
+
 /**
- * True when the article's title, excerpt or category contains the term, ignoring case. The
- * category matches by its stored value ("marketplace-content") and by the label readers see on
- * the card ("Marketplace"), when one is given. An empty term matches everything.
+ * The categories a search term finds (docs/product.md#news): those whose stored value
+ * ("marketplace-content") or card label ("Marketplace") contains it, ignoring case. The title
+ * and excerpt are searched by the database.
  */
-export function matchesSearch(
-  article: NewsArticle,
+export function categoriesMatching(
   term: string,
-  categoryLabels: Readonly<Record<string, string>> = {},
-): boolean {
+  categoryLabels: Readonly<Record<string, string>>,
+): string[] {
   const needle = normalizeSearchTerm(term).toLocaleLowerCase("en");
-  if (needle === "") return true;
-  const haystacks = [
-    article.title,
-    article.excerpt ?? "",
-    article.category,
-    categoryLabels[article.category] ?? "",
-  ];
-  return haystacks.some((text) => text.toLocaleLowerCase("en").includes(needle));
-}
-
-const byTitle = new Intl.Collator("en", { sensitivity: "base", numeric: true });
-
-/**
- * The date the card shows: when the article went public. Every visible post has one; the
- * creation time only stands in for a post stored without it.
- */
-function shownDate(article: NewsArticle): number {
-  return Date.parse(article.publishedAt ?? article.createdAt);
-}
-
-/**
- * Newest first by the date the card shows, the id breaking ties: the order of
- * `GET /api/posts/published`.
- */
-function compareNewest(a: NewsArticle, b: NewsArticle): number {
-  const diff = shownDate(b) - shownDate(a);
-  if (diff !== 0 && !Number.isNaN(diff)) return diff;
-  return b.id < a.id ? -1 : b.id > a.id ? 1 : 0;
-}
-
-/** A sorted copy of the articles; the input is left as it is. */
-export function sortArticles<T extends NewsArticle>(articles: readonly T[], sort: NewsSort): T[] {
-  const copy = [...articles];
-  switch (sort) {
-    case "oldest":
-      return copy.sort((a, b) => compareNewest(b, a));
-    case "title":
-      return copy.sort((a, b) => byTitle.compare(a.title, b.title) || compareNewest(a, b));
-    default:
-      return copy.sort(compareNewest);
-  }
-}
-
-/** The articles matching the search term, in the chosen order. */
-export function filterArticles<T extends NewsArticle>(
-  articles: readonly T[],
-  {
-    term,
-    sort,
-    categoryLabels = {},
-  }: { term: string; sort: NewsSort; categoryLabels?: Readonly<Record<string, string>> },
-): T[] {
-  return sortArticles(
-    articles.filter((article) => matchesSearch(article, term, categoryLabels)),
-    sort,
-  );
+  if (needle === "") return [];
+  return Object.entries(categoryLabels)
+    .filter(([value, label]) =>
+      [value, label].some((text) => text.toLocaleLowerCase("en").includes(needle)),
+    )
+    .map(([value]) => value);
 }
 
 /** "1 article found", "0 articles found", "12 articles found". */
@@ -131,4 +75,29 @@ export function newsSearchString(term: string, sort: NewsSort): string {
   if (sort !== DEFAULT_NEWS_SORT) params.set("sort", sort);
   const query = params.toString();
   return query === "" ? "" : `?${query}`;
+}
+
+/**
+ * The head links of a news view (docs/product.md#paged-lists): prev and next keep the search and
+ * the sort; the canonical address is the page itself for the plain list, and page 1 of the plain
+ * list (`/news`) for a search or another sort, which show the same articles again.
+ */
+export function newsListLinks({
+  term,
+  sort,
+  page,
+  totalPages,
+}: {
+  term: string;
+  sort: NewsSort;
+  page: number;
+  totalPages: number;
+}) {
+  const view = newsSearchString(term, sort);
+  const plain = view === "";
+  return {
+    canonical: `/news${plain ? withPage("", page) : ""}`,
+    prev: page > 1 ? `/news${withPage(view, page - 1)}` : null,
+    next: page < totalPages ? `/news${withPage(view, page + 1)}` : null,
+  };
 }

@@ -1,51 +1,78 @@
 import * as React from "react";
-import { Await } from "react-router";
+import { Await, data } from "react-router";
 import { LoadError } from "#app/components/site/load-error.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
+import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
+import { listLinkTags } from "#app/lib/list-links.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
+import { PUBLIC_PAGE_SIZE, pageCount, parsePageNumber } from "#common/paging.ts";
 import { serverContext } from "#server/context.server.ts";
-import { presentPost } from "#server/presenters/post.server.ts";
-import { listPublishedPosts } from "#server/services/public-post-lists.server.ts";
+import { presentPostCard } from "#server/presenters/post-card.server.ts";
+import { pageNewsArticles } from "#server/services/public-list-pages.server.ts";
 import type { Route } from "./+types/news.ts";
 import { NewsBrowser } from "./news-browser.tsx";
+import {
+  categoriesMatching,
+  newsListLinks,
+  normalizeSearchTerm,
+  parseNewsSort,
+} from "./news-filters.ts";
 import { NewsSkeleton } from "./news-skeleton.tsx";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(serverContext);
+  const url = new URL(request.url);
+  // A page number that is not one, or past the last page, is a page that does not exist.
+  const page = parsePageNumber(url.searchParams.get("page"));
+  if (page === null) throw data(null, { status: 404 });
+  const term = normalizeSearchTerm(url.searchParams.get("q"));
+  const sort = parseNewsSort(url.searchParams.get("sort"));
   const now = new Date();
-  const rows = await listPublishedPosts(db, { now });
-  // Every visible post, newest first, with only what a card shows (not the post's HTML).
+  // One page of the visible posts, searched and sorted by the database, with only what a card
+  // shows (never the post's HTML), and how many there are in all.
+  const { rows, total, anyPublished } = await pageNewsArticles(db, {
+    now,
+    term,
+    categories: categoriesMatching(term, CATEGORY_LABELS),
+    sort,
+    page,
+    pageSize: PUBLIC_PAGE_SIZE,
+  });
+  const totalPages = pageCount(total, PUBLIC_PAGE_SIZE);
+  if (page > totalPages) throw data(null, { status: 404 });
   return {
-    articles: rows.map((row) => {
-      const post = presentPost(row, now);
-      return {
-        id: post.id,
-        title: post.title,
-        slug: post.slug,
-        excerpt: post.excerpt,
-        category: post.category,
-        featuredImage: post.featuredImage,
-        featuredImageAlt: post.featuredImageAlt,
-        publishedAt: post.publishedAt,
-        createdAt: post.createdAt,
-      };
-    }),
+    articles: rows.map((row) => presentPostCard(row, now)),
+    total,
+    anyPublished,
+    page,
+    totalPages,
+    term,
+    sort,
+    links: newsListLinks({ term, sort, page, totalPages }),
   };
 }
 
+/** Whether the page is on screen: a search, a sort or a page change then keeps it there. */
+let shown = false;
+
 /**
- * On a client-side navigation the page shows at once, with placeholder cards until the list
- * arrives (docs/product.md#server-rendered-pages); the first, server-rendered visit arrives
+ * Arriving from another page, the page shows at once with placeholder cards until the list
+ * arrives (docs/product.md#server-rendered-pages); a search, a sort or another page of the list
+ * keeps the current cards until the next ones are here. The first, server-rendered visit arrives
  * complete.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  if (shown) return serverLoader();
   return { pending: serverLoader() };
 }
 
-/** Searching and sorting only change the query string; the list is already here. */
-export { revalidateUnlessOnlySearchChanged as shouldRevalidate } from "#app/lib/route-revalidation.ts";
-
 export default function News({ loaderData }: Route.ComponentProps) {
+  React.useEffect(() => {
+    shown = true;
+    return () => {
+      shown = false;
+    };
+  }, []);
   return (
     <>
       <PageHero
@@ -62,23 +89,26 @@ export default function News({ loaderData }: Route.ComponentProps) {
               resolve={loaderData.pending}
               errorElement={<LoadError title="The articles could not be loaded." />}
             >
-              {({ articles }) => <NewsBrowser articles={articles} />}
+              {(list) => <NewsBrowser list={list} />}
             </Await>
           </React.Suspense>
         ) : (
           // Data already here (the server render and its hydration): no Suspense boundary, which
           // the server could stream out of order and show only to browsers running scripts.
-          <NewsBrowser articles={loaderData.articles} />
+          <NewsBrowser list={loaderData} />
         )}
       </section>
     </>
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return siteMeta(matches, {
-    title: "Latest News",
-    description: (company) =>
-      `News, release announcements and behind-the-scenes stories from ${company}: search every article and sort by date or title.`,
-  });
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return [
+    ...siteMeta(matches, {
+      title: "Latest News",
+      description: (company) =>
+        `News, release announcements and behind-the-scenes stories from ${company}: search every article and sort by date or title.`,
+    }),
+    ...listLinkTags(matches, loaderData && "links" in loaderData ? loaderData.links : undefined),
+  ];
 }

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
-import { StudioBrowser } from "./studio-browser.tsx";
+import { StudioBrowser, type StudioList } from "./studio-browser.tsx";
 
 const now = new Date("2025-06-15T12:00:00.000Z");
 
@@ -28,11 +28,44 @@ function item(overrides: Partial<PortfolioItem>): PortfolioItem {
   };
 }
 
+/**
+ * The loader's answer for `url` over `all`, worked out here the way the database does it (the
+ * search over title and descriptions, the tab's filter, the counts), for one page.
+ */
+function listFor(url: string, all: PortfolioItem[]): StudioList {
+  const params = new URL(url, "http://site.test").searchParams;
+  const query = (params.get("q") ?? "").trim();
+  const tab = { world: "world", "skin-pack": "Skin Pack", addon: "Addon" }[
+    params.get("category") ?? ""
+  ];
+  const matches = (i: PortfolioItem) =>
+    [i.title, i.shortDescription ?? "", i.fullDescription].some((text) =>
+      text.toLowerCase().includes(query.toLowerCase()),
+    );
+  const searched = all.filter(matches);
+  const inTab = (list: PortfolioItem[], key: string | undefined) =>
+    key === undefined ? list : list.filter((i) => i.packType === key);
+  return {
+    items: inTab(searched, tab),
+    counts: {
+      all: searched.length,
+      world: inTab(searched, "world").length,
+      "skin-pack": inTab(searched, "Skin Pack").length,
+      addon: inTab(searched, "Addon").length,
+    },
+    inCategory: inTab(all, tab).length,
+    query,
+    page: 1,
+    totalPages: 1,
+    now: now.toISOString(),
+  };
+}
+
 /** The server-rendered studio grid at a URL, as plain text and as HTML. */
-function render(url: string, items: PortfolioItem[]) {
+function render(url: string, items: PortfolioItem[], list = listFor(url, items)) {
   const html = renderToString(
     <MemoryRouter initialEntries={[url]}>
-      <StudioBrowser items={items} now={now} />
+      <StudioBrowser list={list} />
     </MemoryRouter>,
   );
   const text = html
@@ -103,6 +136,27 @@ describe("studio grid from the URL", () => {
     expect(text).toContain("All 3 (3)");
     expect(text).toContain("Frostbound");
     expect(text).toContain("Mashup Pack");
+  });
+});
+
+describe("studio pages", () => {
+  it("links to the other pages of the view, keeping the search and the tab", () => {
+    const base = listFor("/studio?q=sky&category=world", items);
+    const { html } = render("/studio?q=sky&category=world&page=2", items, {
+      ...base,
+      page: 2,
+      totalPages: 3,
+    });
+    expect(html).toMatch(/<nav aria-label="Project pages"/);
+    expect(html).toMatch(/rel="prev"[^>]*href="\/studio\?q=sky&amp;category=world"/);
+    expect(html).toMatch(/rel="next"[^>]*href="\/studio\?q=sky&amp;category=world&amp;page=3"/);
+    expect(html).toMatch(
+      /<span aria-current="page"[^>]*><span class="sr-only">Page <\/span>2<\/span>/,
+    );
+  });
+
+  it("shows no page links when the view fits on one page", () => {
+    expect(render("/studio", items).html).not.toContain("Project pages");
   });
 });
 

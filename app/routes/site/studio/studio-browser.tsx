@@ -3,15 +3,13 @@ import * as React from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/site/empty-state.tsx";
 import { SearchField } from "#app/components/site/icon-field.tsx";
+import { Pager } from "#app/components/site/pager.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FilterLink, FilterLinks } from "#app/components/ui/filter-links.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+import type { PackCardItem } from "#common/types/post-list.ts";
 import { StudioCard } from "./studio-card.tsx";
 import {
-  countStudioCategories,
-  filterStudioItems,
-  matchesStudioSearch,
   STUDIO_CATEGORIES,
   type StudioCategory,
   studioCategoryFromParam,
@@ -22,27 +20,38 @@ import {
 /** How long typing may pause before the search is written to the URL. */
 const SEARCH_URL_DELAY_MS = 300;
 
+/** One page of packs as the loader sends it. */
+export type StudioList = {
+  items: PackCardItem[];
+  /** Each tab's count over the search, keyed by the tab's slug. */
+  counts: Record<string, number>;
+  /** How many packs the current tab holds without the search. */
+  inCategory: number;
+  /** The search the server applied. */
+  query: string;
+  page: number;
+  totalPages: number;
+  now: string;
+};
+
 /**
- * The searchable, filterable grid of the studio page. The search (`?q=`) and the category
- * (`?category=`) live in the URL, so a view can be shared; the list itself is filtered in the
- * browser, so typing never waits for the network. Without JavaScript the search box is a GET
- * form and the tabs are links, and the server renders the same view.
+ * The searchable, filterable, paged grid of the studio page. The search (`?q=`), the category
+ * (`?category=`) and the page (`?page=`) live in the URL, so a view can be shared, and the
+ * server searches, filters, counts and pages (docs/product.md#paged-lists); typing updates the
+ * URL after a pause, which loads the matching page. Without JavaScript the search box is a GET
+ * form and the tabs and page links are links.
  */
-export function StudioBrowser({ items, now }: { items: PortfolioItem[]; now: Date }) {
+export function StudioBrowser({ list }: { list: StudioList }) {
   const [searchParams] = useSearchParams();
   const category = studioCategoryFromParam(searchParams.get("category"));
   const [query, setQuery, writeQuery] = useQueryParam("q");
   const navigate = useNavigate();
+  const now = new Date(list.now);
 
-  const searched = React.useMemo(
-    () => items.filter((item) => matchesStudioSearch(item, query)),
-    [items, query],
-  );
   // Counts follow the search, so each tab says how many results it holds.
-  const counts = React.useMemo(() => countStudioCategories(searched), [searched]);
-  const shown = filterStudioItems(searched, { query: "", category });
-  const inCategory = filterStudioItems(items, { query: "", category }).length;
-  const searching = query.trim() !== "";
+  const { counts, inCategory } = list;
+  const shown = list.items;
+  const searching = list.query !== "";
 
   const hrefFor = (next: StudioCategory) => ({
     search: studioUrlSearch({ query, category: next }),
@@ -122,7 +131,7 @@ export function StudioBrowser({ items, now }: { items: PortfolioItem[]; now: Dat
       <h2 className="sr-only">{category.filterKey === null ? "All projects" : category.label}</h2>
       <p aria-live="polite" className="mt-6 min-h-5 text-sm text-zinc-400">
         {searching
-          ? `${shown.length} ${shown.length === 1 ? "result" : "results"} for "${query.trim()}"`
+          ? `${counts[category.slug] ?? 0} ${(counts[category.slug] ?? 0) === 1 ? "result" : "results"} for "${list.query}"`
           : null}
       </p>
 
@@ -138,7 +147,7 @@ export function StudioBrowser({ items, now }: { items: PortfolioItem[]; now: Dat
         <EmptyState
           icon={<SearchXIcon />}
           title="No matching projects"
-          text={`Nothing in ${category.filterKey === null ? "the portfolio" : category.label} matches "${query.trim()}".`}
+          text={`Nothing in ${category.filterKey === null ? "the portfolio" : category.label} matches "${list.query}".`}
           className="mt-4"
         >
           <Button asChild variant="outline">
@@ -159,6 +168,13 @@ export function StudioBrowser({ items, now }: { items: PortfolioItem[]; now: Dat
           className="mt-4"
         />
       )}
+
+      <Pager
+        page={list.page}
+        totalPages={list.totalPages}
+        search={studioUrlSearch({ query: list.query, category })}
+        label="Project pages"
+      />
     </div>
   );
 }
@@ -187,8 +203,10 @@ function useQueryParam(name: string) {
       setSearchParams(
         (current) => {
           const params = new URLSearchParams(current);
-          if (next.trim()) params.set(name, next);
+          if (next.trim()) params.set(name, next.trim());
           else params.delete(name);
+          // A new search starts at its first page.
+          params.delete("page");
           return params;
         },
         { replace: true, preventScrollReset: true },

@@ -7,7 +7,7 @@ import { cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { formatShortDate } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
-import type { PortfolioItem } from "#common/types/portfolio-item.ts";
+import type { PackCardItem } from "#common/types/post-list.ts";
 import {
   canGetPack,
   STUDIO_STATUS_LABELS,
@@ -32,7 +32,7 @@ export function StudioCard({
   eager = false,
   priority = false,
 }: {
-  item: PortfolioItem;
+  item: PackCardItem;
   now: Date;
   eager?: boolean;
   /** The first card: its image is the page's largest (CoverImage). */

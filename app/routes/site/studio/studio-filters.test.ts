@@ -1,31 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
   canGetPack,
-  countStudioCategories,
-  filterStudioItems,
-  matchesStudioSearch,
   STUDIO_CATEGORIES,
-  type StudioItem,
   studioCategoryFromParam,
   studioEmptyTitle,
+  studioListLinks,
   studioPackLabel,
+  studioPackTypeOf,
   studioStatus,
+  studioTabCounts,
   studioUrlSearch,
 } from "./studio-filters.ts";
 
 const now = new Date("2025-06-15T12:00:00.000Z");
-
-function item(overrides: Partial<StudioItem> = {}): StudioItem {
-  return {
-    title: "Sky Islands",
-    shortDescription: "Floating islands to explore.",
-    fullDescription: "A world of floating islands, hidden temples and dragons.",
-    packType: "world",
-    status: "published",
-    releaseDate: null,
-    ...overrides,
-  };
-}
 
 const category = (slug: string) => studioCategoryFromParam(slug);
 
@@ -54,60 +41,46 @@ describe("studio categories", () => {
   });
 });
 
-describe("studio search", () => {
-  it("matches title, short description and full description, ignoring case", () => {
-    const it1 = item();
-    expect(matchesStudioSearch(it1, "SKY")).toBe(true);
-    expect(matchesStudioSearch(it1, "floating ISLANDS to")).toBe(true);
-    expect(matchesStudioSearch(it1, "dragons")).toBe(true);
-    expect(matchesStudioSearch(it1, "zombies")).toBe(false);
-  });
-
-  it("ignores surrounding spaces, and an empty search matches everything", () => {
-    expect(matchesStudioSearch(item(), "  temples ")).toBe(true);
-    expect(matchesStudioSearch(item(), "")).toBe(true);
-    expect(matchesStudioSearch(item(), "   ")).toBe(true);
-  });
-
-  it("copes with a missing short description", () => {
-    expect(matchesStudioSearch(item({ shortDescription: null }), "dragons")).toBe(true);
-    expect(matchesStudioSearch(item({ shortDescription: null }), "zzz")).toBe(false);
-  });
-
-  it("does not match other fields such as the pack type", () => {
-    expect(matchesStudioSearch(item({ title: "A", fullDescription: "" }), "world")).toBe(false);
-  });
-});
-
-describe("filtering and counting", () => {
-  const items = [
-    item({ title: "Sky Islands", packType: "world", fullDescription: "Floating temples" }),
-    item({ title: "Dragon Keep", packType: "world", fullDescription: "Dragons!" }),
-    item({ title: "Knights", packType: "Skin Pack", fullDescription: "Armour" }),
-    item({ title: "More Mobs", packType: "Addon", fullDescription: "New mobs" }),
-    item({ title: "Mashup", packType: "mashup", fullDescription: "Everything" }),
-    item({ title: "Unknown", packType: null, fullDescription: "" }),
-  ];
-
-  it("keeps the items of the chosen category that match the search", () => {
-    const titles = (query: string, slug: string) =>
-      filterStudioItems(items, { query, category: category(slug) }).map((i) => i.title);
-    expect(titles("", "all")).toHaveLength(6);
-    expect(titles("", "world")).toEqual(["Sky Islands", "Dragon Keep"]);
-    expect(titles("", "skin-pack")).toEqual(["Knights"]);
-    expect(titles("", "addon")).toEqual(["More Mobs"]);
-    expect(titles("dragon", "world")).toEqual(["Dragon Keep"]);
-    expect(titles("dragon", "addon")).toEqual([]);
+describe("tabs from the database's counts", () => {
+  it("names the stored pack type each tab shows, none for All", () => {
+    expect(STUDIO_CATEGORIES.map(studioPackTypeOf)).toEqual([null, "world", "skin-pack", "addon"]);
   });
 
   it("counts every tab; All counts pack types without a tab too", () => {
-    expect(countStudioCategories(items)).toEqual({
-      all: 6,
-      world: 2,
-      "skin-pack": 1,
-      addon: 1,
+    const counts = new Map<string | null, number>([
+      ["world", 2],
+      ["skin-pack", 1],
+      ["addon", 1],
+      ["mashup", 1],
+      [null, 1],
+    ]);
+    expect(studioTabCounts(counts)).toEqual({ all: 6, world: 2, "skin-pack": 1, addon: 1 });
+    expect(studioTabCounts(new Map())).toEqual({ all: 0, world: 0, "skin-pack": 0, addon: 0 });
+  });
+});
+
+describe("head links", () => {
+  it("make a page without a search its own canonical address, page 1 without ?page=", () => {
+    expect(
+      studioListLinks({ query: "", category: category("all"), page: 1, totalPages: 3 }),
+    ).toEqual({ canonical: "/studio", prev: null, next: "/studio?page=2" });
+    expect(
+      studioListLinks({ query: "", category: category("world"), page: 3, totalPages: 3 }),
+    ).toEqual({
+      canonical: "/studio?category=world&page=3",
+      prev: "/studio?category=world&page=2",
+      next: null,
     });
-    expect(countStudioCategories([])).toEqual({ all: 0, world: 0, "skin-pack": 0, addon: 0 });
+  });
+
+  it("point a search to its tab's first page, paging through the search", () => {
+    expect(
+      studioListLinks({ query: "sky", category: category("addon"), page: 2, totalPages: 3 }),
+    ).toEqual({
+      canonical: "/studio?category=addon",
+      prev: "/studio?q=sky&category=addon",
+      next: "/studio?q=sky&category=addon&page=3",
+    });
   });
 });
 

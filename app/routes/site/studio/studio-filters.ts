@@ -1,14 +1,14 @@
+import { STUDIO_FILTER_KEYS } from "#common/constants.ts";
+import { withPage } from "#common/paging.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 
 /**
- * The studio page's rules (docs/product.md#studio, #release-dates): search, category tabs with
- * counts, and whether a pack is Live or Coming Soon. Pure, so the page and its tests share them.
+ * The studio page's rules (docs/product.md#studio, #release-dates): category tabs with counts,
+ * addresses, and whether a pack is Live or Coming Soon. Pure, so the page and its tests share
+ * them; the search, the tab's filter and the counts run in the database (pageStudioPacks).
  */
 
-export type StudioItem = Pick<
-  PortfolioItem,
-  "title" | "shortDescription" | "fullDescription" | "packType" | "status" | "releaseDate"
->;
+export type StudioItem = Pick<PortfolioItem, "status" | "releaseDate">;
 
 /** A category tab: its key in the URL (`?category=`), the filter key it matches, its label. */
 export type StudioCategory = { slug: string; filterKey: string | null; label: string };
@@ -28,37 +28,30 @@ export function studioCategoryFromParam(value: string | null | undefined): Studi
   return STUDIO_CATEGORIES.find((category) => category.slug === value) ?? ALL;
 }
 
-/** Case-insensitive match on title, short description and full description. */
-export function matchesStudioSearch(item: StudioItem, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  return [item.title, item.shortDescription, item.fullDescription].some((field) =>
-    field?.toLowerCase().includes(needle),
+/**
+ * The pack type a tab shows (the stored value whose filter key the tab matches), or null for All
+ * (docs/product.md#pack-types).
+ */
+export function studioPackTypeOf(category: StudioCategory): string | null {
+  if (category.filterKey === null) return null;
+  return (
+    Object.entries(STUDIO_FILTER_KEYS).find(([, key]) => key === category.filterKey)?.[0] ?? null
   );
 }
 
-export function inStudioCategory(item: StudioItem, category: StudioCategory): boolean {
-  return category.filterKey === null || item.packType === category.filterKey;
-}
-
-/** The items matching a search, then a category. */
-export function filterStudioItems<T extends StudioItem>(
-  items: readonly T[],
-  { query, category }: { query: string; category: StudioCategory },
-): T[] {
-  return items.filter(
-    (item) => matchesStudioSearch(item, query) && inStudioCategory(item, category),
-  );
-}
-
-/** How many of `items` each tab would show, keyed by the tab's slug. */
-export function countStudioCategories(items: readonly StudioItem[]): Record<string, number> {
+/**
+ * Each tab's count, keyed by the tab's slug, from the database's count per stored pack type:
+ * All counts every pack, whatever its type.
+ */
+export function studioTabCounts(byPackType: ReadonlyMap<string | null, number>) {
+  let all = 0;
+  for (const count of byPackType.values()) all += count;
   return Object.fromEntries(
-    STUDIO_CATEGORIES.map((category) => [
-      category.slug,
-      items.filter((item) => inStudioCategory(item, category)).length,
-    ]),
-  );
+    STUDIO_CATEGORIES.map((category) => {
+      const packType = studioPackTypeOf(category);
+      return [category.slug, packType === null ? all : (byPackType.get(packType) ?? 0)];
+    }),
+  ) as Record<string, number>;
 }
 
 /** The empty-state heading of a tab: 'No Projects Yet' for All, else 'No {label} Yet'. */
@@ -127,8 +120,33 @@ export function studioUrlSearch({
   category: StudioCategory;
 }): string {
   const params = new URLSearchParams();
-  if (query.trim()) params.set("q", query);
+  if (query.trim()) params.set("q", query.trim());
   if (category.filterKey !== null) params.set("category", category.slug);
   const search = params.toString();
   return search ? `?${search}` : "";
+}
+
+/**
+ * The head links of a studio view (docs/product.md#paged-lists): prev and next keep the search
+ * and the tab; the canonical address is the page itself (with its tab) without a search, and
+ * page 1 of the tab while searching.
+ */
+export function studioListLinks({
+  query,
+  category,
+  page,
+  totalPages,
+}: {
+  query: string;
+  category: StudioCategory;
+  page: number;
+  totalPages: number;
+}) {
+  const view = studioUrlSearch({ query, category });
+  const tab = studioUrlSearch({ query: "", category });
+  return {
+    canonical: `/studio${query.trim() === "" ? withPage(tab, page) : tab}`,
+    prev: page > 1 ? `/studio${withPage(view, page - 1)}` : null,
+    next: page < totalPages ? `/studio${withPage(view, page + 1)}` : null,
+  };
 }

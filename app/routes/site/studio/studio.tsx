@@ -1,42 +1,88 @@
 import { StoreIcon } from "lucide-react";
 import * as React from "react";
-import { Await } from "react-router";
+import { Await, data } from "react-router";
 import { CallToAction } from "#app/components/site/call-to-action.tsx";
 import { LoadError } from "#app/components/site/load-error.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
+import { listLinkTags } from "#app/lib/list-links.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
+import { PUBLIC_PAGE_SIZE, pageCount, parsePageNumber } from "#common/paging.ts";
 import { getAudience } from "#server/auth/page-access.server.ts";
 import { serverContext } from "#server/context.server.ts";
-import { presentPortfolioItem } from "#server/presenters/portfolio-item.server.ts";
-import { listPortfolio } from "#server/services/portfolio.server.ts";
+import { presentPackCard } from "#server/presenters/post-card.server.ts";
+import { pageStudioPacks } from "#server/services/public-list-pages.server.ts";
 import type { Route } from "./+types/studio.ts";
 import { StudioBrowser } from "./studio-browser.tsx";
+import {
+  studioCategoryFromParam,
+  studioListLinks,
+  studioPackTypeOf,
+  studioTabCounts,
+} from "./studio-filters.ts";
 import { StudioSkeleton } from "./studio-skeleton.tsx";
 
+/** The longest search term read; the rest of a longer one is ignored. */
+const MAX_SEARCH_LENGTH = 200;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const appData = context.get(serverContext);
+  const { db } = context.get(serverContext);
+  const url = new URL(request.url);
+  // A page number that is not one, or past the last page, is a page that does not exist.
+  const page = parsePageNumber(url.searchParams.get("page"));
+  if (page === null) throw data(null, { status: 404 });
+  const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const category = studioCategoryFromParam(url.searchParams.get("category"));
   const now = new Date();
   // Staff also see drafts and packs scheduled for later (the cards' badges tell them apart).
   const audience = await getAudience(context, request);
-  const rows = await listPortfolio(appData.db, { now, audience });
-  // `now` travels with the list so the server and the browser agree on Live / Coming Soon.
-  return { items: rows.map((row) => presentPortfolioItem(row, now)), now: now.toISOString() };
+  // One page of the tab, searched by the database, and every tab's count from it.
+  const { rows, counts, unsearched } = await pageStudioPacks(db, {
+    now,
+    audience,
+    term: query,
+    packType: studioPackTypeOf(category),
+    page,
+    pageSize: PUBLIC_PAGE_SIZE,
+  });
+  const tabCounts = studioTabCounts(counts);
+  const total = tabCounts[category.slug] ?? 0;
+  const totalPages = pageCount(total, PUBLIC_PAGE_SIZE);
+  if (page > totalPages) throw data(null, { status: 404 });
+  return {
+    items: rows.map((row) => presentPackCard(row, now)),
+    counts: tabCounts,
+    inCategory: studioTabCounts(unsearched)[category.slug] ?? 0,
+    query,
+    page,
+    totalPages,
+    // `now` travels with the list so the server and the browser agree on Live / Coming Soon.
+    now: now.toISOString(),
+    links: studioListLinks({ query, category, page, totalPages }),
+  };
 }
 
+/** Whether the page is on screen: a search, a tab or a page change then keeps it there. */
+let shown = false;
+
 /**
- * On a client-side navigation the page shows at once, with skeleton cards until the list
- * arrives (docs/product.md#studio); the first, server-rendered visit arrives complete.
+ * Arriving from another page, the page shows at once with skeleton cards until the list arrives
+ * (docs/product.md#studio); a search, a tab or another page of the list keeps the current cards
+ * until the next ones are here. The first, server-rendered visit arrives complete.
  */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  if (shown) return serverLoader();
   return { portfolio: serverLoader() };
 }
 
-/** Searching and switching tabs only change the query string; the list is already here. */
-export { revalidateUnlessOnlySearchChanged as shouldRevalidate } from "#app/lib/route-revalidation.ts";
-
 export default function Studio({ loaderData }: Route.ComponentProps) {
   const site = useRootData()?.site;
+  React.useEffect(() => {
+    shown = true;
+    return () => {
+      shown = false;
+    };
+  }, []);
   return (
     <>
       <PageHero
@@ -54,13 +100,13 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
               resolve={loaderData.portfolio}
               errorElement={<LoadError title="The portfolio could not be loaded." />}
             >
-              {({ items, now }) => <StudioBrowser items={items} now={new Date(now)} />}
+              {(list) => <StudioBrowser list={list} />}
             </Await>
           </React.Suspense>
         ) : (
           // Rendered without a Suspense boundary, so the server's HTML is complete by itself
           // (no script needed to reveal it).
-          <StudioBrowser items={loaderData.items} now={new Date(loaderData.now)} />
+          <StudioBrowser list={loaderData} />
         )}
       </section>
 
@@ -83,10 +129,13 @@ function MarketplaceCallToAction({ url }: { url: string }) {
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return siteMeta(matches, {
-    title: "Studio Portfolio",
-    description: (company) =>
-      `Worlds, skin packs and add-ons by ${company} for the block-game marketplace: search the portfolio, see what is live and what is coming soon.`,
-  });
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return [
+    ...siteMeta(matches, {
+      title: "Studio Portfolio",
+      description: (company) =>
+        `Worlds, skin packs and add-ons by ${company} for the block-game marketplace: search the portfolio, see what is live and what is coming soon.`,
+    }),
+    ...listLinkTags(matches, loaderData && "links" in loaderData ? loaderData.links : undefined),
+  ];
 }

@@ -1,0 +1,31 @@
+import { serverContext } from "#server/context.server.ts";
+import { effectiveState } from "#server/services/content-rules.server.ts";
+import { listSitemapPart } from "#server/services/public-post-lists.server.ts";
+import type { Route } from "./+types/sitemap-posts.ts";
+import { partKeyFrom, urlSet, xmlResponse } from "./sitemap-xml.ts";
+
+/**
+ * One part of the posts' sitemap: up to 1,000 publicly visible posts from the key in the address
+ * (`?from={publication time}&id={id}`, as the index names it; the first part has none), oldest
+ * publication first, at `/blog/{slug}` with the time each went public.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = context.get(serverContext);
+  const key = partKeyFrom(new URL(request.url).searchParams);
+  if (key === "invalid") {
+    return new Response("This sitemap address is not one the sitemap index names.\n", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const now = new Date();
+  const rows = await listSitemapPart(db, { now, from: key });
+  return xmlResponse(
+    urlSet(
+      rows.map((row) => ({
+        loc: `${config.siteUrl}/blog/${encodeURIComponent(row.slug)}`,
+        lastmod: effectiveState(row, now).publishedAt ?? row.publicationTime,
+      })),
+    ),
+  );
+}

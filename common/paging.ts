@@ -1,0 +1,55 @@
+/**
+ * Paged lists (docs/product.md#paged-lists): the page size the public grids fit, and reading a
+ * `?page=` value, shared by the pages, the API and their tests.
+ */
+
+/** Cards per page on /news and /studio: four rows of the three-column grid (six of two). */
+export const PUBLIC_PAGE_SIZE = 12;
+
+/** The highest page number read at all; beyond it no list has pages. */
+export const MAX_PAGE_NUMBER = 100_000;
+
+/**
+ * A `?page=` value as a page number: missing or empty is page 1; a whole number from 1 to
+ * MAX_PAGE_NUMBER, written with digits only, is that page; anything else is null.
+ */
+export function parsePageNumber(value: string | null | undefined): number | null {
+  if (value === null || value === undefined || value === "") return 1;
+  if (!/^[0-9]{1,6}$/.test(value)) return null;
+  const page = Number(value);
+  return page >= 1 && page <= MAX_PAGE_NUMBER ? page : null;
+}
+
+/** How many pages `total` rows fill, `size` to a page; an empty list still has its page 1. */
+export function pageCount(total: number, size: number): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+/**
+ * The numbers a pager shows: the first, the last, and the pages next to the current one; a gap
+ * (named by the page before it) where numbers are left out.
+ */
+export function pagerNumbers(
+  current: number,
+  last: number,
+): ({ page: number } | { gapAfter: number })[] {
+  const wanted = new Set([1, last, current - 1, current, current + 1]);
+  const numbers = [...wanted].filter((n) => n >= 1 && n <= last).sort((a, b) => a - b);
+  const shown: ({ page: number } | { gapAfter: number })[] = [];
+  let previous: number | undefined;
+  for (const n of numbers) {
+    if (previous !== undefined && n - previous > 1) shown.push({ gapAfter: previous });
+    shown.push({ page: n });
+    previous = n;
+  }
+  return shown;
+}
+
+/** A query string with `page` set (left out for page 1), keeping every other parameter. */
+export function withPage(search: string | URLSearchParams, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete("page");
+  else params.set("page", String(page));
+  const query = params.toString();
+  return query === "" ? "" : `?${query}`;
+}
