@@ -17,6 +17,7 @@ import {
   startScheduledPublishing,
 } from "./jobs/publish-scheduled.server.ts";
 import { seedDemoContent } from "./seed/seed.server.ts";
+import { sanitizePostHtml } from "./services/sanitize-html.server.ts";
 import { removeStaleTempFiles } from "./storage/uploads.server.ts";
 
 /** How long in-flight requests get to finish after SIGTERM before connections are cut. */
@@ -103,7 +104,10 @@ async function openDatabaseOrExit(config: Config): Promise<DatabaseHandle> {
   let handle: DatabaseHandle | undefined;
   try {
     handle = openDatabase(config);
-    await migrateToLatest(handle.db);
+    // Stored post HTML is brought to the sanitizer's rules (decision 010) with the site's origin.
+    await migrateToLatest(handle.db, {
+      sanitizePostHtml: (html) => sanitizePostHtml(html, { siteUrl: config.siteUrl }),
+    });
     return handle;
   } catch (error) {
     console.error(`Cannot open the database (${where}): ${describeError(error)}`);

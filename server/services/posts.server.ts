@@ -112,10 +112,15 @@ export type NewPost = {
 
 /**
  * Inserts a post from `post`, with defaults for what it leaves out: a news draft, created and
- * last edited now; a published one published when it was created. The demo seed and the test
- * factories create posts with it.
+ * last edited now; a published one published when it was created. Its HTML is stored
+ * sanitized, as every write stores it (`siteUrl`: the site's public origin, see savePost). The
+ * demo seed and the test factories create posts with it.
  */
-export function insertPost(db: Db, post: NewPost): Promise<PostRow> {
+export function insertPost(
+  db: Db,
+  post: NewPost,
+  { siteUrl = null }: { siteUrl?: string | null } = {},
+): Promise<PostRow> {
   const now = new Date().toISOString();
   const createdAt = post.createdAt ?? now;
   const status = post.status ?? "draft";
@@ -124,7 +129,7 @@ export function insertPost(db: Db, post: NewPost): Promise<PostRow> {
     title: post.title,
     slug: post.slug,
     excerpt: post.excerpt ?? null,
-    content: post.content,
+    content: sanitizePostHtml(post.content, { siteUrl }),
     status,
     category: post.category ?? "news",
     packType: post.packType ?? null,
