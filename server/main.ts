@@ -48,7 +48,10 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
 
   const loaderContext: ServerContext = { db: handle.db, config, auth };
   const pages = createRequestHandler({
-    build: dev ? dev.loadBuild : () => import("virtual:react-router/server-build"),
+    // Production hands over the build itself, not a function returning it: given a function,
+    // React Router rebuilds its route tables (every route flattened, ranked and compiled) on
+    // every request, to pick up a new build, which only development has.
+    build: dev ? dev.loadBuild : await import("virtual:react-router/server-build"),
     mode: dev ? "development" : "production",
     getLoadContext: (_req, res) => {
       const context = new RouterContextProvider();
