@@ -8,7 +8,7 @@ import type { Database } from "#server/db/tables.ts";
 // through the sanitizer again. The sanitizer's output is a fixed point of it, so a row that is
 // already clean stays byte for byte as it is and is not written; running it twice changes
 // nothing. Rows are read a batch at a time in key order, so memory stays flat however many
-// there are. A later change of the sanitizer's rules reuses `resanitizeStoredPostHtml` in a
+// there are, and each batch's writes are one transaction. A later change of the sanitizer's rules reuses `resanitizeStoredPostHtml` in a
 // migration of its own.
 
 /** Post HTML to what may be stored: the services' sanitizer, with the site's origin. */
@@ -46,6 +46,13 @@ async function requireNoPosts(db: Kysely<Database>): Promise<SanitizePostHtml> {
   return (html) => html;
 }
 
+/** Runs `write` in a transaction of its own, unless the migration already runs in one. */
+function inTransaction(db: Kysely<Database>, write: (trx: Kysely<Database>) => Promise<void>) {
+  // PostgreSQL runs migrations in a transaction; SQLite's dialect does not, and there one
+  // transaction per batch saves a disk flush per row.
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
+}
+
 async function resanitizePosts(db: Kysely<Database>, sanitize: SanitizePostHtml): Promise<void> {
   let after = "";
   for (;;) {
@@ -56,11 +63,13 @@ async function resanitizePosts(db: Kysely<Database>, sanitize: SanitizePostHtml)
       .orderBy("id")
       .limit(BATCH_SIZE)
       .execute();
-    for (const row of rows) {
-      const content = sanitize(row.content);
-      if (content === row.content) continue;
-      await db.updateTable("posts").set({ content }).where("id", "=", row.id).execute();
-    }
+    await inTransaction(db, async (trx) => {
+      for (const row of rows) {
+        const content = sanitize(row.content);
+        if (content === row.content) continue;
+        await trx.updateTable("posts").set({ content }).where("id", "=", row.id).execute();
+      }
+    });
     const last = rows.at(-1);
     if (!last || rows.length < BATCH_SIZE) return;
     after = last.id;
@@ -80,11 +89,13 @@ async function resanitizeRevisions(
       .orderBy("id")
       .limit(BATCH_SIZE)
       .execute();
-    for (const row of rows) {
-      const content = sanitize(row.content);
-      if (content === row.content) continue;
-      await db.updateTable("post_revisions").set({ content }).where("id", "=", row.id).execute();
-    }
+    await inTransaction(db, async (trx) => {
+      for (const row of rows) {
+        const content = sanitize(row.content);
+        if (content === row.content) continue;
+        await trx.updateTable("post_revisions").set({ content }).where("id", "=", row.id).execute();
+      }
+    });
     const last = rows.at(-1);
     if (!last || rows.length < BATCH_SIZE) return;
     after = last.id;
@@ -105,17 +116,19 @@ async function resanitizeWorkingCopies(
       .orderBy("postId")
       .limit(BATCH_SIZE)
       .execute();
-    for (const row of rows) {
-      const values = JSON.parse(row.values) as { content?: unknown };
-      if (typeof values.content !== "string") continue;
-      const content = sanitize(values.content);
-      if (content === values.content) continue;
-      await db
-        .updateTable("post_working_copies")
-        .set({ values: JSON.stringify({ ...values, content }) })
-        .where("postId", "=", row.postId)
-        .execute();
-    }
+    await inTransaction(db, async (trx) => {
+      for (const row of rows) {
+        const values = JSON.parse(row.values) as { content?: unknown };
+        if (typeof values.content !== "string") continue;
+        const content = sanitize(values.content);
+        if (content === values.content) continue;
+        await trx
+          .updateTable("post_working_copies")
+          .set({ values: JSON.stringify({ ...values, content }) })
+          .where("postId", "=", row.postId)
+          .execute();
+      }
+    });
     const last = rows.at(-1);
     if (!last || rows.length < BATCH_SIZE) return;
     after = last.postId;
