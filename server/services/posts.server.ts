@@ -3,6 +3,7 @@ import { isEmptyDocument } from "#common/editor/empty-document.ts";
 import type { PostInput } from "#common/schemas/post.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
+import { reusableQuery } from "#server/db/reusable-query.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
 import {
@@ -50,6 +51,27 @@ export async function findPostBySlug(
   return current === null ? null : { kind: "moved", slug: current };
 }
 
+/**
+ * The post at a slug, one query per audience, compiled once: the public post page and the
+ * API's slug read ask it for every view.
+ */
+const postAtSlugFor = {
+  public: reusableQuery(["slug", "now"], (db, { slug, now }) =>
+    db
+      .selectFrom("posts")
+      .select(POST_COLUMNS)
+      .where("posts.slug", "=", slug)
+      .where(visibleTo("public", now)),
+  ),
+  staff: reusableQuery(["slug", "now"], (db, { slug, now }) =>
+    db
+      .selectFrom("posts")
+      .select(POST_COLUMNS)
+      .where("posts.slug", "=", slug)
+      .where(visibleTo("staff", now)),
+  ),
+} satisfies Record<Audience, unknown>;
+
 /** The post with this slug if `audience` may see it, else null. */
 async function getPostBySlug(
   db: Db,
@@ -59,12 +81,7 @@ async function getPostBySlug(
   // No slug contains NUL, and PostgreSQL rejects the character in a query parameter (a 500
   // instead of "not found"), so such a slug is simply not there.
   if (slug.includes("\0")) return null;
-  const row = await db
-    .selectFrom("posts")
-    .select(POST_COLUMNS)
-    .where("posts.slug", "=", slug)
-    .where(visibleTo(audience, now))
-    .executeTakeFirst();
+  const [row] = await postAtSlugFor[audience](db, { slug, now: now.toISOString() });
   return row ?? null;
 }
 
