@@ -197,7 +197,13 @@ export function createApp({
       ...buildFiles.map((cache) => cache.middleware),
       express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Only for the client folder's own top-level names (favicon.svg, …): looking every page
+    // address up on disk first (a stat and a path resolution per page view) found nothing.
+    const clientRoots = new Set(readdirSync(clientDir));
+    const clientFiles = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) =>
+      clientRoots.has(req.path.split("/", 2)[1] ?? "") ? clientFiles(req, res, next) : next(),
+    );
   }
   app.use(pageMethods);
   if (pages) app.use(pages);

@@ -18,6 +18,7 @@ import {
   startScheduledPublishing,
 } from "./jobs/publish-scheduled.server.ts";
 import { seedDemoContent } from "./seed/seed.server.ts";
+import { sanitizePostHtml } from "./services/sanitize-html.server.ts";
 import { prepareImageVariants, removeStaleTempFiles } from "./storage/uploads.server.ts";
 
 /** How long in-flight requests get to finish after SIGTERM before connections are cut. */
@@ -51,7 +52,10 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
 
   const loaderContext: ServerContext = { db: handle.db, config, auth };
   const pages = createRequestHandler({
-    build: dev ? dev.loadBuild : () => import("virtual:react-router/server-build"),
+    // Production hands over the build itself, not a function returning it: given a function,
+    // React Router rebuilds its route tables (every route flattened, ranked and compiled) on
+    // every request, to pick up a new build, which only development has.
+    build: dev ? dev.loadBuild : await import("virtual:react-router/server-build"),
     mode: dev ? "development" : "production",
     getLoadContext: (_req, res) => {
       const context = new RouterContextProvider();
@@ -115,7 +119,10 @@ async function openDatabaseOrExit(config: Config): Promise<DatabaseHandle> {
   let handle: DatabaseHandle | undefined;
   try {
     handle = openDatabase(config);
-    await migrateToLatest(handle.db);
+    // Stored post HTML is brought to the sanitizer's rules (decision 010) with the site's origin.
+    await migrateToLatest(handle.db, {
+      sanitizePostHtml: (html) => sanitizePostHtml(html, { siteUrl: config.siteUrl }),
+    });
     return handle;
   } catch (error) {
     console.error(`Cannot open the database (${where}): ${describeError(error)}`);

@@ -4,6 +4,7 @@ import { canManageEmployees, hasStaffAccess } from "#common/access.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
 import type { Audience } from "#server/services/content-rules.server.ts";
+import { hasSessionCookie } from "./auth.server.ts";
 import { type AccessRule, audienceFor, readViewer, type Viewer } from "./viewer.server.ts";
 
 /** The viewer a require… middleware stored for the handlers after it. */
@@ -63,6 +64,9 @@ export async function readRequestViewer(
   req: Request,
   res: Response,
 ): Promise<Viewer | null> {
+  // Most public reads come without a session cookie: nobody to look up, no headers to copy.
+  const cookie = req.headers.cookie;
+  if (!cookie || !hasSessionCookie(cookie)) return null;
   const { viewer, setCookies } = await readViewer(context, fromNodeHeaders(req.headers));
   for (const cookie of setCookies) res.append("Set-Cookie", cookie);
   return viewer;

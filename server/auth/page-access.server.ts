@@ -7,9 +7,20 @@ import { type AccessRule, audienceFor, readViewer, type Viewer } from "./viewer.
 /** What a page loader or action is given as `context`. */
 type PageContext = Readonly<RouterContextProvider>;
 
-/** Who is signed in (see readViewer), for a page loader or action. */
-export async function getViewer(context: PageContext, request: Request): Promise<Viewer | null> {
-  return (await readViewer(context.get(serverContext), request.headers)).viewer;
+/** The viewer of each page request, read once: the root loader and the page's loader both ask. */
+const viewers = new WeakMap<PageContext, Promise<Viewer | null>>();
+
+/**
+ * Who is signed in (see readViewer), for a page loader or action. Read once per request (the
+ * context is the request's own), however many loaders ask.
+ */
+export function getViewer(context: PageContext, request: Request): Promise<Viewer | null> {
+  let viewer = viewers.get(context);
+  if (!viewer) {
+    viewer = readViewer(context.get(serverContext), request.headers).then((read) => read.viewer);
+    viewers.set(context, viewer);
+  }
+  return viewer;
 }
 
 /** Who a page request sees content as: staff also see drafts and posts not yet due. */

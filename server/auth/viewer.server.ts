@@ -3,6 +3,7 @@ import type { CurrentUser } from "#common/types/user.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import type { Audience } from "#server/services/content-rules.server.ts";
 import { findEmployeeByEmail } from "#server/services/employees.server.ts";
+import { hasSessionCookie } from "./auth.server.ts";
 
 // Who is asking, without Express or React Router: express-access.server.ts and
 // page-access.server.ts adapt these to a middleware and to a page loader. The role rules
@@ -23,12 +24,15 @@ export type AccessRule = (viewer: Viewer) => boolean;
  * Reads the session cookie and answers who is signed in, or null. The employee record is read
  * on every call rather than kept in the session, so a deactivated employee loses access at once.
  * `setCookies` carries better-auth's refreshed session cookie when it extended the session.
+ * A request without a session cookie (most public page views) is answered at once: no
+ * better-auth call, no database query.
  */
 export async function readViewer(
   { auth, db, config }: ServerContext,
   headers: Headers,
 ): Promise<{ viewer: Viewer | null; setCookies: string[] }> {
-  if (!headers.get("cookie")) return { viewer: null, setCookies: [] };
+  const cookie = headers.get("cookie");
+  if (!cookie || !hasSessionCookie(cookie)) return { viewer: null, setCookies: [] };
   const { headers: responseHeaders, response: session } = await auth.api.getSession({
     headers,
     returnHeaders: true,

@@ -10,6 +10,7 @@ import {
   withOwnSchemaIntrospection,
 } from "./dialect.server.ts";
 import { createPostgresPool, type PostgresTimeouts } from "./postgres-pool.server.ts";
+import { withStatementCache } from "./sqlite-statements.server.ts";
 import type { Database } from "./tables.ts";
 
 export type Db = Kysely<Database>;
@@ -59,7 +60,7 @@ function openSqlite(dataDir: string): DatabaseHandle {
   `);
   const db = new Kysely<Database>({
     dialect: withImmediateTransactions(
-      new NodeSqliteDialect({ database }),
+      new NodeSqliteDialect({ database: withStatementCache(database) }),
       () => database.isTransaction,
     ),
   });

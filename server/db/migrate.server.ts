@@ -8,20 +8,40 @@ import * as m0003 from "./migrations/0003-create-post-slug-redirects.ts";
 import * as m0004 from "./migrations/0004-post-versions-revisions.ts";
 import * as m0005 from "./migrations/0005-publication-order-indexes.ts";
 import * as m0006 from "./migrations/0006-list-filter-indexes.ts";
+import {
+  resanitizeStoredPostHtml,
+  type SanitizePostHtml,
+} from "./migrations/0007-sanitize-stored-post-html.ts";
+
+export type MigrateOptions = {
+  /**
+   * The post sanitizer (server/services/sanitize-html.server.ts with the site's origin), for
+   * migrations that bring stored post HTML to its rules. The database layer cannot import it;
+   * the process hands it over. Only a database without posts may be migrated without it.
+   */
+  sanitizePostHtml?: SanitizePostHtml;
+};
 
 // Listed by hand rather than read from the folder: the server runs from one bundle, where
 // there is no migrations folder to read. Append new migrations here, in order.
-const migrations: Record<string, Migration> = {
-  "0001-create-content": m0001,
-  "0002-create-auth": m0002,
-  "0003-create-post-slug-redirects": m0003,
-  "0004-post-versions-revisions": m0004,
-  "0005-publication-order-indexes": m0005,
-  "0006-list-filter-indexes": m0006,
-};
+function migrationsWith({ sanitizePostHtml }: MigrateOptions): Record<string, Migration> {
+  return {
+    "0001-create-content": m0001,
+    "0002-create-auth": m0002,
+    "0003-create-post-slug-redirects": m0003,
+    "0004-post-versions-revisions": m0004,
+    "0005-publication-order-indexes": m0005,
+    "0006-list-filter-indexes": m0006,
+    "0007-sanitize-stored-post-html": resanitizeStoredPostHtml(sanitizePostHtml),
+  };
+}
 
 /** Applies every pending migration; safe to call twice and from two processes at once. */
-export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+export async function migrateToLatest(
+  db: Db,
+  options: MigrateOptions = {},
+): Promise<MigrationResultSet> {
+  const migrations = migrationsWith(options);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

@@ -77,7 +77,7 @@ export async function seedDemoContent(
     seeded = await db.transaction().execute(async (trx) => {
       await lockTransaction(trx, SEED_LOCK);
       if (!(await hasNoContent(trx))) return false;
-      for (const post of posts) await insertPost(trx, post);
+      for (const post of posts) await insertPost(trx, post, { siteUrl: config.siteUrl });
       for (const app of apps) await insertApp(trx, app);
       await trx
         .insertInto("subscribers")

@@ -24,8 +24,8 @@ export function isPubliclyVisible(post: Visible, now: Date): boolean {
 export const PUBLIC_STATUSES = ["published", "scheduled"] as const;
 
 /** The same rule as a WHERE clause over `posts`. */
-export function publiclyVisible(now: Date) {
-  const nowIso = now.toISOString();
+export function publiclyVisible(now: Date | string) {
+  const nowIso = typeof now === "string" ? now : now.toISOString();
   return (eb: ExpressionBuilder<Database, "posts">) =>
     eb.or([
       eb("posts.status", "=", "published"),
@@ -39,8 +39,8 @@ export function publiclyVisible(now: Date) {
  */
 export type Audience = "public" | "staff";
 
-/** The WHERE clause for what `audience` may see. */
-export function visibleTo(audience: Audience, now: Date) {
+/** The WHERE clause for what `audience` may see (`now` may also be an ISO timestamp). */
+export function visibleTo(audience: Audience, now: Date | string) {
   if (audience === "public") return publiclyVisible(now);
   return (eb: ExpressionBuilder<Database, "posts">) => eb.lit(true);
 }

@@ -3,6 +3,7 @@ import { isEmptyDocument } from "#common/editor/empty-document.ts";
 import type { PostInput } from "#common/schemas/post.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
+import { reusableQuery } from "#server/db/reusable-query.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
 import {
@@ -50,6 +51,27 @@ export async function findPostBySlug(
   return current === null ? null : { kind: "moved", slug: current };
 }
 
+/**
+ * The post at a slug, one query per audience, compiled once: the public post page and the
+ * API's slug read ask it for every view.
+ */
+const postAtSlugFor = {
+  public: reusableQuery(["slug", "now"], (db, { slug, now }) =>
+    db
+      .selectFrom("posts")
+      .select(POST_COLUMNS)
+      .where("posts.slug", "=", slug)
+      .where(visibleTo("public", now)),
+  ),
+  staff: reusableQuery(["slug", "now"], (db, { slug, now }) =>
+    db
+      .selectFrom("posts")
+      .select(POST_COLUMNS)
+      .where("posts.slug", "=", slug)
+      .where(visibleTo("staff", now)),
+  ),
+} satisfies Record<Audience, unknown>;
+
 /** The post with this slug if `audience` may see it, else null. */
 async function getPostBySlug(
   db: Db,
@@ -59,12 +81,7 @@ async function getPostBySlug(
   // No slug contains NUL, and PostgreSQL rejects the character in a query parameter (a 500
   // instead of "not found"), so such a slug is simply not there.
   if (slug.includes("\0")) return null;
-  const row = await db
-    .selectFrom("posts")
-    .select(POST_COLUMNS)
-    .where("posts.slug", "=", slug)
-    .where(visibleTo(audience, now))
-    .executeTakeFirst();
+  const [row] = await postAtSlugFor[audience](db, { slug, now: now.toISOString() });
   return row ?? null;
 }
 
@@ -112,10 +129,15 @@ export type NewPost = {
 
 /**
  * Inserts a post from `post`, with defaults for what it leaves out: a news draft, created and
- * last edited now; a published one published when it was created. The demo seed and the test
- * factories create posts with it.
+ * last edited now; a published one published when it was created. Its HTML is stored
+ * sanitized, as every write stores it (`siteUrl`: the site's public origin, see savePost). The
+ * demo seed and the test factories create posts with it.
  */
-export function insertPost(db: Db, post: NewPost): Promise<PostRow> {
+export function insertPost(
+  db: Db,
+  post: NewPost,
+  { siteUrl = null }: { siteUrl?: string | null } = {},
+): Promise<PostRow> {
   const now = new Date().toISOString();
   const createdAt = post.createdAt ?? now;
   const status = post.status ?? "draft";
@@ -124,7 +146,7 @@ export function insertPost(db: Db, post: NewPost): Promise<PostRow> {
     title: post.title,
     slug: post.slug,
     excerpt: post.excerpt ?? null,
-    content: post.content,
+    content: sanitizePostHtml(post.content, { siteUrl }),
     status,
     category: post.category ?? "news",
     packType: post.packType ?? null,

@@ -6,7 +6,7 @@ import {
   isAllowedImageSrc,
   isAllowedLinkHref,
 } from "#common/editor/allowed-html.ts";
-import { sanitizePostHtml } from "./sanitize-html.server.ts";
+import { lazyLoadMedia, sanitizePostHtml } from "./sanitize-html.server.ts";
 
 const SITE = "https://studio.example";
 const clean = (html: string) => sanitizePostHtml(html, { siteUrl: SITE });
@@ -322,10 +322,23 @@ describe("sanitizePostHtml: what the editor writes survives unchanged", () => {
   it("adds lazy loading to images and frames for display only", () => {
     const html =
       '<img src="/uploads/a.png" alt="A"><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe><img src="/uploads/b.png" alt="B" loading="eager">';
-    expect(sanitizePostHtml(html, { lazyMedia: true })).toBe(
+    expect(lazyLoadMedia(sanitizePostHtml(html))).toBe(
       '<img src="/uploads/a.png" alt="A" loading="lazy"><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" loading="lazy"></iframe><img src="/uploads/b.png" alt="B" loading="eager">',
     );
     expect(sanitizePostHtml(html)).toBe(html);
+  });
+
+  it("lazy loading reads whole attributes: text that looks like one inside a value is not one", () => {
+    const html = sanitizePostHtml(
+      '<p>1 &lt; 2 &gt; 0 <img src="/uploads/a.png" alt="loading=&quot;eager&quot; > x" title="<img loading=x>"></p>',
+    );
+    expect(html).toBe(
+      '<p>1 &lt; 2 &gt; 0 <img src="/uploads/a.png" alt="loading=&quot;eager&quot; &gt; x" title="&lt;img loading=x&gt;"></p>',
+    );
+    expect(lazyLoadMedia(html)).toBe(
+      '<p>1 &lt; 2 &gt; 0 <img src="/uploads/a.png" alt="loading=&quot;eager&quot; &gt; x" title="&lt;img loading=x&gt;" loading="lazy"></p>',
+    );
+    expect(lazyLoadMedia("<p>No media</p>")).toBe("<p>No media</p>");
   });
 
   it("keeps the demo content's links and lists", () => {

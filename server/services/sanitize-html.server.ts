@@ -19,25 +19,20 @@ export type SanitizePostHtmlOptions = {
    * (no new tab); without it only relative links do.
    */
   siteUrl?: string | null;
-  /**
-   * For display: images and embeds without a `loading` attribute get `loading="lazy"` (post
-   * content sits below the page header). Leave off when storing, so the stored HTML stays what
-   * the editor wrote.
-   */
-  lazyMedia?: boolean;
 };
 
 type Attributes = Record<string, string>;
 
 /**
  * Post HTML reduced to what the editor produces (common/editor/allowed-html.ts): any other
- * element, attribute, URL scheme or frame host is removed, so stored or shown content can run
- * no script. Links that leave the site open in a new tab with rel="noopener noreferrer"; links
- * inside the site never get a target. Text survives; markup the editor writes survives as is.
+ * element, attribute, URL scheme or frame host is removed, so stored content can run no script.
+ * Links that leave the site open in a new tab with rel="noopener noreferrer"; links inside the
+ * site never get a target. Text survives; markup the editor writes survives as is. It runs when
+ * post HTML is written (docs/decisions/010-sanitize-on-write.md), never when it is shown.
  */
 export function sanitizePostHtml(html: string, options: SanitizePostHtmlOptions = {}): string {
   if (!html) return "";
-  const { siteUrl = null, lazyMedia = false } = options;
+  const { siteUrl = null } = options;
   // allowedEmptyAttributes is a sanitize-html option its type definitions do not list yet.
   const sanitizeOptions: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
     allowedTags: [...EDITOR_ALLOWED_TAGS],
@@ -58,11 +53,11 @@ export function sanitizePostHtml(html: string, options: SanitizePostHtmlOptions 
     parseStyleAttributes: false,
     transformTags: {
       a: (tagName, attribs) => ({ tagName, attribs: linkAttributes(attribs, siteUrl) }),
-      img: (tagName, attribs) => ({ tagName, attribs: imageAttributes(attribs, lazyMedia) }),
+      img: (tagName, attribs) => ({ tagName, attribs: imageAttributes(attribs) }),
       // A frame's content is never shown by browsers; drop it rather than keep it as text.
       iframe: (tagName, attribs) => ({
         tagName,
-        attribs: embedAttributes(attribs, lazyMedia),
+        attribs: embedAttributes(attribs),
         text: "",
       }),
       ol: (tagName, attribs) => ({ tagName, attribs: orderedListAttributes(attribs) }),
@@ -109,7 +104,7 @@ function relKeywords(rel: string | undefined): string[] {
   return keywords;
 }
 
-function imageAttributes(attribs: Attributes, lazy: boolean): Attributes {
+function imageAttributes(attribs: Attributes): Attributes {
   const result: Attributes = { ...attribs };
   if (result.src === undefined || !isAllowedImageSrc(result.src)) delete result.src;
   for (const name of ["width", "height"]) {
@@ -122,18 +117,16 @@ function imageAttributes(attribs: Attributes, lazy: boolean): Attributes {
   if (result.decoding !== undefined && !["async", "sync", "auto"].includes(result.decoding)) {
     delete result.decoding;
   }
-  if (lazy && result.loading === undefined) result.loading = "lazy";
   return result;
 }
 
-function embedAttributes(attribs: Attributes, lazy: boolean): Attributes {
+function embedAttributes(attribs: Attributes): Attributes {
   const result: Attributes = { ...attribs };
   if (result.src === undefined || !isAllowedEmbedSrc(result.src)) delete result.src;
   for (const name of ["width", "height"]) {
     const value = result[name];
     if (value !== undefined && !/^\d{1,5}%?$/.test(value)) delete result[name];
   }
-  if (lazy && result.loading === undefined) result.loading = "lazy";
   return result;
 }
 
@@ -166,4 +159,25 @@ function reorderLike(original: Attributes, next: Attributes): Attributes {
  */
 function serializeLikeBrowser(html: string): string {
   return html.replace(/ \/>/g, ">").replace(/\u00a0/g, "&nbsp;");
+}
+
+/** An image or frame start tag of sanitized HTML, its attributes in group 2. */
+const MEDIA_TAG = /<(img|iframe)\b([^>]*)>/g;
+/** One attribute of a sanitized start tag: values are always double-quoted, `"` escaped. */
+const ATTRIBUTE_NAME = /\s([^\s="]+)(?:="[^"]*")?/g;
+
+/**
+ * For display: images and embeds without a `loading` attribute get `loading="lazy"` (post
+ * content sits below the page header). A string pass, cheap enough for every render, and only
+ * for HTML `sanitizePostHtml` wrote: there a `<` or `>` outside markup is always escaped and
+ * every attribute value is double-quoted, so the pattern sees whole tags and whole attributes.
+ * The stored HTML stays what the editor wrote.
+ */
+export function lazyLoadMedia(sanitizedHtml: string): string {
+  return sanitizedHtml.replace(MEDIA_TAG, (tag, name: string, attributes: string) => {
+    for (const match of attributes.matchAll(ATTRIBUTE_NAME)) {
+      if (match[1]?.toLowerCase() === "loading") return tag;
+    }
+    return `<${name}${attributes} loading="lazy">`;
+  });
 }

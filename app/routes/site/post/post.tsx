@@ -9,7 +9,7 @@ import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { htmlToPlainText } from "#server/services/content-rules.server.ts";
 import { findPostBySlug } from "#server/services/posts.server.ts";
-import { sanitizePostHtml } from "#server/services/sanitize-html.server.ts";
+import { lazyLoadMedia } from "#server/services/sanitize-html.server.ts";
 import type { Route } from "./+types/post.ts";
 
 /** What the page shows of a post: everything public except the raw content. */
@@ -19,7 +19,7 @@ export type PostPageData = Omit<Post, "content" | "status" | "scheduledAt" | "ti
 export type PostPreview = { status: string; scheduledAt: string | null; timezone: string | null };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(serverContext);
+  const { db } = context.get(serverContext);
   const now = new Date();
   // Staff see drafts and posts not yet due, to check them before they go out.
   const audience = await getAudience(context, request);
@@ -32,8 +32,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect(`/${section}/${encodeURIComponent(found.slug)}`, 301);
   }
   const { content, status, scheduledAt, timezone, ...post } = presentPost(found.post, now);
-  // Content is sanitized when saved too; sanitizing again here keeps older or imported rows safe.
-  const contentHtml = sanitizePostHtml(content, { siteUrl: config.siteUrl, lazyMedia: true });
+  // Stored sanitized: every write sanitizes, and so did migration 0007 for older rows
+  // (docs/decisions/010-sanitize-on-write.md). Only the display's lazy loading is added here.
+  const contentHtml = lazyLoadMedia(content);
   const description = post.excerpt?.trim() || summarize(htmlToPlainText(contentHtml));
   const preview: PostPreview | null =
     status === "published" ? null : { status, scheduledAt, timezone };
@@ -62,7 +63,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   return (
     <article>
       {preview ? <PostPreviewNotice {...preview} /> : null}
-      {/* Content sanitized in the loader against the editor's allow-list. */}
+      {/* Content sanitized against the editor's allow-list when it was stored. */}
       <PostArticle post={post} contentHtml={contentHtml} now={now} shareUrl={shareUrl} />
     </article>
   );
