@@ -259,6 +259,31 @@ export async function sitemapPartStarts(
   }
 }
 
+/**
+ * How long the sitemap index reuses the part starts it worked out: finding them walks the
+ * whole public list, so the index does it at most once a minute per process, whatever the
+ * traffic. Meanwhile a new post still shows at once in the last part (parts are read live);
+ * a last part already full, or a post published with an earlier time, shows in the index's
+ * next minute. Search engines keep the index for five minutes anyway (its Cache-Control).
+ */
+export const SITEMAP_STARTS_REUSE_MS = 60_000;
+
+const reusedStarts = new WeakMap<Db, { at: number; starts: Promise<ListKey[]> }>();
+
+/** sitemapPartStarts, reused for SITEMAP_STARTS_REUSE_MS per database (one per process). */
+export function reusedSitemapPartStarts(db: Db, now = new Date()): Promise<ListKey[]> {
+  const kept = reusedStarts.get(db);
+  const age = kept ? now.getTime() - kept.at : Number.POSITIVE_INFINITY;
+  if (kept && age >= 0 && age < SITEMAP_STARTS_REUSE_MS) return kept.starts;
+  const starts = sitemapPartStarts(db, { now });
+  reusedStarts.set(db, { at: now.getTime(), starts });
+  // A failed walk (a database that does not answer) is not kept: the next request tries again.
+  starts.catch(() => {
+    if (reusedStarts.get(db)?.starts === starts) reusedStarts.delete(db);
+  });
+  return starts;
+}
+
 /** One part of the sitemap: the slugs and publication times of `size` posts from `from` on. */
 export function listSitemapPart(
   db: Db,

@@ -4,6 +4,10 @@ import { authFor } from "#server/auth/auth.server.ts";
 import { loadConfig } from "#server/config/env.server.ts";
 import { serverContext } from "#server/context.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
+import {
+  reusedSitemapPartStarts,
+  SITEMAP_STARTS_REUSE_MS,
+} from "#server/services/public-post-lists.server.ts";
 import { createManyPosts, createPost, fromNow } from "#tests/factories/post.ts";
 import {
   createTestDatabase,
@@ -276,5 +280,21 @@ describeEachDatabase("the sitemap of a large site", (kind) => {
     const after = await readSitemap(db);
     expect(after.slice(0, 3)).toEqual(before.slice(0, 3));
     expect(after[3]?.urls).toEqual([...(before[3]?.urls ?? []), postUrl(added)]);
+  });
+
+  it("works out where the parts start at most once a minute, then anew", async () => {
+    const d = db.handle.db;
+    // Later than what the earlier reads kept, so this one works them out.
+    const now = new Date(Date.now() + 10 * SITEMAP_STARTS_REUSE_MS);
+    const first = await reusedSitemapPartStarts(d, now);
+    expect(first).toHaveLength(3);
+    // 600 more posts make a fourth part, which the index names only once its minute is over.
+    await createManyPosts(d, 600, () => ({ createdAt: fromNow(0) }));
+    const soon = new Date(now.getTime() + SITEMAP_STARTS_REUSE_MS - 1);
+    expect(await reusedSitemapPartStarts(d, soon)).toBe(first);
+    const later = new Date(now.getTime() + SITEMAP_STARTS_REUSE_MS);
+    const anew = await reusedSitemapPartStarts(d, later);
+    expect(anew).toHaveLength(4);
+    expect(anew.slice(0, 3)).toEqual(first);
   });
 });
