@@ -57,7 +57,7 @@ test.describe("featured image", () => {
 
     const visitor = await visitorPage(browser);
     // The page shows one of the AVIF variants made at upload (the browser takes AVIF first).
-    const stem = saved.featuredImage.replace(/\.png$/, "");
+    const stem = String(saved.featuredImage).replace(/\.png$/, "");
     const variant = new RegExp(`/uploads/${stem}-\\d+w\\.avif$`);
     const imageResponse = visitor.waitForResponse((response) => variant.test(response.url()));
     await visitor.goto(`/blog/${saved.slug}`);
