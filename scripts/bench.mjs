@@ -41,17 +41,9 @@
 //                      empty to send none
 //   BENCH_KEEP_BODIES  1: let autocannon decode and keep every response body (see cannon())
 //   DATABASE_URL       postgres://… to benchmark on PostgreSQL (in temporary schemas)
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -59,6 +51,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import autocannon from "autocannon";
+import { buildAndCopy } from "./lib/build-copy.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -714,37 +707,6 @@ const OPEN_TCP_STATES = new Set(["01", "03", "04", "08", "09", "0B"]);
 
 function describeBusy({ busyMs, quiet }) {
   return `${(busyMs / 1000).toFixed(1)} s${quiet ? "" : " (and still was)"}`;
-}
-
-/**
- * Builds, then copies build/ to `target`. Other work in this checkout (test set-ups) may rebuild
- * build/ at the same moment; a copy taken while that happened is thrown away and the whole step
- * repeated.
- */
-function buildAndCopy(target) {
-  const entry = path.join(root, "build/server/index.js");
-  for (let attempt = 1; ; attempt++) {
-    const build = spawnSync("npx", ["react-router", "build"], {
-      cwd: root,
-      encoding: "utf8",
-      timeout: 120_000,
-      env: { ...process.env, NODE_ENV: "production" },
-    });
-    if (build.status !== 0) {
-      console.error(build.stdout, build.stderr);
-      throw new Error(`the build failed (${build.error?.message ?? `exit code ${build.status}`})`);
-    }
-    try {
-      const before = statSync(entry).mtimeMs;
-      rmSync(target, { recursive: true, force: true });
-      cpSync(path.join(root, "build"), target, { recursive: true });
-      if (statSync(entry).mtimeMs === before && existsSync(path.join(target, "client"))) return;
-    } catch (error) {
-      if (error.code !== "ENOENT") throw error;
-    }
-    if (attempt === 3) throw new Error("build/ kept changing while it was copied");
-    console.log("  build/ changed while it was copied (another build running?); again");
-  }
 }
 
 // --- measuring -------------------------------------------------------------------------------

@@ -20,22 +20,14 @@
 //   LIGHTHOUSE_ONLY   comma-separated page names to run (home, studio, news, post, apps)
 //   CHROME_PATH       the Chromium or Chrome to run (default /usr/bin/chromium)
 //   LIGHTHOUSE_JSON   a folder: write each run's full report there as JSON
-import { spawn, spawnSync } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { buildAndCopy } from "./lib/build-copy.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -332,33 +324,6 @@ function printTable(results) {
 }
 
 // --- the server ------------------------------------------------------------------------------
-
-/** Builds, then copies build/ to `target`; repeated when build/ changed during the copy. */
-function buildAndCopy(target) {
-  const entry = path.join(root, "build/server/index.js");
-  for (let attempt = 1; ; attempt++) {
-    const build = spawnSync("npx", ["react-router", "build"], {
-      cwd: root,
-      encoding: "utf8",
-      timeout: 180_000,
-      env: { ...process.env, NODE_ENV: "production" },
-    });
-    if (build.status !== 0) {
-      console.error(build.stdout, build.stderr);
-      throw new Error(`the build failed (${build.error?.message ?? `exit code ${build.status}`})`);
-    }
-    try {
-      const before = statSync(entry).mtimeMs;
-      rmSync(target, { recursive: true, force: true });
-      cpSync(path.join(root, "build"), target, { recursive: true });
-      if (statSync(entry).mtimeMs === before && existsSync(path.join(target, "client"))) return;
-    } catch (error) {
-      if (error.code !== "ENOENT") throw error;
-    }
-    if (attempt === 3) throw new Error("build/ kept changing while it was copied");
-    console.log("  build/ changed while it was copied (another build running?); again");
-  }
-}
 
 /** Starts the server and resolves with its port once it says it is serving. */
 function startServer({ args, env, timeoutMs = 120_000 }) {

@@ -1,31 +1,12 @@
 import { MAX_LIST_LIMIT } from "#common/constants.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 import type { PostRow } from "#server/db/tables.ts";
-import {
-  effectiveState,
-  htmlToPlainText,
-  studioFilterKey,
-} from "#server/services/content-rules.server.ts";
+import { htmlToPlainText } from "#server/services/content-rules.server.ts";
+import { presentPackCard } from "./post-card.server.ts";
 
 /** A marketplace-content post as a portfolio item (docs/product.md#portfolio-items). */
 export function presentPortfolioItem(row: PostRow, now = new Date()): PortfolioItem {
-  return {
-    id: row.id,
-    title: row.title,
-    slug: row.slug,
-    packType: studioFilterKey(row.packType),
-    status: effectiveState(row, now).status,
-    shortDescription: row.excerpt,
-    fullDescription: plainText(row.content),
-    launchDate: row.releaseDate,
-    createdAt: row.createdAt,
-    marketplaceLink: row.marketplaceUrl,
-    marketplaceUrl: row.marketplaceUrl,
-    imageUrl: row.featuredImage,
-    featuredImage: row.featuredImage,
-    releaseDate: row.releaseDate,
-    isPost: true,
-  };
+  return { ...presentPackCard(row, now), fullDescription: plainText(row.content) };
 }
 
 /**

@@ -53,18 +53,28 @@ export function listPublishedPosts(
   db: Db,
   { limit, now = new Date(), category }: ListOptions & { category?: string } = {},
 ) {
-  if (category) {
-    return db
-      .selectFrom("posts")
-      .select(POST_COLUMNS)
-      .where("posts.category", "=", category)
-      .where(publiclyVisible(now))
-      .orderBy(publicationTime(), "desc")
-      .orderBy("posts.id", "desc")
-      .limit(effectiveLimit(limit))
-      .execute();
-  }
+  if (category) return latestOfCategory(db, POST_COLUMNS, { limit, now, category });
   return listPublicInPublicationOrder(db, POST_COLUMNS, { limit, now });
+}
+
+/**
+ * The latest publicly visible posts of one category with `columns`, newest first, walking
+ * posts_category_publication_idx.
+ */
+function latestOfCategory<C extends (typeof POST_COLUMNS)[number]>(
+  db: Db,
+  columns: readonly C[],
+  { limit, now, category }: { limit: number | undefined; now: Date; category: string },
+) {
+  return db
+    .selectFrom("posts")
+    .select(columns)
+    .where("posts.category", "=", category)
+    .where(publiclyVisible(now))
+    .orderBy(publicationTime(), "desc")
+    .orderBy("posts.id", "desc")
+    .limit(effectiveLimit(limit))
+    .execute();
 }
 
 /** What a feed item shows of a post: no content. */
@@ -89,15 +99,7 @@ export function listFeedPosts(
   db: Db,
   { limit, now = new Date(), category }: { limit: number; now?: Date; category: string },
 ) {
-  return db
-    .selectFrom("posts")
-    .select(FEED_COLUMNS)
-    .where("posts.category", "=", category)
-    .where(publiclyVisible(now))
-    .orderBy(publicationTime(), "desc")
-    .orderBy("posts.id", "desc")
-    .limit(effectiveLimit(limit))
-    .execute();
+  return latestOfCategory(db, FEED_COLUMNS, { limit, now, category });
 }
 
 /**

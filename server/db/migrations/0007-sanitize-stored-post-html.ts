@@ -8,8 +8,8 @@ import type { Database } from "#server/db/tables.ts";
 // through the sanitizer again. The sanitizer's output is a fixed point of it, so a row that is
 // already clean stays byte for byte as it is and is not written; running it twice changes
 // nothing. Rows are read a batch at a time in key order, so memory stays flat however many
-// there are, and each batch's writes are one transaction. A later change of the sanitizer's rules reuses `resanitizeStoredPostHtml` in a
-// migration of its own.
+// there are, and each batch's writes are one transaction. A later change of the
+// sanitizer's rules reuses `resanitizeStoredPostHtml` in a migration of its own.
 
 /** Post HTML to what may be stored: the services' sanitizer, with the site's origin. */
 export type SanitizePostHtml = (html: string) => string;
@@ -27,8 +27,8 @@ export function resanitizeStoredPostHtml(sanitize: SanitizePostHtml | undefined)
     up: async (db) => {
       const typed = db as unknown as Kysely<Database>;
       const clean = sanitize ?? (await requireNoPosts(typed));
-      await resanitizePosts(typed, clean);
-      await resanitizeRevisions(typed, clean);
+      await resanitizeContent(typed, "posts", clean);
+      await resanitizeContent(typed, "post_revisions", clean);
       await resanitizeWorkingCopies(typed, clean);
     },
     // Nothing to undo: the HTML that was removed was never meant to be stored.
@@ -53,84 +53,76 @@ function inTransaction(db: Kysely<Database>, write: (trx: Kysely<Database>) => P
   return db.isTransaction ? write(db) : db.transaction().execute(write);
 }
 
-async function resanitizePosts(db: Kysely<Database>, sanitize: SanitizePostHtml): Promise<void> {
-  let after = "";
-  for (;;) {
-    const rows = await db
-      .selectFrom("posts")
-      .select(["id", "content"])
-      .where("id", ">", after)
-      .orderBy("id")
-      .limit(BATCH_SIZE)
-      .execute();
-    await inTransaction(db, async (trx) => {
-      for (const row of rows) {
-        const content = sanitize(row.content);
-        if (content === row.content) continue;
-        await trx.updateTable("posts").set({ content }).where("id", "=", row.id).execute();
-      }
-    });
-    const last = rows.at(-1);
-    if (!last || rows.length < BATCH_SIZE) return;
-    after = last.id;
-  }
-}
-
-async function resanitizeRevisions(
+/**
+ * Walks a table in key order, `BATCH_SIZE` rows at a time (`readAfter` answers the batch after a
+ * key, in key order), and hands each batch to `rewrite` inside one transaction.
+ */
+async function inBatches<Row>(
   db: Kysely<Database>,
-  sanitize: SanitizePostHtml,
+  readAfter: (after: string) => Promise<Row[]>,
+  keyOf: (row: Row) => string,
+  rewrite: (trx: Kysely<Database>, row: Row) => Promise<void>,
 ): Promise<void> {
   let after = "";
   for (;;) {
-    const rows = await db
-      .selectFrom("post_revisions")
-      .select(["id", "content"])
-      .where("id", ">", after)
-      .orderBy("id")
-      .limit(BATCH_SIZE)
-      .execute();
+    const rows = await readAfter(after);
     await inTransaction(db, async (trx) => {
-      for (const row of rows) {
-        const content = sanitize(row.content);
-        if (content === row.content) continue;
-        await trx.updateTable("post_revisions").set({ content }).where("id", "=", row.id).execute();
-      }
+      for (const row of rows) await rewrite(trx, row);
     });
     const last = rows.at(-1);
     if (!last || rows.length < BATCH_SIZE) return;
-    after = last.id;
+    after = keyOf(last);
   }
+}
+
+/** Posts and revisions keep their HTML in `content`, by `id`. */
+function resanitizeContent(
+  db: Kysely<Database>,
+  table: "posts" | "post_revisions",
+  sanitize: SanitizePostHtml,
+): Promise<void> {
+  return inBatches(
+    db,
+    (after) =>
+      db
+        .selectFrom(table)
+        .select(["id", "content"])
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(BATCH_SIZE)
+        .execute(),
+    (row) => row.id,
+    async (trx, row) => {
+      const content = sanitize(row.content);
+      if (content === row.content) return;
+      await trx.updateTable(table).set({ content }).where("id", "=", row.id).execute();
+    },
+  );
 }
 
 /** A working copy keeps the editor's fields as JSON; only its `content` is HTML. */
-async function resanitizeWorkingCopies(
-  db: Kysely<Database>,
-  sanitize: SanitizePostHtml,
-): Promise<void> {
-  let after = "";
-  for (;;) {
-    const rows = await db
-      .selectFrom("post_working_copies")
-      .select(["postId", "values"])
-      .where("postId", ">", after)
-      .orderBy("postId")
-      .limit(BATCH_SIZE)
-      .execute();
-    await inTransaction(db, async (trx) => {
-      for (const row of rows) {
-        const values = JSON.parse(row.values) as { content?: unknown };
-        if (typeof values.content !== "string") continue;
-        const content = sanitize(values.content);
-        if (content === values.content) continue;
-        await trx
-          .updateTable("post_working_copies")
-          .set({ values: JSON.stringify({ ...values, content }) })
-          .where("postId", "=", row.postId)
-          .execute();
-      }
-    });
-    const last = rows.at(-1);
-    if (!last || rows.length < BATCH_SIZE) return;
-    after = last.postId;
-  }
+function resanitizeWorkingCopies(db: Kysely<Database>, sanitize: SanitizePostHtml): Promise<void> {
+  return inBatches(
+    db,
+    (after) =>
+      db
+        .selectFrom("post_working_copies")
+        .select(["postId", "values"])
+        .where("postId", ">", after)
+        .orderBy("postId")
+        .limit(BATCH_SIZE)
+        .execute(),
+    (row) => row.postId,
+    async (trx, row) => {
+      const values = JSON.parse(row.values) as { content?: unknown };
+      if (typeof values.content !== "string") return;
+      const content = sanitize(values.content);
+      if (content === values.content) return;
+      await trx
+        .updateTable("post_working_copies")
+        .set({ values: JSON.stringify({ ...values, content }) })
+        .where("postId", "=", row.postId)
+        .execute();
+    },
+  );
 }
