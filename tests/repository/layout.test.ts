@@ -71,7 +71,7 @@ describe("repository layout", () => {
           ? path.join(root, ALIASES[alias] as string, specifier.slice(alias.length))
           : path.join(root, path.dirname(file), specifier);
         const generated = specifier.includes("/+types/");
-        if (!/\.(ts|tsx|css|json)$/.test(specifier)) {
+        if (!/\.(ts|tsx|mjs|css|json)$/.test(specifier)) {
           wrong.push(`${file}: ${specifier} (name the file with its extension)`);
         } else if (!generated && !existsSync(target)) {
           wrong.push(`${file}: ${specifier} (no such file)`);
