@@ -43,7 +43,15 @@
 //   DATABASE_URL       postgres://… to benchmark on PostgreSQL (in temporary schemas)
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -258,7 +266,10 @@ async function main() {
   buildAndCopy(buildDir);
   // The bundle imports its dependencies by name; they resolve through this link.
   symlinkSync(path.join(root, "node_modules"), path.join(tmp, "node_modules"), "dir");
-  const serverEntry = path.join(buildDir, "server/index.js");
+  // The site servers run what `npm start` runs, Node's flags included: a copy of
+  // scripts/start.mjs, which starts the build next to it.
+  const startScript = path.join(tmp, "scripts/start.mjs");
+  cpSync(path.join(root, "scripts/start.mjs"), startScript);
   const databases = databaseMaker(tmp);
 
   const results = [];
@@ -284,7 +295,7 @@ async function main() {
     const database = await databases.fresh("the cache-hit part", POST_COUNT, { revisions: true });
     const writes = selected.some((t) => t.method);
     step("Starting the site server (response cache on: cache hits)");
-    const site = await startSite({ serverEntry, database, cacheTtlMs: undefined, owner: writes });
+    const site = await startSite({ startScript, database, cacheTtlMs: undefined, owner: writes });
     const ownerCookie = writes ? await signInOwner(site.origin) : null;
     results.push(
       ...(await runTargets({
@@ -304,7 +315,7 @@ async function main() {
     for (const count of POST_COUNTS) {
       const database = await databases.forCount(count, "the uncached part");
       step(`Starting the site server (RESPONSE_CACHE_TTL_MS=0: uncached, ${count} posts)`);
-      const site = await startSite({ serverEntry, database, cacheTtlMs: 0 });
+      const site = await startSite({ startScript, database, cacheTtlMs: 0 });
       const measured = await runTargets({
         targets: uncachedSelected,
         server: site,
@@ -331,7 +342,7 @@ async function main() {
 
   if (memorySelected) {
     const database = await databases.forCount(MEMORY_POSTS, "the memory part");
-    memory = await measureMemory({ serverEntry, database, tmp });
+    memory = await measureMemory({ startScript, database, tmp });
   }
 
   const yardsticks = results.filter((r) => r.target.kind === "yardstick" && r.measured);
@@ -493,13 +504,13 @@ function databaseMaker(tmp) {
 }
 
 /**
- * Starts the production server on `database` as `npm start` (scripts/start.mjs) does, with the
- * copied build. `cacheTtlMs` undefined leaves the response cache at its default lifetime (any
- * RESPONSE_CACHE_TTL_MS of this shell is not passed on); 0 turns it off. `prelude` is code run
- * in the server's process before it starts.
+ * Starts the production server on `database` with `npm start`'s script (a copy of
+ * scripts/start.mjs beside the copied build; it adds Node's flags itself). `cacheTtlMs`
+ * undefined leaves the response cache at its default lifetime (any RESPONSE_CACHE_TTL_MS of this
+ * shell is not passed on); 0 turns it off. `prelude` is a module file run in the server's
+ * process before the script (`--import`).
  */
-async function startSite({ serverEntry, database, cacheTtlMs, owner = false, prelude = "" }) {
-  const siteSource = `${prelude}const { start } = await import(${JSON.stringify(pathToFileURL(serverEntry).href)}); await start();`;
+async function startSite({ startScript, database, cacheTtlMs, owner = false, prelude = null }) {
   const env = {
     ...process.env,
     NODE_ENV: "production",
@@ -517,9 +528,8 @@ async function startSite({ serverEntry, database, cacheTtlMs, owner = false, pre
     name: "site",
     args: [
       ...(CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
-      "--input-type=module",
-      "-e",
-      siteSource,
+      ...(prelude ? ["--import", pathToFileURL(prelude).href] : []),
+      startScript,
     ],
     env,
     ready: /Studio Site is serving on http:\/\/127\.0\.0\.1:(\d+)/,
@@ -1005,17 +1015,20 @@ function printRows(header, rows) {
  * lines run in its process before it starts; nothing is added to the site), for the split of
  * what the RSS holds.
  */
-async function measureMemory({ serverEntry, database, tmp }) {
+async function measureMemory({ startScript, database, tmp }) {
   const log = path.join(tmp, "memory-usage.jsonl");
-  const prelude =
-    `import { appendFileSync as appendUsage } from "node:fs";\n` +
-    `setInterval(() => appendUsage(${JSON.stringify(log)}, ` +
-    `JSON.stringify({ at: Date.now(), ...process.memoryUsage() }) + "\\n"), 500).unref();\n`;
+  const prelude = path.join(tmp, "memory-usage.mjs");
+  writeFileSync(
+    prelude,
+    `import { appendFileSync } from "node:fs";\n` +
+      `setInterval(() => appendFileSync(${JSON.stringify(log)}, ` +
+      `JSON.stringify({ at: Date.now(), ...process.memoryUsage() }) + "\\n"), 500).unref();\n`,
+  );
   step(
     `Memory: ${database.count} posts, response cache on; ${MEMORY_IDLE_SECONDS} s idle, ` +
       `${MEMORY_SECONDS} s of mixed load, ${MEMORY_SETTLE_SECONDS} s after it`,
   );
-  const site = await startSite({ serverEntry, database, cacheTtlMs: undefined, prelude });
+  const site = await startSite({ startScript, database, cacheTtlMs: undefined, prelude });
   const { pid } = site.child;
   const samples = [];
   const sample = () => {
@@ -1027,6 +1040,7 @@ async function measureMemory({ serverEntry, database, tmp }) {
   try {
     await sleep(MEMORY_IDLE_SECONDS * 1000);
     const idleUntil = Date.now();
+    const idleRollup = smapsRollup(pid);
     // Every address of the mix must answer 200 before the load, as every target must.
     for (const { path: template } of MEMORY_MIX) {
       const url = `${site.origin}${pathMaker(template, database.fixture.values, 1)()}`;
@@ -1044,6 +1058,7 @@ async function measureMemory({ serverEntry, database, tmp }) {
       mixMaker(database.fixture.values),
     );
     const loadUntil = Date.now();
+    const loadRollup = smapsRollup(pid);
     const cpuAfter = cpuSeconds(pid);
     const peak = (procStatusKb(pid, "VmHWM") ?? 0) * 1024;
     console.log(
@@ -1053,6 +1068,7 @@ async function measureMemory({ serverEntry, database, tmp }) {
     await sleep(MEMORY_SETTLE_SECONDS * 1000);
     sample();
     const after = samples.at(-1);
+    const afterRollup = smapsRollup(pid);
     const usage = readUsage(log);
     const inside = (from, until) => samples.filter((s) => s.at >= from && s.at <= until);
     const during = inside(loadFrom, loadUntil);
@@ -1067,9 +1083,14 @@ async function measureMemory({ serverEntry, database, tmp }) {
       idle: {
         rss: Math.max(...inside(0, idleUntil).map((s) => s.rss)),
         usage: nearest(usage, idleUntil),
+        rollup: idleRollup,
       },
-      peak: { rss: Math.max(peak, atPeak?.rss ?? 0), usage: highest(usage, loadFrom, loadUntil) },
-      after: { rss: after.rss, usage: nearest(usage, after.at) },
+      peak: {
+        rss: Math.max(peak, atPeak?.rss ?? 0),
+        usage: highest(usage, loadFrom, loadUntil),
+        rollup: loadRollup,
+      },
+      after: { rss: after.rss, usage: nearest(usage, after.at), rollup: afterRollup },
       timeline: everyTenSeconds(samples, loadFrom),
     };
   } finally {
@@ -1101,6 +1122,21 @@ function procStatusKb(pid, field) {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const match = new RegExp(`^${field}:\\s*(\\d+) kB`, "m").exec(status);
     return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The process's memory from /proc/<pid>/smaps_rollup (Linux), in bytes: `anonymous` (the V8
+ * heap, malloc's arenas, buffers) and `files` (mapped files: the node binary, native libraries),
+ * or null.
+ */
+function smapsRollup(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+    const kb = (field) => Number(new RegExp(`^${field}:\\s*(\\d+) kB`, "m").exec(text)?.[1] ?? 0);
+    return { anonymous: kb("Anonymous") * 1024, files: (kb("Rss") - kb("Anonymous")) * 1024 };
   } catch {
     return null;
   }
@@ -1143,19 +1179,22 @@ function formatMb(bytes) {
 
 function printMemory(memory) {
   console.log(
-    `\nMemory of the site server (${memory.posts} posts, response cache on; RSS from /proc, ` +
-      "the split from the server's process.memoryUsage() nearest that moment):\n",
+    `\nMemory of the site server (${memory.posts} posts, response cache on; RSS from /proc; ` +
+      "anonymous and mapped files from /proc/<pid>/smaps_rollup at that moment, at the load's " +
+      "end for the peak; the rest from the server's process.memoryUsage() nearest it):\n",
   );
-  const row = (label, { rss, usage }) => [
+  const row = (label, { rss, usage, rollup }) => [
     label,
     formatMb(rss),
+    rollup ? formatMb(rollup.anonymous) : "n/a",
+    rollup ? formatMb(rollup.files) : "n/a",
     usage ? formatMb(usage.heapUsed) : "n/a",
     usage ? formatMb(usage.heapTotal) : "n/a",
     usage ? formatMb(usage.external) : "n/a",
     usage ? formatMb(usage.arrayBuffers) : "n/a",
   ];
   printRows(
-    ["moment", "RSS", "heap used", "heap total", "external", "array buffers"],
+    ["moment", "RSS", "anonymous", "files", "heap used", "heap total", "external", "array buffers"],
     [
       row(`idle, ${MEMORY_IDLE_SECONDS} s after start`, memory.idle),
       row(`peak of ${MEMORY_SECONDS} s of mixed load`, memory.peak),

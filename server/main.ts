@@ -4,7 +4,6 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import sharp from "sharp";
 import { createApp } from "./app.ts";
 import { authFor } from "./auth/auth.server.ts";
 import { ensureOwnerAccount } from "./auth/owner.server.ts";
@@ -36,9 +35,6 @@ export type StartOptions = {
  */
 export async function start({ dev }: StartOptions = {}): Promise<Server> {
   const config = readConfigOrExit();
-  // libvips keeps the results of recent operations (up to 50 MB by default) in case the same
-  // image is worked on again; every upload is a different image, so that memory is never used.
-  sharp.cache(false);
   const handle = await openDatabaseOrExit(config);
   const auth = authFor(handle.db, config);
   if ((await ensureOwnerAccount({ db: handle.db, auth, config })) === "created") {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import sharp from "sharp";
 import { escapeMarkup } from "#common/format.ts";
+import { loadSharp } from "#server/storage/image-variants.server.ts";
 
 /**
  * Artwork for the demo content, drawn as SVG and rasterised with sharp at seed time, so the
@@ -105,6 +105,7 @@ export async function writeDemoImages(
   dir: string,
   images: { file: string; spec: ImageSpec }[],
 ): Promise<void> {
+  const sharp = await loadSharp();
   for (let start = 0; start < images.length; start += BATCH_SIZE) {
     await Promise.all(
       images.slice(start, start + BATCH_SIZE).map(({ file, spec }) =>

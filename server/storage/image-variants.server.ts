@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { MAX_IMAGE_SIDE } from "#common/constants.ts";
 import {
   IMAGE_VARIANT_FORMATS,
@@ -6,6 +6,25 @@ import {
   type ImageVariantFormat,
   imageVariantName,
 } from "#common/images.ts";
+
+type SharpModule = typeof import("sharp")["default"];
+
+let loading: Promise<SharpModule> | undefined;
+
+/**
+ * sharp, loaded on first use: libvips and its libraries add about 20 MB to the process's memory
+ * the moment they are loaded, and a server that is not handed an image (most of the time) never
+ * needs them (docs/decisions/017-memory-ceiling.md). No operation cache: libvips keeps the
+ * results of recent operations (up to 50 MB by default) in case the same image is worked on
+ * again, and every upload is a different image.
+ */
+export function loadSharp(): Promise<SharpModule> {
+  loading ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
 
 /**
  * Encoder settings of the variants: AVIF at sharp's default quality with a low effort (it
@@ -61,6 +80,7 @@ export async function encodeVariants(
 }
 
 /** Opens a stored original for making variants from it. */
-export function openStoredImage(file: string): Sharp {
+export async function openStoredImage(file: string): Promise<Sharp> {
+  const sharp = await loadSharp();
   return sharp(file, { failOn: "error" });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Metadata, OutputInfo } from "sharp";
 import {
   MAX_IMAGE_SIDE,
   MAX_UPLOAD_BYTES,
@@ -13,6 +13,7 @@ import { HttpError } from "#server/errors.ts";
 import {
   encodeVariant,
   encodeVariants,
+  loadSharp,
   openStoredImage,
   parseVariantName,
 } from "./image-variants.server.ts";
@@ -96,6 +97,7 @@ export async function storeImage(dataDir: string, bytes: Uint8Array): Promise<St
   const type = sniffImageType(bytes);
   if (!type) throw HttpError.unsupportedMediaType(UPLOAD_MESSAGES.wrongType);
 
+  const sharp = await loadSharp();
   let header: Metadata;
   try {
     // Reads the header only; the pixel count is checked before a single pixel is decoded.
@@ -307,7 +309,7 @@ export async function ensureImageVariant(dataDir: string, name: string): Promise
       const original = path.join(dir, `${variant.stem}.${extension}`);
       if (!(await stat(original).catch(() => null))?.isFile()) continue;
       const data = await encodeVariant(
-        openStoredImage(original).rotate(),
+        (await openStoredImage(original)).rotate(),
         variant.width,
         variant.format,
       );
