@@ -343,3 +343,17 @@ export async function pagePublicPosts(
   ]);
   return { rows, total };
 }
+
+/**
+ * The latest `limit` publicly visible posts as cards (the home page's "Latest Updates"): the
+ * first page of /news, shorter.
+ */
+export function latestPostCards(db: Db, { now, limit }: { now: Date; limit: number }) {
+  return selectPage(db, CARD_COLUMNS, {
+    now,
+    where: (eb) => eb.lit(true),
+    sort: "newest",
+    page: 1,
+    pageSize: limit,
+  });
+}
