@@ -14,6 +14,7 @@ import { RETRY_AFTER_SECONDS } from "./errors.ts";
 import { limitRequestBodies, quietAfterRefusedBody } from "./http/body-limits.server.ts";
 import { classifyPath } from "./http/cacheable-paths.server.ts";
 import { contentSecurityPolicy } from "./http/content-security-policy.server.ts";
+import { forgetContentOnWrite } from "./http/forget-on-write.server.ts";
 import { pageMethods, refuseUnservedMethods } from "./http/methods.server.ts";
 import { acceptsWebp } from "./http/negotiation.server.ts";
 import { createResponseCache } from "./http/response-cache.server.ts";
@@ -102,6 +103,8 @@ export function createApp({
   // method no address answers (TRACE, PROPFIND, ...) is 501.
   app.use(limitRequestBodies);
   app.use(refuseUnservedMethods);
+  // A successful write forgets what the page loaders remember of the content, cache or not.
+  app.use(forgetContentOnWrite);
 
   const caching = !devMiddleware && responseCacheTtlMs > 0;
   // First, so that a cached answer costs no more than a lookup (README: "Response cache").

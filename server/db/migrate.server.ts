@@ -12,6 +12,7 @@ import {
   resanitizeStoredPostHtml,
   type SanitizePostHtml,
 } from "./migrations/0007-sanitize-stored-post-html.ts";
+import * as m0008 from "./migrations/0008-visibility-in-list-indexes.ts";
 
 export type MigrateOptions = {
   /**
@@ -33,6 +34,7 @@ function migrationsWith({ sanitizePostHtml }: MigrateOptions): Record<string, Mi
     "0005-publication-order-indexes": m0005,
     "0006-list-filter-indexes": m0006,
     "0007-sanitize-stored-post-html": resanitizeStoredPostHtml(sanitizePostHtml),
+    "0008-visibility-in-list-indexes": m0008,
   };
 }
 

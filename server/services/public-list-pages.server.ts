@@ -8,7 +8,7 @@ import {
   publicationTime,
   visibleTo,
 } from "./content-rules.server.ts";
-import { publicOfStatus } from "./public-post-lists.server.ts";
+import { publicOfStatus, selectSqlitePublicPage } from "./public-post-lists.server.ts";
 
 /**
  * One page of a public list (docs/product.md#paged-lists): /news, /studio and the paged forms of
@@ -110,56 +110,7 @@ export function selectPage<C extends (typeof PACK_CARD_COLUMNS)[number]>(
       .offset(offset)
       .execute();
   }
-  return selectSqlitePublicPage(db, columns, { now, where, direction, offset, pageSize });
-}
-
-/**
- * SQLite's public page in publication order, in two steps: the page's ids, found in
- * posts_status_publication_idx (one SELECT per public status merged by UNION ALL, reading no row
- * for the published part, however deep the page), then the page's rows by id. Read in one step,
- * every row skipped on the way to a deep page would be read, HTML and all.
- */
-async function selectSqlitePublicPage<C extends (typeof PACK_CARD_COLUMNS)[number]>(
-  db: Db,
-  columns: readonly C[],
-  {
-    now,
-    where,
-    direction,
-    offset,
-    pageSize,
-  }: { now: Date; where: Where; direction: "asc" | "desc"; offset: number; pageSize: number },
-) {
-  const keys = await PUBLIC_STATUSES.map((status) =>
-    db
-      .selectFrom("posts")
-      .select("posts.id")
-      .select(publicationTime().as("publicationTime"))
-      .where(publicOfStatus(status, now))
-      .where(where),
-  )
-    .reduce((union, query) => union.unionAll(query))
-    .orderBy("publicationTime", direction)
-    .orderBy("id", direction)
-    .limit(pageSize)
-    .offset(offset)
-    .execute();
-  if (keys.length === 0) return [];
-  const rows = await db
-    .selectFrom("posts")
-    .select(columns)
-    .select(publicationTime().as("publicationTime"))
-    .where(
-      "posts.id",
-      "in",
-      keys.map((key) => key.id),
-    )
-    .execute();
-  const byId = new Map(rows.map((row) => [(row as unknown as { id: string }).id, row]));
-  return keys.flatMap((key) => {
-    const row = byId.get(key.id);
-    return row ? [row] : [];
-  });
+  return selectSqlitePublicPage(db, columns, { now, where, direction, offset, limit: pageSize });
 }
 
 /**
@@ -342,4 +293,18 @@ export async function pagePublicPosts(
     countVisible(db, { now, audience, where }),
   ]);
   return { rows, total };
+}
+
+/**
+ * The latest `limit` publicly visible posts as cards (the home page's "Latest Updates"): the
+ * first page of /news, shorter.
+ */
+export function latestPostCards(db: Db, { now, limit }: { now: Date; limit: number }) {
+  return selectPage(db, CARD_COLUMNS, {
+    now,
+    where: (eb) => eb.lit(true),
+    sort: "newest",
+    page: 1,
+    pageSize: limit,
+  });
 }

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "#server/db/db.server.ts";
 import { dbKindOf } from "#server/db/dialect.server.ts";
 import type { Database } from "#server/db/tables.ts";
@@ -19,6 +19,8 @@ import { POST_COLUMNS } from "./post-rows.server.ts";
 
 type ListOptions = { limit?: number | undefined; now?: Date };
 
+type Where = (eb: ExpressionBuilder<Database, "posts">) => Expression<SqlBool>;
+
 // Public lists are ordered by publicationTime() (content-rules.server.ts), newest first, the id
 // breaking ties, and each query walks an index of migration 0005 in that order and stops at the
 // limit instead of sorting every visible post. The two planners need two shapes for that.
@@ -34,7 +36,12 @@ type ListOptions = { limit?: number | undefined; now?: Date };
 // B-tree: each part walks the index newest first, ties included, and the merge stops at the
 // limit: 0.20–0.24 ms per call for 3 posts, against 0.29–0.47 ms for the creation-time order it
 // replaced (three parts, each sorting its ties in a temporary B-tree). With a category, the
-// single SELECT walks posts_category_publication_idx (`SEARCH … (category=?)`, no sort).
+// single SELECT walks posts_category_publication_idx (`SEARCH … (category=?)`, no sort). The
+// merge finds the ids only, and the limited rows are then read by id (selectSqlitePublicPage):
+// a merge of whole rows reads the head row of every part, HTML and all, to compare keys. Since
+// migration 0008 the index also holds scheduledAt, so the scheduled part skips the posts
+// scheduled for later (which sort first) in the index, without reading their rows: before it,
+// three posts of 10,000 shaped like the benchmark's cost 5 ms and grew with those posts.
 //
 // PostgreSQL does not merge the parts of such a UNION ALL in order: each part's status condition
 // stays a filter of that part, so its index order does not count, and it sorts the appended rows
@@ -104,8 +111,9 @@ export function listFeedPosts(
 
 /**
  * The publicly visible posts with `columns` and their `publicationTime`, newest first, at most
- * `limit`: on SQLite one SELECT per status the visibility rule admits, each with the whole rule,
- * joined by UNION ALL; on PostgreSQL one SELECT (why: the comment above listPublishedPosts).
+ * `limit`: on SQLite their ids from one SELECT per status the visibility rule admits, joined by
+ * UNION ALL, then their rows (selectSqlitePublicPage); on PostgreSQL one SELECT (why: the
+ * comment above listPublishedPosts).
  */
 function listPublicInPublicationOrder<C extends (typeof POST_COLUMNS)[number]>(
   db: Db,
@@ -123,19 +131,13 @@ function listPublicInPublicationOrder<C extends (typeof POST_COLUMNS)[number]>(
       .limit(effectiveLimit(limit))
       .execute();
   }
-  return PUBLIC_STATUSES.map((status) =>
-    db
-      .selectFrom("posts")
-      .select(columns)
-      .select(publicationTime().as("publicationTime"))
-      .where("posts.status", "=", status)
-      .where(publiclyVisible(now)),
-  )
-    .reduce((union, query) => union.unionAll(query))
-    .orderBy("publicationTime", "desc")
-    .orderBy("id", "desc")
-    .limit(effectiveLimit(limit))
-    .execute();
+  return selectSqlitePublicPage(db, columns, {
+    now,
+    where: (eb) => eb.lit(true),
+    direction: "desc",
+    offset: 0,
+    limit: effectiveLimit(limit),
+  });
 }
 
 const SUMMARY_COLUMNS = [
@@ -172,6 +174,55 @@ export function listPublicPostSummaries(
     .orderBy("posts.id", "desc")
     .limit(effectiveLimit(limit))
     .execute();
+}
+
+/**
+ * SQLite's public page in publication order, in two steps: the page's ids, found in
+ * posts_status_publication_idx (one SELECT per public status merged by UNION ALL, reading no row
+ * for the published part, however deep the page), then the page's rows by id. Read in one step,
+ * every row skipped on the way to a deep page would be read, HTML and all.
+ */
+export async function selectSqlitePublicPage<C extends (typeof POST_COLUMNS)[number]>(
+  db: Db,
+  columns: readonly C[],
+  {
+    now,
+    where,
+    direction,
+    offset,
+    limit,
+  }: { now: Date; where: Where; direction: "asc" | "desc"; offset: number; limit: number },
+) {
+  const keys = await PUBLIC_STATUSES.map((status) =>
+    db
+      .selectFrom("posts")
+      .select("posts.id")
+      .select(publicationTime().as("publicationTime"))
+      .where(publicOfStatus(status, now))
+      .where(where),
+  )
+    .reduce((union, query) => union.unionAll(query))
+    .orderBy("publicationTime", direction)
+    .orderBy("id", direction)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectFrom("posts")
+    .select(columns)
+    .select(publicationTime().as("publicationTime"))
+    .where(
+      "posts.id",
+      "in",
+      keys.map((key) => key.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((row) => [(row as unknown as { id: string }).id, row]));
+  return keys.flatMap((key) => {
+    const row = byId.get(key.id);
+    return row ? [row] : [];
+  });
 }
 
 /**

@@ -6,10 +6,12 @@ import { useRootData } from "#app/root.tsx";
 import { serverContext } from "#server/context.server.ts";
 import { listApps } from "#server/services/apps.server.ts";
 import type { Route } from "./+types/layout.ts";
+import { sharedContent } from "./shared-content.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(serverContext);
-  const apps = await listApps(db);
+  // Every page lists the apps in its navigation: read once for many pages, not on each.
+  const apps = await sharedContent(db, request, "apps", () => listApps(db));
   return {
     navApps: apps.map(({ name, slug, websiteUrl }) => ({ name, slug, websiteUrl })),
     year: new Date().getFullYear(),

@@ -4,15 +4,17 @@ import { CallToAction } from "#app/components/site/call-to-action.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
+import { sharedContent } from "#app/routes/site/shared-content.server.ts";
 import { serverContext } from "#server/context.server.ts";
 import { presentApp } from "#server/presenters/app.server.ts";
 import { listApps } from "#server/services/apps.server.ts";
 import type { Route } from "./+types/apps.ts";
 import { AppBrowser } from "./app-browser.tsx";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(serverContext);
-  const rows = await listApps(db);
+  // The same answer as the navigation's (the layout's loader), read once for both.
+  const rows = await sharedContent(db, request, "apps", () => listApps(db));
   return { apps: rows.map(presentApp), now: new Date().toISOString() };
 }
 

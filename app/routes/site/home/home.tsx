@@ -15,23 +15,28 @@ import { Card, cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
+import { sharedContent } from "#app/routes/site/shared-content.server.ts";
 import { serverContext } from "#server/context.server.ts";
-import { presentPost } from "#server/presenters/post.server.ts";
+import { presentPostCard } from "#server/presenters/post-card.server.ts";
 import { countPublishedPortfolio } from "#server/services/portfolio.server.ts";
-import { listPublishedPosts } from "#server/services/public-post-lists.server.ts";
+import { latestPostCards } from "#server/services/public-list-pages.server.ts";
 import type { Route } from "./+types/home.ts";
 
 /** How many posts "Latest Updates" shows (docs/product.md#home). */
 const LATEST_POSTS = 3;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(serverContext);
   const now = new Date();
+  // The same for every visitor: remembered for a moment rather than counted on each request.
   const [published, latest] = await Promise.all([
-    countPublishedPortfolio(db, now),
-    listPublishedPosts(db, { limit: LATEST_POSTS, now }),
+    sharedContent(db, request, "portfolio count", () => countPublishedPortfolio(db, now)),
+    sharedContent(db, request, "latest posts", () =>
+      latestPostCards(db, { now, limit: LATEST_POSTS }),
+    ),
   ]);
-  return { published, latest: latest.map((row) => presentPost(row, now)) };
+  // Cards: what PostCard shows, not the posts' HTML.
+  return { published, latest: latest.map((row) => presentPostCard(row, now)) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { PageHero } from "#app/components/site/page-hero.tsx";
 import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
 import { listLinkTags } from "#app/lib/list-links.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
+import { sharedContent } from "#app/routes/site/shared-content.server.ts";
 import { PUBLIC_PAGE_SIZE, pageCount, parsePageNumber } from "#common/paging.ts";
 import { serverContext } from "#server/context.server.ts";
 import { presentPostCard } from "#server/presenters/post-card.server.ts";
@@ -29,15 +30,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort = parseNewsSort(url.searchParams.get("sort"));
   const now = new Date();
   // One page of the visible posts, searched and sorted by the database, with only what a card
-  // shows (never the post's HTML), and how many there are in all.
-  const { rows, total, anyPublished } = await pageNewsArticles(db, {
-    now,
-    term,
-    categories: categoriesMatching(term, CATEGORY_LABELS),
-    sort,
-    page,
-    pageSize: PUBLIC_PAGE_SIZE,
-  });
+  // shows (never the post's HTML), and how many there are in all. Without a search, the same
+  // for every visitor: remembered for a moment rather than counted on each request.
+  const read = () =>
+    pageNewsArticles(db, {
+      now,
+      term,
+      categories: categoriesMatching(term, CATEGORY_LABELS),
+      sort,
+      page,
+      pageSize: PUBLIC_PAGE_SIZE,
+    });
+  const { rows, total, anyPublished } =
+    term === "" ? await sharedContent(db, request, `news ${sort} ${page}`, read) : await read();
   const totalPages = pageCount(total, PUBLIC_PAGE_SIZE);
   if (page > totalPages) throw data(null, { status: 404 });
   return {

@@ -7,6 +7,7 @@ import { PageHero } from "#app/components/site/page-hero.tsx";
 import { listLinkTags } from "#app/lib/list-links.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
+import { sharedContent } from "#app/routes/site/shared-content.server.ts";
 import { PUBLIC_PAGE_SIZE, pageCount, parsePageNumber } from "#common/paging.ts";
 import { getAudience } from "#server/auth/page-access.server.ts";
 import { serverContext } from "#server/context.server.ts";
@@ -36,15 +37,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   // Staff also see drafts and packs scheduled for later (the cards' badges tell them apart).
   const audience = await getAudience(context, request);
-  // One page of the tab, searched by the database, and every tab's count from it.
-  const { rows, counts, unsearched } = await pageStudioPacks(db, {
-    now,
-    audience,
-    term: query,
-    packType: studioPackTypeOf(category),
-    page,
-    pageSize: PUBLIC_PAGE_SIZE,
-  });
+  // One page of the tab, searched by the database, and every tab's count from it. Without a
+  // search, the same for every visitor: remembered for a moment rather than counted each time.
+  const packType = studioPackTypeOf(category);
+  const read = () =>
+    pageStudioPacks(db, { now, audience, term: query, packType, page, pageSize: PUBLIC_PAGE_SIZE });
+  const { rows, counts, unsearched } =
+    query === "" && audience === "public"
+      ? await sharedContent(db, request, `studio ${packType} ${page}`, read)
+      : await read();
   const tabCounts = studioTabCounts(counts);
   const total = tabCounts[category.slug] ?? 0;
   const totalPages = pageCount(total, PUBLIC_PAGE_SIZE);
