@@ -39,14 +39,14 @@ const BUILD_FILE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * Compression of answers the response cache does not hold (staff, writes, pages never kept), as
- * they stream out: brotli 1 or gzip 1 (cheap; see cache-entry.server.ts), nothing under 1 KB.
+ * they stream out: brotli 0 or gzip 1 (cheap; see cache-entry.server.ts), nothing under 1 KB.
  */
 const compressUnheld = compression({
   threshold: 1024,
   level: 1,
   brotli: {
     params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: 1,
+      [zlibConstants.BROTLI_PARAM_QUALITY]: 0,
       // A 256 KB window: each stream's memory stays small while many are open at once.
       [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
     },
