@@ -32,6 +32,12 @@ import {
  */
 export const RESPONSE_CACHE_TTL_MS = 1000;
 
+/**
+ * What authRouter answers under /api: /auth/…, /login and /logout (matched as Express matches
+ * routes: any case, with or without a trailing slash).
+ */
+const AUTH_ROUTER_PATHS = /^\/(auth|login|logout)(\/|$)/i;
+
 /** Build files never change under the same name; this only bounds how long memory is held. */
 const BUILD_FILE_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 /** The build's browser files, with their brotli and gzip forms, are about 4 MB in all. */
@@ -51,7 +57,6 @@ const compressUnheld = compression({
       [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
     },
   },
-  filter: (req, res) => res.locals.heldByResponseCache !== true && compression.filter(req, res),
 });
 
 export type CreateAppOptions = {
@@ -118,8 +123,11 @@ export function createApp({
     app.use(cache.middleware);
   }
   // What the response cache does not hold (staff, writes, pages never kept, everything when it
-  // is off) is compressed as it is sent, at levels cheap enough for every request.
-  app.use(compressUnheld);
+  // is off) is compressed as it is sent, at levels cheap enough for every request. An answer it
+  // holds skips the middleware altogether: it would wrap the response's methods for nothing.
+  app.use((req, res, next) =>
+    res.locals.heldByResponseCache === true ? next() : compressUnheld(req, res, next),
+  );
 
   app.use((req, _res, next) => {
     // The client's address as TRUST_PROXY allows it to be known, replacing anything the client
@@ -152,7 +160,11 @@ export function createApp({
   const context: ServerContext = { db: handle.db, config, auth };
   app.use("/api", sameOriginWrites(config.siteUrl));
   // Ahead of apiRouter's JSON body parser: better-auth takes the body as it came (JSON or form).
-  app.use("/api", authRouter(context));
+  // Entered only for its own paths, so that other API calls do not walk through its routes.
+  const authCalls = authRouter(context);
+  app.use("/api", (req, res, next) =>
+    AUTH_ROUTER_PATHS.test(req.path) ? authCalls(req, res, next) : next(),
+  );
   app.use("/api", apiRouter(context));
 
   app.use(

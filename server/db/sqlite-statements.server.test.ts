@@ -56,8 +56,13 @@ describe("withStatementCache", () => {
     const { cached } = open();
     const select = "select id, name from t";
     const columns = vi.spyOn(StatementSync.prototype, "columns");
-    expect(cached.prepare(select).columns().map((column) => column.name)).toEqual(["id", "name"]);
-    expect(cached.prepare(select).columns().map((column) => column.name)).toEqual(["id", "name"]);
+    const names = () =>
+      cached
+        .prepare(select)
+        .columns()
+        .map((column) => column.name);
+    expect(names()).toEqual(["id", "name"]);
+    expect(names()).toEqual(["id", "name"]);
     expect(columns).toHaveBeenCalledTimes(1);
     expect(cached.prepare("insert into t (name) values (?)").columns()).toEqual([]);
     columns.mockRestore();
