@@ -32,12 +32,6 @@ import {
  */
 export const RESPONSE_CACHE_TTL_MS = 1000;
 
-/**
- * What authRouter answers under /api: /auth/…, /login and /logout (matched as Express matches
- * routes: any case, with or without a trailing slash).
- */
-const AUTH_ROUTER_PATHS = /^\/(auth|login|logout)(\/|$)/i;
-
 /** Build files never change under the same name; this only bounds how long memory is held. */
 const BUILD_FILE_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 /** The build's browser files, with their brotli and gzip forms, are about 4 MB in all. */
@@ -160,11 +154,7 @@ export function createApp({
   const context: ServerContext = { db: handle.db, config, auth };
   app.use("/api", sameOriginWrites(config.siteUrl));
   // Ahead of apiRouter's JSON body parser: better-auth takes the body as it came (JSON or form).
-  // Entered only for its own paths, so that other API calls do not walk through its routes.
-  const authCalls = authRouter(context);
-  app.use("/api", (req, res, next) =>
-    AUTH_ROUTER_PATHS.test(req.path) ? authCalls(req, res, next) : next(),
-  );
+  app.use("/api", authRouter(context));
   app.use("/api", apiRouter(context));
 
   app.use(
