@@ -40,19 +40,18 @@ const BUILD_FILE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * Compression of answers the response cache does not hold (staff, writes, pages never kept), as
- * they stream out: brotli 1 or gzip 1 (cheap; see cache-entry.server.ts), nothing under 1 KB.
+ * they stream out: brotli 0 or gzip 1 (cheap; see cache-entry.server.ts), nothing under 1 KB.
  */
 const compressUnheld = compression({
   threshold: 1024,
   level: 1,
   brotli: {
     params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: 1,
+      [zlibConstants.BROTLI_PARAM_QUALITY]: 0,
       // A 256 KB window: each stream's memory stays small while many are open at once.
       [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
     },
   },
-  filter: (req, res) => res.locals.heldByResponseCache !== true && compression.filter(req, res),
 });
 
 export type CreateAppOptions = {
@@ -121,8 +120,11 @@ export function createApp({
     app.use(cache.middleware);
   }
   // What the response cache does not hold (staff, writes, pages never kept, everything when it
-  // is off) is compressed as it is sent, at levels cheap enough for every request.
-  app.use(compressUnheld);
+  // is off) is compressed as it is sent, at levels cheap enough for every request. An answer it
+  // holds skips the middleware altogether: it would wrap the response's methods for nothing.
+  app.use((req, res, next) =>
+    res.locals.heldByResponseCache === true ? next() : compressUnheld(req, res, next),
+  );
 
   app.use((req, _res, next) => {
     // The client's address as TRUST_PROXY allows it to be known, replacing anything the client

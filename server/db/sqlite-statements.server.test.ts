@@ -1,4 +1,4 @@
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, StatementSync } from "node:sqlite";
 import { describe, expect, it, vi } from "vitest";
 import { withStatementCache } from "./sqlite-statements.server.ts";
 
@@ -50,5 +50,21 @@ describe("withStatementCache", () => {
     cached.exec("commit");
     cached.close();
     expect(database.isOpen).toBe(false);
+  });
+
+  it("works out a statement's columns once, and still tells reads from writes", () => {
+    const { cached } = open();
+    const select = "select id, name from t";
+    const columns = vi.spyOn(StatementSync.prototype, "columns");
+    const names = () =>
+      cached
+        .prepare(select)
+        .columns()
+        .map((column) => column.name);
+    expect(names()).toEqual(["id", "name"]);
+    expect(names()).toEqual(["id", "name"]);
+    expect(columns).toHaveBeenCalledTimes(1);
+    expect(cached.prepare("insert into t (name) values (?)").columns()).toEqual([]);
+    columns.mockRestore();
   });
 });

@@ -10,6 +10,12 @@ export const SQLITE_STATEMENT_CACHE_SIZE = 256;
  * statement runs to its end before another can start, and each run starts afresh), and SQLite
  * prepares a statement again by itself when the schema changes under it. At most
  * SQLITE_STATEMENT_CACHE_SIZE statements are kept; the one used longest ago goes first.
+ *
+ * A kept statement also answers `columns()` from memory: the dialect asks for it before every
+ * run, only to tell a query that returns rows from one that does not, and node:sqlite builds
+ * the whole list afresh each time (as long as SQLite took to find a post by its slug). After a
+ * schema change a `select *` may name other columns than the remembered list; whether it returns
+ * rows at all cannot change.
  */
 export function withStatementCache(
   database: DatabaseSync,
@@ -22,7 +28,7 @@ export function withStatementCache(
       // Most recently used last: Map keeps insertion order.
       statements.delete(sql);
     } else {
-      statement = database.prepare(sql);
+      statement = rememberColumns(database.prepare(sql));
       if (statements.size >= size) {
         const oldest = statements.keys().next().value;
         if (oldest !== undefined) statements.delete(oldest);
@@ -38,4 +44,15 @@ export function withStatementCache(
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+}
+
+/** The statement with `columns()` worked out on its first call and then remembered. */
+function rememberColumns(statement: StatementSync): StatementSync {
+  let columns: ReturnType<StatementSync["columns"]> | undefined;
+  const read = statement.columns.bind(statement);
+  statement.columns = () => {
+    columns ??= read();
+    return columns;
+  };
+  return statement;
 }

@@ -41,10 +41,12 @@ const KEPT_LEVELS = { br: 5, gzip: 6 } as const;
 /**
  * Levels for a body compressed for one response only (a miss, an answer that is not kept): a
  * long tail of addresses pays this on every request, so they are the cheapest sensible ones.
- * On a 36 KB page brotli 1 takes 0.16 ms against brotli 5's 0.42 ms, for 22% more bytes;
- * gzip 1 half of gzip 6's time, for 11% more (docs/decisions/009-script-hashes.md).
+ * Brotli 0 takes two thirds to four fifths of brotli 1's time for 4 to 7% more bytes (a 4 KB
+ * post read, a 12 KB list, a 36 KB page), and less than gzip 1 for about as many bytes; brotli
+ * 5 takes two to three times as long again (docs/decisions/015-cheap-json-reads.md). Gzip 1,
+ * for clients without brotli, takes half of gzip 6's time for 11% more bytes.
  */
-const ONE_RESPONSE_LEVELS = { br: 1, gzip: 1 } as const;
+const ONE_RESPONSE_LEVELS = { br: 0, gzip: 1 } as const;
 /** Up to this size a body for one response is compressed at once, without the thread pool. */
 const SYNC_COMPRESSION_MAX_BYTES = 16 * 1024;
 /**

@@ -58,7 +58,7 @@ export function holdBack(res: Response, done: (status: number, body: Buffer) => 
     Object.assign(res, original);
     const callback = callbackIn(args);
     if (callback) res.once("finish", callback);
-    done(res.statusCode, Buffer.concat(chunks));
+    done(res.statusCode, wholeBody(chunks));
     return res;
   }) as typeof res.end;
 
@@ -80,4 +80,15 @@ export function holdBack(res: Response, done: (status: number, body: Buffer) => 
   }) as typeof res.writeHead;
 
   res.flushHeaders = () => undefined;
+}
+
+/**
+ * The pieces as one buffer. Most answers come in one piece (res.json, res.send), which is the
+ * body as it is, unless it is a slice of Node's shared pool of small buffers: a kept answer
+ * must not hold the rest of the pool.
+ */
+function wholeBody(chunks: Buffer[]): Buffer {
+  const [only] = chunks;
+  if (chunks.length === 1 && only && only.byteLength === only.buffer.byteLength) return only;
+  return Buffer.concat(chunks);
 }

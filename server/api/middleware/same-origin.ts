@@ -6,6 +6,8 @@ export { CROSS_SITE_MESSAGE };
 /** Refuses writes under /api that come from another site (see isSameSiteWrite): 403 JSON. */
 export function sameOriginWrites(siteUrl: string): RequestHandler {
   return (req, res, next) => {
+    // Reads pass without working out where they came from.
+    if (req.method === "GET" || req.method === "HEAD") return next();
     const allowed = isSameSiteWrite(
       {
         method: req.method,
