@@ -67,8 +67,7 @@ export default function handleRequest(
       },
       end() {
         if (done) return;
-        const whole = Buffer.concat(chunks);
-        const body = pageScripts ? pageScripts.allow(whole) : whole;
+        const body = pageScripts ? pageScripts.allow(chunks) : Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         finish(wholePage(body, { headers: responseHeaders, status: responseStatusCode }));
       },
