@@ -1,9 +1,9 @@
-import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { pageScriptsContext } from "#server/context.server.ts";
 import { recordPageFault } from "#server/http/page-faults.server.ts";
+import { wholePage } from "#server/http/pages.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -40,13 +40,6 @@ export default function handleRequest(
   const nonce = pageScripts?.mark;
 
   return new Promise<Response>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const page = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-    });
     let done = false;
     let shellRendered = false;
     const finish = (response: Response) => {
@@ -63,6 +56,32 @@ export default function handleRequest(
       finish(new Response(null, { status: responseStatusCode }));
     };
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    // The page is wanted whole, so React's output is kept as the pieces it writes, without a
+    // stream in between: once every part is ready, React writes them all and ends at once.
+    // (React writes bytes, and long strings as they are.)
+    const chunks: Uint8Array[] = [];
+    const page = {
+      write(chunk: Uint8Array | string) {
+        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+        return true;
+      },
+      end() {
+        if (done) return;
+        const body = pageScripts ? pageScripts.allow(chunks) : Buffer.concat(chunks);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        finish(wholePage(body, { headers: responseHeaders, status: responseStatusCode }));
+      },
+      on() {
+        return page;
+      },
+      destroy(error: unknown) {
+        if (done) return;
+        done = true;
+        clearTimeout(timeoutId);
+        request.signal.removeEventListener("abort", leave);
+        reject(error);
+      },
+    };
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
@@ -73,20 +92,7 @@ export default function handleRequest(
         },
         onAllReady() {
           if (done) return;
-          page.on("finish", () => {
-            if (done) return;
-            const whole = Buffer.concat(chunks);
-            const body = pageScripts ? pageScripts.allow(whole) : whole;
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            finish(
-              // A Buffer's memory is a plain ArrayBuffer (never shared), which Response takes.
-              new Response(body as Uint8Array<ArrayBuffer>, {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              }),
-            );
-          });
-          pipe(page);
+          pipe(page as unknown as NodeJS.WritableStream);
         },
         onShellError(error: unknown) {
           if (done) return;

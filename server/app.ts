@@ -14,6 +14,7 @@ import { RETRY_AFTER_SECONDS } from "./errors.ts";
 import { limitRequestBodies, quietAfterRefusedBody } from "./http/body-limits.server.ts";
 import { classifyPath } from "./http/cacheable-paths.server.ts";
 import { contentSecurityPolicy } from "./http/content-security-policy.server.ts";
+import { fixedHeaders } from "./http/fixed-headers.server.ts";
 import { forgetContentOnWrite } from "./http/forget-on-write.server.ts";
 import { pageMethods, refuseUnservedMethods } from "./http/methods.server.ts";
 import { acceptsWebp } from "./http/negotiation.server.ts";
@@ -132,14 +133,18 @@ export function createApp({
     req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? "unknown";
     next();
   });
+  // helmet's headers are the same for every answer: worked out once, then copied onto each.
   app.use(
-    helmet({
-      contentSecurityPolicy: false,
-      strictTransportSecurity: config.siteUrl.startsWith("https:"),
-      // Not "no-referrer": under it a browser sends `Origin: null` with a plain form POST, and the
-      // sign-in and invitation forms must work without JavaScript. Other sites still learn nothing.
-      referrerPolicy: { policy: "same-origin" },
-    }),
+    fixedHeaders(
+      helmet({
+        contentSecurityPolicy: false,
+        strictTransportSecurity: config.siteUrl.startsWith("https:"),
+        // Not "no-referrer": under it a browser sends `Origin: null` with a plain form POST, and
+        // the sign-in and invitation forms must work without JavaScript. Other sites still learn
+        // nothing.
+        referrerPolicy: { policy: "same-origin" },
+      }),
+    ),
   );
   // Outside development: scripts from the site only, and on a page its own inline scripts by
   // hash (server/http/content-security-policy.server.ts). Vite's hot reload needs inline code.

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  contentSecurityPolicy,
   createScriptMark,
   hashMarkedScripts,
+  type PageScripts,
   policyBuilder,
   scriptHash,
 } from "./content-security-policy.server.ts";
@@ -54,6 +56,39 @@ describe("hashMarkedScripts", () => {
 
   it("hashes the text as a browser parses it: line breaks as LF", () => {
     expect(scriptHash("a()\r\nb()\rc()")).toBe(sha256("a()\nb()\nc()"));
+  });
+});
+
+describe("a page's scripts, allowed as the renderer hands the page over", () => {
+  /** The PageScripts a page request gets, and the response headers it sets. */
+  function pageRequest() {
+    const headers = new Map<string, string>();
+    const res = {
+      locals: {} as Record<string, unknown>,
+      setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
+    };
+    contentSecurityPolicy({ https: false })({ url: "/blog/a" } as never, res as never, () => {});
+    return { pageScripts: res.locals.pageScripts as PageScripts, headers };
+  }
+
+  it("reads a page from its pieces, wherever they are cut, and answers bytes of its own", () => {
+    const first = pageRequest();
+    const mark = first.pageScripts.mark;
+    const html = `<html><body><p>é</p><script nonce="${mark}">one()</script></body></html>`;
+    const bytes = Buffer.from(html);
+    const pieces = [bytes.subarray(0, 25), bytes.subarray(25, 40), bytes.subarray(40)];
+    const body = first.pageScripts.allow(pieces);
+    expect(body.toString()).toBe(html.replace(` nonce="${mark}"`, ""));
+    expect(first.headers.get("content-security-policy")).toContain(`'sha256-${sha256("one()")}'`);
+
+    // A later page does not change what an earlier one answered, marks or not.
+    const second = pageRequest();
+    const plain = Buffer.from(`<html><body>${"x".repeat(5000)}</body></html>`);
+    const secondBody = second.pageScripts.allow([plain]);
+    expect(secondBody.equals(plain)).toBe(true);
+    second.pageScripts.allow([Buffer.from(`<html>${"y".repeat(6000)}</html>`)]);
+    expect(body.toString()).toBe(html.replace(` nonce="${mark}"`, ""));
+    expect(secondBody.equals(plain)).toBe(true);
   });
 });
 

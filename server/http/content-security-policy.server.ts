@@ -15,10 +15,11 @@ export type PageScripts = {
   /** Rendered as the `nonce` of the scripts React Router writes; it never leaves the process. */
   readonly mark: string;
   /**
-   * Takes the whole page as rendered, with the marks, and answers the page to send: without
-   * the marks, its marked inline scripts allowed by hash in this response's policy.
+   * Takes the whole page as rendered, with the marks, in the pieces the renderer wrote, and
+   * answers the page to send: without the marks, its marked inline scripts allowed by hash in
+   * this response's policy.
    */
-  allow: (page: Buffer) => Buffer;
+  allow: (pieces: readonly Uint8Array[]) => Buffer;
 };
 
 /**
@@ -89,16 +90,45 @@ export function contentSecurityPolicy(options: { https: boolean }): RequestHandl
     if (!NOT_A_PAGE.test(req.url)) {
       const pageScripts: PageScripts = {
         mark,
-        allow(page) {
+        allow(pieces) {
+          const page = joined(pieces);
           const { body, hashes } = hashMarkedScripts(page, mark);
           res.setHeader("Content-Security-Policy", policies.withHashes(hashes));
-          return body;
+          // The body is the response's own: never the shared buffer `page` may be part of.
+          return body === page ? Buffer.from(page) : body;
         },
       };
       res.locals.pageScripts = pageScripts;
     }
     next();
   };
+}
+
+/**
+ * Where pages are put together to be read for their scripts: one buffer for the process, as
+ * large as the largest page so far up to PAGE_SCRATCH_MAX_BYTES, reused by every page (the
+ * reading is synchronous), so that a page view allocates only the bytes it sends. A larger
+ * page is put together in a buffer of its own.
+ */
+let scratch = Buffer.alloc(0);
+const PAGE_SCRATCH_MAX_BYTES = 1024 * 1024;
+
+/** `pieces` one after another, in `scratch` when they fit (valid until the next call). */
+function joined(pieces: readonly Uint8Array[]): Buffer {
+  let length = 0;
+  for (const piece of pieces) length += piece.byteLength;
+  if (length > PAGE_SCRATCH_MAX_BYTES) return Buffer.concat(pieces, length);
+  if (length > scratch.length) {
+    scratch = Buffer.allocUnsafeSlow(
+      Math.min(PAGE_SCRATCH_MAX_BYTES, Math.max(length, 2 * scratch.length)),
+    );
+  }
+  let at = 0;
+  for (const piece of pieces) {
+    scratch.set(piece, at);
+    at += piece.byteLength;
+  }
+  return scratch.subarray(0, length);
 }
 
 /**
@@ -110,25 +140,37 @@ export function contentSecurityPolicy(options: { https: boolean }): RequestHandl
 export function hashMarkedScripts(page: Buffer, mark: string): { body: Buffer; hashes: string[] } {
   const attribute = Buffer.from(` nonce="${mark}"`);
   const hashes: string[] = [];
-  const kept: Buffer[] = [];
+  const marks: number[] = [];
   let from = 0;
   for (let at = page.indexOf(attribute); at !== -1; at = page.indexOf(attribute, from)) {
-    kept.push(page.subarray(from, at));
+    marks.push(at);
     from = at + attribute.length;
-    const tagStart = page.lastIndexOf(SCRIPT_OPEN, at);
-    const tagEnd = page.indexOf(TAG_END, from);
     // Only the attribute of a script tag names a script to hash; a link's (modulepreload)
     // is removed as well, its file is the site's own.
-    if (tagStart === -1 || tagEnd === -1 || page.lastIndexOf(TAG_START, at) !== tagStart) continue;
+    const tagStart = page.lastIndexOf(TAG_START, at);
+    const tagEnd = page.indexOf(TAG_END, from);
+    if (tagStart === -1 || tagEnd === -1 || !startsWith(page, tagStart, SCRIPT_OPEN)) continue;
     if (page.subarray(tagStart, tagEnd).includes(SRC_ATTRIBUTE)) continue;
     const close = page.indexOf(SCRIPT_CLOSE, tagEnd);
     if (close === -1) continue;
     const digest = scriptHash(page.subarray(tagEnd + 1, close));
     if (!hashes.includes(digest)) hashes.push(digest);
   }
-  if (kept.length === 0) return { body: page, hashes };
-  kept.push(page.subarray(from));
-  return { body: Buffer.concat(kept), hashes };
+  if (marks.length === 0) return { body: page, hashes };
+  // The page without the marks, in one piece.
+  const body = Buffer.allocUnsafe(page.length - marks.length * attribute.length);
+  let written = 0;
+  let start = 0;
+  for (const at of marks) {
+    written += page.copy(body, written, start, at);
+    start = at + attribute.length;
+  }
+  page.copy(body, written, start);
+  return { body, hashes };
+}
+
+function startsWith(bytes: Buffer, at: number, prefix: Buffer): boolean {
+  return bytes.compare(prefix, 0, prefix.length, at, at + prefix.length) === 0;
 }
 
 const SCRIPT_OPEN = Buffer.from("<script");
