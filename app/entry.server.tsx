@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { withoutModulePreloads } from "#app/lib/page-preloads.server.ts";
 import { pageScriptsContext } from "#server/context.server.ts";
 import { recordPageFault } from "#server/http/page-faults.server.ts";
 
@@ -75,7 +76,7 @@ export default function handleRequest(
           if (done) return;
           page.on("finish", () => {
             if (done) return;
-            const whole = Buffer.concat(chunks);
+            const whole = withoutModulePreloads(Buffer.concat(chunks));
             const body = pageScripts ? pageScripts.allow(whole) : whole;
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             finish(
