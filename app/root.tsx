@@ -1,5 +1,4 @@
 import pixelFont from "@fontsource/press-start-2p/files/press-start-2p-latin-400-normal.woff2?url";
-import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import spaceGroteskFont from "@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url";
 import * as React from "react";
 import {
@@ -22,11 +21,11 @@ import { ToastProvider } from "./components/ui/toast.tsx";
 export const middleware: Route.MiddlewareFunction[] = [answerPageFaults];
 
 /**
- * The three font files every page uses above the fold (app.css), fetched at once with the page
- * rather than after its stylesheet has been read.
+ * The two font files every page uses above the fold (app.css: headings and pixel labels),
+ * fetched at once with the page rather than after its stylesheet has been read.
  */
 export const links: Route.LinksFunction = () =>
-  [interFont, spaceGroteskFont, pixelFont].map((href) => ({
+  [spaceGroteskFont, pixelFont].map((href) => ({
     rel: "preload",
     as: "font",
     type: "font/woff2",

@@ -889,7 +889,7 @@ function describeBody(probe) {
  * (level 9), and as this server sends them with the benchmark's Accept-Encoding.
  */
 async function weighPage({ target, request, html, origin, buildDir }) {
-  const files = [...new Set(buildFilesLoadedBy(html))];
+  const files = withStaticImports(buildFilesLoadedBy(html), buildDir);
   const sum = () => ({ files: 0, raw: 0, gzip: 0, sent: 0 });
   const weight = { target, request, js: sum(), css: sum() };
   for (const file of files) {
@@ -928,6 +928,25 @@ function buildFilesLoadedBy(html) {
     files.push(url);
   }
   return files.filter((url) => /\.(?:js|css)$/.test(url));
+}
+
+/**
+ * The files and, transitively, every module their JavaScript imports statically (what the browser
+ * fetches before the page's scripts can run; the page names only the first modules since it
+ * has no modulepreload links). Dynamic imports, fetched when used, are not followed.
+ */
+function withStaticImports(files, buildDir) {
+  const all = new Set(files);
+  for (const file of all) {
+    if (!file.endsWith(".js")) continue;
+    const code = readFileSync(path.join(buildDir, "client", file), "utf8");
+    for (const [, specifier] of code.matchAll(
+      /\bimport\s*(?:[\w*{}$\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g,
+    )) {
+      all.add(new URL(specifier, `http://site${file}`).pathname);
+    }
+  }
+  return [...all];
 }
 
 function printWeights(weights) {

@@ -127,7 +127,7 @@ test.describe("images on public pages", () => {
 
 test.describe("fonts and layout shifts", () => {
   for (const viewport of [MOBILE, { width: 1280, height: 900 }]) {
-    test(`the three font files are preloaded and nothing shifts while the home page loads (${viewport.width} px)`, async ({
+    test(`the two font files are preloaded and nothing shifts while the home page loads (${viewport.width} px)`, async ({
       page,
     }) => {
       await page.setViewportSize(viewport);
@@ -145,7 +145,7 @@ test.describe("fonts and layout shifts", () => {
       });
       await page.goto("/", { waitUntil: "load" });
       const fonts = page.locator('head link[rel="preload"][as="font"]');
-      await expect(fonts).toHaveCount(3);
+      await expect(fonts).toHaveCount(2);
       for (const font of await fonts.all()) {
         await expect(font).toHaveAttribute("type", "font/woff2");
         await expect(font).toHaveAttribute("crossorigin", "anonymous");
