@@ -1,7 +1,6 @@
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { withoutModulePreloads } from "#app/lib/page-preloads.server.ts";
 import { pageScriptsContext } from "#server/context.server.ts";
 import { recordPageFault } from "#server/http/page-faults.server.ts";
 import { wholePage } from "#server/http/pages.server.ts";
@@ -68,10 +67,7 @@ export default function handleRequest(
       },
       end() {
         if (done) return;
-        // Module preloads go (docs/decisions/016-no-module-preloads.md) before the inline
-        // scripts are hashed.
-        const whole = withoutModulePreloads(Buffer.concat(chunks));
-        const body = pageScripts ? pageScripts.allow([whole]) : whole;
+        const body = pageScripts ? pageScripts.allow(chunks) : Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         finish(wholePage(body, { headers: responseHeaders, status: responseStatusCode }));
       },

@@ -932,8 +932,8 @@ function buildFilesLoadedBy(html) {
 
 /**
  * The files and, transitively, every module their JavaScript imports statically (what the browser
- * fetches before the page's scripts can run; the page names only the first modules since it
- * has no modulepreload links). Dynamic imports, fetched when used, are not followed.
+ * fetches before the page's scripts can run, whether or not the page preloads each one).
+ * Dynamic imports, fetched when used, are not followed.
  */
 function withStaticImports(files, buildDir) {
   const all = new Set(files);
