@@ -257,6 +257,8 @@ test.describe("dashboard content lists", () => {
     page,
     createStaff,
   }) => {
+    // Sixteen navigations and a sign-in: about 23 s on a quiet machine, near the default limit.
+    test.slow();
     const employee = await createStaff();
     await signInAs(page, employee);
     const sections: [string, string, RegExp][] = [
