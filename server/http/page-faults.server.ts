@@ -1,7 +1,6 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { HttpError } from "#server/errors.ts";
 import { faultAnswer, faultLogLine } from "./faults.server.ts";
-import { answerWith } from "./pages.server.ts";
 
 // Pages meet the same faults as the API (a loader's query on a database that does not answer).
 // React Router renders the error page with 500 and hands the error only to the entry's
@@ -42,5 +41,5 @@ export const answerPageFaults: MiddlewareFunction<Response> = async ({ context }
   if (fault.retryAfterSeconds !== undefined) {
     headers.set("Retry-After", String(fault.retryAfterSeconds));
   }
-  return answerWith(response, { status: fault.status, headers });
+  return new Response(response.body, { status: fault.status, headers });
 };

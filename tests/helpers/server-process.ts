@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
+import { type Db, openDatabase } from "#server/db/db.server.ts";
 import type { DbKind } from "#server/db/dialect.server.ts";
 import {
   createTestDatabase,
@@ -260,6 +261,17 @@ export async function createServerData(kind: DbKind): Promise<ServerData> {
     postgres: { database, applicationName },
     destroy: () => database.destroy(),
   };
+}
+
+/**
+ * The test's own handle on a server process's database, to add rows as another process would:
+ * PostgreSQL's test connection to the same schema, or the SQLite file opened a second time.
+ * `close` closes only what this opened.
+ */
+export function openServerDatabase(data: ServerData): { db: Db; close: () => Promise<void> } {
+  if (data.postgres) return { db: data.postgres.database.handle.db, close: async () => undefined };
+  const handle = openDatabase({ dataDir: data.dataDir });
+  return { db: handle.db, close: () => handle.close() };
 }
 
 /** The SQLite database file a server process uses in its data folder. */

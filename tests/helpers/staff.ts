@@ -59,8 +59,15 @@ export async function signInAs(server: TestServer, kind: ViewerKind): Promise<Si
   return { cookie: await signIn(server, email, password), email, password, employeeId };
 }
 
-/** Signs in with e-mail and password and returns the Cookie header value for the session. */
-export async function signIn(server: TestServer, email: string, password: string): Promise<string> {
+/**
+ * Signs in with e-mail and password and returns the Cookie header value for the session. Any
+ * server with an address: a test server or a server process.
+ */
+export async function signIn(
+  server: Pick<TestServer, "url">,
+  email: string,
+  password: string,
+): Promise<string> {
   const response = await signInRequest(server, email, password);
   expect(response.status, await response.clone().text()).toBe(200);
   return cookieHeaderFrom(response);
@@ -68,12 +75,12 @@ export async function signIn(server: TestServer, email: string, password: string
 
 /** `POST /api/auth/sign-in/email` as a browser on the site would send it. */
 export function signInRequest(
-  server: TestServer,
+  server: Pick<TestServer, "url">,
   email: string,
   password: string,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  return server.request("/api/auth/sign-in/email", {
+  return fetch(`${server.url}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.url, ...headers },
     body: JSON.stringify({ email, password }),

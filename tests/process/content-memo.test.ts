@@ -1,17 +1,18 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Db, openDatabase } from "#server/db/db.server.ts";
+import type { Db } from "#server/db/db.server.ts";
 import { CONTENT_MEMO_LIFETIME_MS } from "#server/services/content-memo.server.ts";
 import { createApp } from "#tests/factories/app.ts";
 import { createPost, fromNow } from "#tests/factories/post.ts";
 import {
   createServerData,
   killServerProcesses,
+  openServerDatabase,
   type ServerData,
   type ServerProcess,
   startServerProcess,
 } from "#tests/helpers/server-process.ts";
-import { cookieHeaderFrom } from "#tests/helpers/staff.ts";
+import { signIn } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 
 // The public pages remember what they show everyone for a moment (content-memo.server.ts), in
@@ -29,20 +30,8 @@ describeEachDatabase("what the public pages remember", (kind) => {
   beforeAll(async () => {
     data = await createServerData(kind);
     server = await startServerProcess({ ...data.env, ...OWNER, RESPONSE_CACHE_TTL_MS: "0" });
-    if (data.postgres) {
-      db = data.postgres.database.handle.db;
-    } else {
-      const handle = openDatabase({ dataDir: data.dataDir });
-      db = handle.db;
-      closeDb = () => handle.close();
-    }
-    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ email: OWNER.ADMIN_EMAIL, password: OWNER.ADMIN_PASSWORD }),
-    });
-    expect(signIn.status).toBe(200);
-    staffCookie = cookieHeaderFrom(signIn);
+    ({ db, close: closeDb } = openServerDatabase(data));
+    staffCookie = await signIn(server, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD);
   });
   afterAll(async () => {
     await killServerProcesses();

@@ -9,6 +9,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from "#tests/helpers/server-process.ts";
+import { signIn } from "#tests/helpers/staff.ts";
 import { TcpProxy } from "#tests/helpers/tcp-proxy.ts";
 import { TEST_DATABASE_URL } from "#tests/helpers/test-database.ts";
 
@@ -86,16 +87,7 @@ describe.skipIf(!TEST_DATABASE_URL)("a server whose PostgreSQL goes away [postgr
 
   it("answers 503 with Retry-After at once while connections are refused, then recovers", async () => {
     await expectWorking();
-    const signedIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ email: OWNER.ADMIN_EMAIL, password: OWNER.ADMIN_PASSWORD }),
-    });
-    expect(signedIn.status).toBe(200);
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
+    const cookie = await signIn(server, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD);
     await proxy.stop();
 
     const health = await fetch(`${server.url}/healthz`);
@@ -104,13 +96,13 @@ describe.skipIf(!TEST_DATABASE_URL)("a server whose PostgreSQL goes away [postgr
     expect(await expectApiUnavailable("/api/apps")).toBeLessThan(1000);
     expect(await expectApiUnavailable("/api/posts/published")).toBeLessThan(1000);
     // Sign-in, answered by better-auth: the same 503, not its own bare 500.
-    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    const refusedSignIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url },
       body: JSON.stringify({ email: "someone@studio.test", password: "a-password-here" }),
     });
-    expect(signIn.headers.get("retry-after")).toBe(RETRY_AFTER);
-    expect(await readError(signIn, 503)).toEqual({ message: FAULT_MESSAGES.databaseUnavailable });
+    expect(refusedSignIn.headers.get("retry-after")).toBe(RETRY_AFTER);
+    expect(await readError(refusedSignIn, 503)).toEqual({ message: FAULT_MESSAGES.databaseUnavailable });
     for (const [method, path] of [
       ["GET", "/api/auth/get-session"],
       ["POST", "/api/auth/sign-out"],

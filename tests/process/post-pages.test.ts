@@ -11,7 +11,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from "#tests/helpers/server-process.ts";
-import { cookieHeaderFrom } from "#tests/helpers/staff.ts";
+import { signIn } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 
 // The post and studio pages of the production build as staff and visitors get them: old slugs
@@ -26,13 +26,7 @@ describeEachDatabase("post pages", (kind) => {
   beforeAll(async () => {
     data = await createServerData(kind);
     server = await startServerProcess({ ...data.env, ...OWNER });
-    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ email: OWNER.ADMIN_EMAIL, password: OWNER.ADMIN_PASSWORD }),
-    });
-    expect(signIn.status).toBe(200);
-    owner = cookieHeaderFrom(signIn);
+    owner = await signIn(server, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD);
   });
   afterAll(async () => {
     await killServerProcesses();

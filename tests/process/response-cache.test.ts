@@ -2,16 +2,17 @@ import { createHash } from "node:crypto";
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Db, openDatabase } from "#server/db/db.server.ts";
+import type { Db } from "#server/db/db.server.ts";
 import { createPost } from "#tests/factories/post.ts";
 import {
   createServerData,
   killServerProcesses,
+  openServerDatabase,
   type ServerData,
   type ServerProcess,
   startServerProcess,
 } from "#tests/helpers/server-process.ts";
-import { cookieHeaderFrom } from "#tests/helpers/staff.ts";
+import { signIn } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 
 // Server-rendered pages through the response cache of the production build (one second). Posts
@@ -35,13 +36,7 @@ describeEachDatabase("pages from the response cache", (kind) => {
   beforeAll(async () => {
     data = await createServerData(kind);
     server = await startServerProcess({ ...data.env, ...OWNER });
-    if (data.postgres) {
-      db = data.postgres.database.handle.db;
-    } else {
-      const handle = openDatabase({ dataDir: data.dataDir });
-      db = handle.db;
-      closeDb = () => handle.close();
-    }
+    ({ db, close: closeDb } = openServerDatabase(data));
   });
   afterAll(async () => {
     await killServerProcesses();
@@ -127,13 +122,8 @@ describeEachDatabase("pages from the response cache", (kind) => {
     // renders the page afresh.
     if (Date.now() - askedAt < TTL_MS) expect(second).not.toContain(post.title);
 
-    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ email: OWNER.ADMIN_EMAIL, password: OWNER.ADMIN_PASSWORD }),
-    });
-    expect(signIn.status).toBe(200);
-    const signedIn = await get("/", { cookie: cookieHeaderFrom(signIn) });
+    const cookie = await signIn(server, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD);
+    const signedIn = await get("/", { cookie });
     expect(await signedIn.text()).toContain(post.title);
 
     await sleep(BEYOND_TTL_MS);
