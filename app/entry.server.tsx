@@ -3,7 +3,6 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { pageScriptsContext } from "#server/context.server.ts";
 import { recordPageFault } from "#server/http/page-faults.server.ts";
-import { wholePage } from "#server/http/pages.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -42,13 +41,17 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let done = false;
     let shellRendered = false;
-    const finish = (response: Response) => {
+    /** Settles the answer once: with the page, or with the error that stopped it. */
+    const settle = (outcome: { response: Response } | { error: unknown }) => {
       if (done) return;
       done = true;
       clearTimeout(timeoutId);
       request.signal.removeEventListener("abort", leave);
-      resolve(response);
+      if ("response" in outcome) resolve(outcome.response);
+      else reject(outcome.error);
     };
+    const finish = (response: Response) => settle({ response });
+    const fail = (error: unknown) => settle({ error });
     // No one will read this page: stop rendering, and answer nothing (React Router does not
     // send an answer to a closed connection).
     const leave = () => {
@@ -69,18 +72,18 @@ export default function handleRequest(
         if (done) return;
         const body = pageScripts ? pageScripts.allow(chunks) : Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        finish(wholePage(body, { headers: responseHeaders, status: responseStatusCode }));
+        // A Buffer's memory is a plain ArrayBuffer (never shared), which Response takes.
+        finish(
+          new Response(body as Uint8Array<ArrayBuffer>, {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
       },
       on() {
         return page;
       },
-      destroy(error: unknown) {
-        if (done) return;
-        done = true;
-        clearTimeout(timeoutId);
-        request.signal.removeEventListener("abort", leave);
-        reject(error);
-      },
+      destroy: fail,
     };
 
     const { pipe, abort } = renderToPipeableStream(
@@ -94,13 +97,7 @@ export default function handleRequest(
           if (done) return;
           pipe(page as unknown as NodeJS.WritableStream);
         },
-        onShellError(error: unknown) {
-          if (done) return;
-          done = true;
-          clearTimeout(timeoutId);
-          request.signal.removeEventListener("abort", leave);
-          reject(error);
-        },
+        onShellError: fail,
         onError(error: unknown) {
           if (request.signal.aborted) return;
           responseStatusCode = 500;

@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
@@ -11,7 +12,6 @@ import { pageScriptsContext, type ServerContext, serverContext } from "./context
 import { type DatabaseHandle, openDatabase } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
 import { configureHttpServer } from "./http/http-server.server.ts";
-import { pageHandler } from "./http/pages.server.ts";
 import {
   type ScheduledPublishing,
   startScheduledPublishing,
@@ -47,7 +47,7 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   }
 
   const loaderContext: ServerContext = { db: handle.db, config, auth };
-  const pages = pageHandler({
+  const pages = createRequestHandler({
     // Production hands over the build itself, not a function returning it: given a function,
     // React Router rebuilds its route tables (every route flattened, ranked and compiled) on
     // every request, to pick up a new build, which only development has.
