@@ -236,6 +236,8 @@ test.describe("employee management", () => {
       page,
       createStaff,
     }) => {
+      // Two axe runs over a list that holds every employee the run has made so far.
+      test.slow();
       const admin = await createStaff({ role: "admin" });
       await signInAs(page, admin);
       await page.setViewportSize(viewport);
