@@ -1,6 +1,7 @@
 import express from "express";
 import { afterEach, expect, it } from "vitest";
 import { createContentMemo, watchRememberedReads } from "#server/services/content-memo.server.ts";
+import { eventually } from "#tests/helpers/http.ts";
 import { listen } from "#tests/helpers/test-server.ts";
 import { createResponseCache } from "./response-cache.server.ts";
 
@@ -31,13 +32,25 @@ async function start({ watch }: { watch: boolean }) {
     watchReads: watch ? watchRememberedReads : undefined,
   });
   let renders = 0;
+  let arrivals = 0;
   const app = express();
+  app.use((_req, _res, next) => {
+    arrivals += 1;
+    next();
+  });
   app.use(cache.middleware);
   app.get("/list", async (_req, res) => {
     renders += 1;
     // Through promises, as a page's loader reaches the memo.
     await Promise.resolve();
     const value = await memo.remember("list", async () => stored);
+    res.json({ value });
+  });
+  let gate: Promise<void> = Promise.resolve();
+  app.get("/gated", async (_req, res) => {
+    renders += 1;
+    const value = stored;
+    await gate;
     res.json({ value });
   });
   app.get("/fresh", (_req, res) => {
@@ -53,7 +66,23 @@ async function start({ watch }: { watch: boolean }) {
     clock.cache += ms;
     clock.memo += ms;
   };
-  return { get, advance, renders: () => renders, clear: cache.clear, memo };
+  /** Renders of /gated from now on wait until the answer's function is called. */
+  const holdRenders = () => {
+    let open: () => void = () => undefined;
+    gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    return open;
+  };
+  return {
+    get,
+    advance,
+    renders: () => renders,
+    arrivals: () => arrivals,
+    clear: cache.clear,
+    memo,
+    holdRenders,
+  };
 }
 
 it("keeps a page made from remembered data one lifetime from that data's read", async () => {
@@ -99,4 +128,26 @@ it("without watching the memo, counts from the request and shows the data longer
   site.advance(TTL_MS - 1);
   // 1199 ms after the read: what the watch prevents.
   expect(await site.get("/list")).toBe(5);
+});
+
+it("does not hand a render slower than the lifetime to a request that came a lifetime after it began", async () => {
+  const site = await start({ watch: true });
+  stored = 7;
+  const release = site.holdRenders();
+  const first = site.get("/gated");
+  await eventually(async () => expect(site.renders()).toBe(1));
+  // The render has read 7 and is still going; a write elsewhere stores 8.
+  stored = 8;
+  const early = site.get("/gated");
+  await eventually(async () => expect(site.arrivals()).toBe(2));
+  site.advance(TTL_MS);
+  const late = site.get("/gated");
+  await eventually(async () => expect(site.arrivals()).toBe(3));
+  release();
+  expect(await first).toBe(7);
+  // Came within the lifetime of the first render's read: shares it.
+  expect(await early).toBe(7);
+  // Came a lifetime after that read: gets a render of its own, from data read after it came.
+  expect(await late).toBe(8);
+  expect(site.renders()).toBe(2);
 });

@@ -198,10 +198,17 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
     const flight = inFlight.get(key);
     if (flight) {
+      // When this request came, the first time it had to wait (it may wait twice, below).
+      const arrivedAt: number = res.locals.responseCacheArrivedAt ?? now();
+      res.locals.responseCacheArrivedAt = arrivedAt;
       flight
         .then((outcome) => {
           if (outcome === "gone") {
             // Unless this client has gone too: the first to get here renders, the rest wait.
+            if (!res.destroyed) answer(req, res, next);
+          } else if (outcome && outcome.expiresAt <= arrivedAt) {
+            // A render slower than the lifetime: its data was read more than a lifetime before
+            // this request came. Asked again, once: the next render starts after it came.
             if (!res.destroyed) answer(req, res, next);
           } else if (outcome) {
             return serve(outcome, req, res, false);
