@@ -16,6 +16,10 @@
 //   3. memory: BENCH_MEMORY_POSTS posts, the cache on; the server's RSS idle after start, at the
 //      peak of BENCH_MEMORY_SECONDS of mixed load (MEMORY_MIX) and BENCH_MEMORY_SETTLE_SECONDS
 //      after it, with the heap / external / array-buffer split the server logs once a second.
+//   4. two processes (PostgreSQL only: DATABASE_URL): 1,000 posts, the cache off; the
+//      TWO_PROCESS_TARGET on one server, then on two servers sharing the database with the load
+//      spread over both (half the connections each), and each one's server CPU per request
+//      beside the one server's (TWO_PROCESS_TOLERANCE).
 // For each target: probe it (it must answer 200), warm up, wait for the server to be quiet, and
 // measure with autocannon in this process; then wait for the server to be quiet again and report
 // how long it went on working for requests the load generator had dropped. The yardstick is measured first and again after the targets, to
@@ -29,8 +33,9 @@
 //   BENCH_DURATION     seconds measured per target (default 10)
 //   BENCH_WARMUP       seconds of warm-up per target, not measured (default 3)
 //   BENCH_CONNECTIONS  concurrent connections (default 50)
-//   BENCH_ONLY         comma-separated target names to run, `memory` for the memory part (the
-//                      yardstick always runs when a target does)
+//   BENCH_ONLY         comma-separated target names to run, `memory` for the memory part,
+//                      `two-processes` for the two-process part (the yardstick always runs
+//                      when a target does)
 //   BENCH_POSTS        comma-separated post counts of the uncached part (default 100,1000,10000)
 //   BENCH_MEMORY_POSTS posts in the memory part's database (default 1000)
 //   BENCH_MEMORY_SECONDS         seconds of mixed load in the memory part (default 60)
@@ -200,6 +205,15 @@ const MEMORY_MIX = [
   { weight: 4, path: "/rss.xml" },
 ];
 const MEMORY = "memory";
+/** The two-process part's name in BENCH_ONLY. */
+const TWO_PROCESSES = "two-processes";
+/**
+ * What the two-process part measures: a page every request renders anew (a random post, the
+ * response cache off), the cost that several processes must not make higher for one another.
+ */
+const TWO_PROCESS_TARGET = UNCACHED_TARGETS.find((t) => t.name === "uncached-post-page");
+/** Each of two processes' server CPU per request within this share of one process's. */
+const TWO_PROCESS_TOLERANCE = 0.15;
 const YARDSTICK = { name: "yardstick", kind: "yardstick", path: "/" };
 
 // ---------------------------------------------------------------------------------------------
@@ -244,10 +258,12 @@ async function main() {
   const startedAt = Date.now();
   const known = [...TARGETS, ...UNCACHED_TARGETS].map((t) => t.name);
   if (ONLY) {
-    const unknown = ONLY.filter((name) => name !== MEMORY && !known.includes(name));
+    const unknown = ONLY.filter(
+      (name) => name !== MEMORY && name !== TWO_PROCESSES && !known.includes(name),
+    );
     if (unknown.length > 0) {
       throw new Error(
-        `BENCH_ONLY names unknown targets: ${unknown.join(", ")} (known: ${[...known, MEMORY].join(", ")})`,
+        `BENCH_ONLY names unknown targets: ${unknown.join(", ")} (known: ${[...known, MEMORY, TWO_PROCESSES].join(", ")})`,
       );
     }
   }
@@ -255,6 +271,10 @@ async function main() {
   const selected = TARGETS.filter((t) => isSelected(t.name));
   const uncachedSelected = UNCACHED_TARGETS.filter((t) => isSelected(t.name));
   const memorySelected = isSelected(MEMORY);
+  if (ONLY?.includes(TWO_PROCESSES) && !DATABASE_URL) {
+    throw new Error("the two-process part runs on PostgreSQL: set DATABASE_URL");
+  }
+  const twoProcessesSelected = isSelected(TWO_PROCESSES) && DATABASE_URL !== undefined;
 
   printEnvironment();
 
@@ -276,6 +296,7 @@ async function main() {
   const weights = [];
   const uncachedRuns = [];
   let memory = null;
+  let twoProcesses = null;
   let yardstick = null;
   const measuring = selected.length > 0 || uncachedSelected.length > 0;
   if (measuring) {
@@ -345,6 +366,12 @@ async function main() {
     memory = await measureMemory({ startScript, database, tmp });
   }
 
+  if (twoProcessesSelected) {
+    const database = await databases.forCount(POST_COUNT, "the two-process part");
+    twoProcesses = await measureTwoProcesses({ startScript, database });
+    printTwoProcesses(twoProcesses);
+  }
+
   const yardsticks = results.filter((r) => r.target.kind === "yardstick" && r.measured);
   const baseline =
     yardsticks.length === 0
@@ -373,10 +400,13 @@ async function main() {
   const allResults = [...results, ...uncachedRuns.flatMap((run) => run.results)];
   console.log(
     `Targets run: ${[...new Set(allResults.filter((r) => r.measured).map((r) => r.target.name))]
-      .concat(memory ? [MEMORY] : [])
+      .concat(memory ? [MEMORY] : [], twoProcesses ? [TWO_PROCESSES] : [])
       .join(", ")}`,
   );
-  const notSelected = [...TARGETS, ...UNCACHED_TARGETS, { name: MEMORY }]
+  if (!DATABASE_URL && isSelected(TWO_PROCESSES)) {
+    console.log("Not run: two-processes (it runs on PostgreSQL: set DATABASE_URL)");
+  }
+  const notSelected = [...TARGETS, ...UNCACHED_TARGETS, { name: MEMORY }, { name: TWO_PROCESSES }]
     .filter((t) => !isSelected(t.name))
     .map((t) => t.name);
   if (notSelected.length > 0) console.log(`Not selected (BENCH_ONLY): ${notSelected.join(", ")}`);
@@ -414,6 +444,19 @@ async function main() {
     failed = true;
     console.error("FAILED: the memory part's load got no response at all.");
   }
+  for (const run of twoProcesses ? [twoProcesses.one, ...twoProcesses.two] : []) {
+    if (failures(run.measured) > 0 || failures(run.warmup) > 0) {
+      failed = true;
+      console.error(
+        `FAILED: the two-process part (${run.label}) had ${describeFailures(run.measured)} ` +
+          `measured, ${describeFailures(run.warmup)} in the warm-up.`,
+      );
+    }
+    if (run.measured.requests.total === 0) {
+      failed = true;
+      console.error(`FAILED: the two-process part (${run.label}) got no response at all.`);
+    }
+  }
 
   console.log("\nVerdicts (reported, not errors):");
   if (baseline !== null) {
@@ -447,6 +490,7 @@ async function main() {
     );
   }
   if (memory) printMemoryVerdicts(memory);
+  if (twoProcesses) printTwoProcessVerdicts(twoProcesses);
 
   if (CPU_PROF_DIR) {
     console.log(`\nCPU profiles of the site servers written to ${CPU_PROF_DIR}, by PID:`);
@@ -725,10 +769,10 @@ function describeBusy({ busyMs, quiet }) {
  * Measures `url` for `duration` seconds. With `nextPath`, every request asks for the address it
  * answers instead of the URL's (a random post, the memory part's mix).
  */
-function cannon(url, duration, { method, headers, body }, nextPath) {
+function cannon(url, duration, { method, headers, body }, nextPath, connections = CONNECTIONS) {
   return autocannon({
     url,
-    connections: CONNECTIONS,
+    connections,
     duration,
     timeout: 10,
     method,
@@ -1116,6 +1160,133 @@ async function measureMemory({ startScript, database, tmp }) {
     clearInterval(sampler);
     await stopChild(site);
   }
+}
+
+// --- two processes ---------------------------------------------------------------------------
+
+/**
+ * The two-process part: TWO_PROCESS_TARGET on one site server with the response cache off, then
+ * on two started on the same database, the load spread over both (two load generators of half
+ * the connections each, run at once). Each server's CPU per request is its own CPU time over the
+ * requests it answered. The machine's cores are shared with the load generator, so total
+ * requests/s cannot double here; CPU per request shows whether the processes get in each
+ * other's way (locks, the database, shared work).
+ */
+async function measureTwoProcesses({ startScript, database }) {
+  const send = { method: "GET", headers: REQUEST_HEADERS };
+  const nextPath = pathMaker(
+    TWO_PROCESS_TARGET.path,
+    database.fixture.values,
+    hashSeed(TWO_PROCESSES),
+  );
+  const runOn = async (sites, label) => {
+    for (const site of sites) {
+      const probe = await probeUrl(`${site.origin}${nextPath()}`, send);
+      if (probe.status !== 200) {
+        throw new Error(
+          `the two-process part's ${TWO_PROCESS_TARGET.path} answered ${probe.status}`,
+        );
+      }
+    }
+    const connections = Math.max(1, Math.floor(CONNECTIONS / sites.length));
+    const load = (seconds) =>
+      Promise.all(
+        sites.map((site) => cannon(`${site.origin}/`, seconds, send, nextPath, connections)),
+      );
+    const warmups = WARMUP > 0 ? await load(WARMUP) : sites.map(() => null);
+    for (const site of sites) await waitUntilQuiet(site);
+    const before = sites.map((site) => cpuSeconds(site.child.pid));
+    const measured = await load(DURATION);
+    const after = sites.map((site) => cpuSeconds(site.child.pid));
+    for (const site of sites) await waitUntilQuiet(site);
+    return sites.map((site, i) => {
+      const total = measured[i].requests.total;
+      const cpu =
+        before[i] === null || after[i] === null || total === 0
+          ? null
+          : ((after[i] - before[i]) * 1000) / total;
+      const name = sites.length === 1 ? label : `${label}, process ${"AB"[i]}`;
+      console.log(
+        `  ${name}: ${Math.round(measured[i].requests.average)} req/s, ` +
+          `p99 ${measured[i].latency.p99} ms, ` +
+          `${cpu === null ? "" : `${cpu.toFixed(3)} ms server CPU per request, `}` +
+          `${failures(measured[i])} failed`,
+      );
+      return {
+        label: name,
+        pid: site.child.pid,
+        connections,
+        warmup: warmups[i] ?? { non2xx: 0, errors: 0 },
+        measured: measured[i],
+        cpuMsPerRequest: cpu,
+      };
+    });
+  };
+
+  step(
+    `Two processes: ${TWO_PROCESS_TARGET.path} on one site server (cache off, ${database.count} posts)`,
+  );
+  const alone = await startSite({ startScript, database, cacheTtlMs: 0 });
+  const [one] = await runOn([alone], "one process");
+  await stopChild(alone);
+
+  step("Two processes: two site servers on the same database, the load spread over both");
+  const pair = [
+    await startSite({ startScript, database, cacheTtlMs: 0 }),
+    await startSite({ startScript, database, cacheTtlMs: 0 }),
+  ];
+  const two = await runOn(pair, "two processes");
+  for (const site of pair) await stopChild(site);
+  return { posts: database.count, one, two };
+}
+
+function printTwoProcesses({ posts, one, two }) {
+  console.log(
+    `\nTwo processes on one PostgreSQL database (GET ${TWO_PROCESS_TARGET.path}, a random post ` +
+      `each time, RESPONSE_CACHE_TTL_MS=0, ${posts} posts; ${CONNECTIONS} connections in all, ` +
+      `${DURATION} s after ${WARMUP} s warm-up):\n`,
+  );
+  const cpu = (r) => (r.cpuMsPerRequest === null ? "n/a" : r.cpuMsPerRequest.toFixed(3));
+  const versus = (r) =>
+    r.cpuMsPerRequest === null || !one.cpuMsPerRequest
+      ? "n/a"
+      : `${(((r.cpuMsPerRequest - one.cpuMsPerRequest) / one.cpuMsPerRequest) * 100).toFixed(1)}%`;
+  const totalRate = two.reduce((sum, r) => sum + r.measured.requests.average, 0);
+  printRows(
+    [
+      "run",
+      "connections",
+      "req/s (avg)",
+      "p99 ms",
+      "non-2xx / errors",
+      "server CPU ms/req",
+      "vs one",
+    ],
+    [
+      ...[one, ...two].map((r) => [
+        r.label,
+        String(r.connections),
+        r.measured.requests.average.toFixed(0),
+        String(r.measured.latency.p99),
+        `${r.measured.non2xx} / ${r.measured.errors}`,
+        cpu(r),
+        r === one ? "" : versus(r),
+      ]),
+      ["two processes, both", String(CONNECTIONS), totalRate.toFixed(0), "", "", "", ""],
+    ],
+  );
+}
+
+function printTwoProcessVerdicts({ one, two }) {
+  const within = (r) =>
+    r.cpuMsPerRequest !== null &&
+    one.cpuMsPerRequest !== null &&
+    r.cpuMsPerRequest <= one.cpuMsPerRequest * (1 + TWO_PROCESS_TOLERANCE);
+  verdict(
+    one.cpuMsPerRequest === null ? null : two.every(within),
+    `each of two processes within ${TWO_PROCESS_TOLERANCE * 100}% of one process's server CPU per request`,
+    [one, ...two].map((r) => `${r.label} ${r.cpuMsPerRequest?.toFixed(3) ?? "n/a"} ms`).join(", "),
+  );
 }
 
 /** The memory part's next address: one of MEMORY_MIX, by weight (a seeded generator). */
@@ -1759,6 +1930,8 @@ function printEnvironment() {
     runs(UNCACHED_TARGETS.map((t) => t.name)) && `${POST_COUNTS.join(", ")} uncached`,
     runs([MEMORY]) &&
       `${MEMORY_POSTS} for memory (${MEMORY_SECONDS} s of load, ${MEMORY_SETTLE_SECONDS} s after)`,
+    runs([TWO_PROCESSES]) &&
+      (DATABASE_URL ? `${POST_COUNT} for two processes` : "two processes: needs DATABASE_URL"),
   ];
   console.log(`  posts:       ${parts.filter(Boolean).join("; ")}`);
   console.log("  note:        autocannon runs in this process; the servers are child processes");

@@ -19,6 +19,7 @@ import { forgetContentOnWrite } from "./http/forget-on-write.server.ts";
 import { pageMethods, refuseUnservedMethods } from "./http/methods.server.ts";
 import { acceptsWebp } from "./http/negotiation.server.ts";
 import { createResponseCache } from "./http/response-cache.server.ts";
+import { watchRememberedReads } from "./services/content-memo.server.ts";
 import { parseVariantName } from "./storage/image-variants.server.ts";
 import {
   ensureImageVariant,
@@ -117,6 +118,8 @@ export function createApp({
       hasSessionCookie,
       sharedCacheSeconds: Math.floor(responseCacheTtlMs / 1000),
       now: responseCacheClock,
+      // A page made from the content memo's answers lives a lifetime from their read.
+      watchReads: watchRememberedReads,
     });
     app.use(cache.middleware);
   }

@@ -14,6 +14,7 @@ const APP_TABLES = [
   "apps",
   "employees",
   "invitations",
+  "job_leases",
   "post_revisions",
   "post_slug_redirects",
   "post_working_copies",

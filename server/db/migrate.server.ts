@@ -13,6 +13,7 @@ import {
   type SanitizePostHtml,
 } from "./migrations/0007-sanitize-stored-post-html.ts";
 import * as m0008 from "./migrations/0008-visibility-in-list-indexes.ts";
+import * as m0009 from "./migrations/0009-create-job-leases.ts";
 
 export type MigrateOptions = {
   /**
@@ -35,6 +36,7 @@ function migrationsWith({ sanitizePostHtml }: MigrateOptions): Record<string, Mi
     "0006-list-filter-indexes": m0006,
     "0007-sanitize-stored-post-html": resanitizeStoredPostHtml(sanitizePostHtml),
     "0008-visibility-in-list-indexes": m0008,
+    "0009-create-job-leases": m0009,
   };
 }
 

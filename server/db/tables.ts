@@ -11,6 +11,7 @@ export type Database = {
   subscribers: SubscribersTable;
   employees: EmployeesTable;
   rate_limits: RateLimitsTable;
+  job_leases: JobLeasesTable;
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
@@ -147,6 +148,18 @@ export type RateLimitsTable = {
   key: string;
   hits: number;
   resetAt: string;
+};
+
+/**
+ * Who runs a background job now, on SQLite (PostgreSQL uses an advisory lock and leaves it
+ * empty): server/jobs/job-lease.server.ts.
+ */
+export type JobLeasesTable = {
+  name: string;
+  /** The process holding the lease (host, PID and a random part). */
+  holder: string;
+  /** When the lease lapses if its holder has not given it back (it died). */
+  expiresAt: string;
 };
 
 /** better-auth's tables (migration 0002); better-auth reads and writes them itself. */

@@ -37,6 +37,14 @@ export type ResponseCacheOptions = {
   sharedCacheSeconds?: number;
   /** The clock lifetimes are counted by (milliseconds, as Date.now). */
   now?: () => number;
+  /**
+   * Runs the app for a miss, noting in `reads.ageMs` how old the oldest data it was given from a
+   * memo was (server/services/content-memo.server.ts). The answer kept then lives `ttlMs` from
+   * that data's read, not from the request, so nothing is shown later than `ttlMs` after it was
+   * read (docs/decisions/021-cache-bound-across-processes.md). Without it, an answer lives
+   * `ttlMs` from the request's start.
+   */
+  watchReads?: (reads: { ageMs: number }, run: () => void) => void;
 };
 
 export type ResponseCache = {
@@ -133,6 +141,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       return;
     }
     const startedIn = store.generation;
+    // The answer is as old as the data it is made of: read after this moment, or by a memo
+    // (`reads.ageMs`) before it.
+    const startedAt = now();
+    const reads = { ageMs: 0 };
     // The compression of answers the cache does not hold (app.ts) leaves this one alone.
     res.locals.heldByResponseCache = true;
     let resolveFlight: (outcome: CacheEntry | null | "gone") => void = () => undefined;
@@ -164,12 +176,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         entry.headers.push("cache-control", sharedCache);
         entry.vary = `${entry.vary}, Cookie`;
       }
-      entry.expiresAt = now() + ttlMs;
+      entry.expiresAt = startedAt - reads.ageMs + ttlMs;
       if (entry.bytes <= MAX_ENTRY_BYTES) store.set(entry);
       settle(entry);
       serve(entry, req, res, true).catch((error: unknown) => next(error));
     });
-    next();
+    if (options.watchReads) options.watchReads(reads, next);
+    else next();
   }
 
   const middleware: RequestHandler = function answer(req, res, next) {
@@ -185,10 +198,17 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
     const flight = inFlight.get(key);
     if (flight) {
+      // When this request came, the first time it had to wait (it may wait twice, below).
+      const arrivedAt: number = res.locals.responseCacheArrivedAt ?? now();
+      res.locals.responseCacheArrivedAt = arrivedAt;
       flight
         .then((outcome) => {
           if (outcome === "gone") {
             // Unless this client has gone too: the first to get here renders, the rest wait.
+            if (!res.destroyed) answer(req, res, next);
+          } else if (outcome && outcome.expiresAt <= arrivedAt) {
+            // A render slower than the lifetime: its data was read more than a lifetime before
+            // this request came. Asked again, once: the next render starts after it came.
             if (!res.destroyed) answer(req, res, next);
           } else if (outcome) {
             return serve(outcome, req, res, false);

@@ -117,8 +117,42 @@ describeEachDatabase("publishing scheduled posts", (kind) => {
       expect((await read(later.id)).status).toBe("scheduled");
     });
 
+    it("publishes each due post once when two processes sweep, and says so once", async () => {
+      // What earlier tests left due is published first: only this test's posts are counted.
+      await publishDuePosts(db());
+      const posts = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          createPost(db(), { status: "scheduled", scheduledAt: fromNow(-HOUR - i) }),
+        ),
+      );
+      const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+      let lines: unknown[][] = [];
+      const second = openSecondHandle();
+      const both = [
+        startScheduledPublishing(db(), { intervalMs: 20 }),
+        startScheduledPublishing(second.db, { intervalMs: 20 }),
+      ];
+      try {
+        for (const post of posts) {
+          await eventually(async () => expect((await read(post.id)).status).toBe("published"));
+        }
+        // A few more rounds of both sweeping, with nothing left to do.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      } finally {
+        await Promise.all(both.map((publishing) => publishing.stop()));
+        await second.close();
+        lines = [...log.mock.calls];
+        log.mockRestore();
+      }
+      const published = lines
+        .map((args) => /^Published (\d+) scheduled post/.exec(String(args[0]))?.[1])
+        .filter((n) => n !== undefined)
+        .map(Number);
+      expect(published.reduce((sum, n) => sum + n, 0)).toBe(posts.length);
+    });
+
     it("logs a failed sweep and keeps going", async () => {
-      // A database without the posts table: every sweep fails.
+      // A database without tables (no posts, and on SQLite no lease table): every sweep fails.
       const broken = await createTestDatabase(kind, { migrate: false });
       allowConsoleError(100);
       const calls = () => vi.mocked(console.error).mock.calls;
@@ -129,7 +163,9 @@ describeEachDatabase("publishing scheduled posts", (kind) => {
         await publishing.stop();
         await broken.destroy();
       }
-      expect(String(calls()[0]?.[0])).toMatch(/^Publishing scheduled posts failed: .*posts/);
+      expect(String(calls()[0]?.[0])).toMatch(
+        /^Publishing scheduled posts failed: .*(posts|job_leases)/,
+      );
     });
   });
 });

@@ -1,7 +1,11 @@
 import type { Db } from "#server/db/db.server.ts";
+import { runWithLease } from "./job-lease.server.ts";
 
 /** How often the sweep runs. Visibility never waits for it (content-rules.server.ts). */
 export const PUBLISH_SWEEP_INTERVAL_MS = 30_000;
+
+/** The sweep's lease name: one process at a time sweeps a database (job-lease.server.ts). */
+export const PUBLISH_SWEEP_JOB = "publish-scheduled";
 
 /**
  * Flips every scheduled post whose time has come to published, with its scheduled time as its
@@ -28,8 +32,10 @@ export type ScheduledPublishing = {
 };
 
 /**
- * Runs publishDuePosts now and then every `intervalMs`. A failed sweep is logged and the next
- * one tries again; the timer never keeps the process alive by itself.
+ * Runs publishDuePosts now and then every `intervalMs`, under the job's lease: when several
+ * processes share the database, a sweep that finds another process sweeping skips its turn. Each
+ * post it flips is logged once, by the process that flipped it. A failed sweep is logged and the
+ * next one tries again; the timer never keeps the process alive by itself.
  */
 export function startScheduledPublishing(
   db: Db,
@@ -39,8 +45,12 @@ export function startScheduledPublishing(
   let stopped = false;
   const sweep = () => {
     if (running || stopped) return;
-    running = publishDuePosts(db)
-      .then(() => undefined)
+    running = runWithLease(db, PUBLISH_SWEEP_JOB, () => publishDuePosts(db))
+      .then((outcome) => {
+        if (outcome.ran && outcome.value > 0) {
+          console.log(`Published ${outcome.value} scheduled post(s) whose time had come.`);
+        }
+      })
       .catch((error: unknown) => {
         console.error(`Publishing scheduled posts failed: ${describe(error)}`);
       })

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 /**
  * A short memory, per process, of what the public pages show every visitor alike: a list's
  * first pages and count, the studio tabs' counts, the apps in the navigation
@@ -9,6 +11,11 @@
  *   on or off) forgets everything at once (`forgetContent`, called by the app);
  * - anything else (a scheduled post whose time comes, a write by another process on the same
  *   database, a job) shows within CONTENT_MEMO_LIFETIME_MS, the age of the oldest answer kept.
+ *
+ * A page built from remembered answers is as old as the oldest of them: the response cache asks
+ * (watchRememberedReads) and counts the lifetime of the page it keeps from that read, so across
+ * processes the bound stays the response cache's lifetime
+ * (docs/decisions/021-cache-bound-across-processes.md).
  *
  * Answers are kept as promises, so visitors arriving while one is being read share that read;
  * a read that fails is not kept. Staff (a session cookie) are meant to bypass it: they see drafts
@@ -42,6 +49,28 @@ export type ContentMemo = {
 
 type Entry = { expires: number; value: Promise<unknown> };
 
+/**
+ * What a piece of work (a request the response cache will keep the answer of) was given from
+ * memos: the age, in milliseconds, of the oldest remembered answer, when it was handed out.
+ */
+export type RememberedReads = { ageMs: number };
+
+const watching = new AsyncLocalStorage<RememberedReads>();
+
+/**
+ * Runs `run` (and everything it starts, through promises and callbacks) noting in `reads` the
+ * age of the oldest answer any memo hands out to it. Only the response cache's misses are run
+ * this way; a memo answer given outside any watch costs a lookup of the watch and nothing more.
+ */
+export function watchRememberedReads(reads: RememberedReads, run: () => void): void {
+  watching.run(reads, run);
+}
+
+function noteAge(ageMs: number) {
+  const reads = watching.getStore();
+  if (reads && ageMs > reads.ageMs) reads.ageMs = ageMs;
+}
+
 export function createContentMemo({
   lifetimeMs = CONTENT_MEMO_LIFETIME_MS,
   maxEntries = CONTENT_MEMO_MAX_ENTRIES,
@@ -55,6 +84,7 @@ export function createContentMemo({
       const at = now();
       const kept = entries.get(key);
       if (kept && at < kept.expires && at >= kept.expires - lifetimeMs) {
+        noteAge(at - (kept.expires - lifetimeMs));
         return kept.value as Promise<T>;
       }
       if (kept) entries.delete(key);
