@@ -83,7 +83,8 @@ export async function migrateToPostgresCommand(
     }
     print("");
     print("Now change the configuration and restart the site:");
-    print(`  DATABASE_URL=${withoutPassword(values.to)}   (with its real password)`);
+    const hidden = withoutPassword(values.to);
+    print(`  DATABASE_URL=${hidden}${hidden === values.to ? "" : "   (with its real password)"}`);
     print(
       `  DATA_DIR=${location.dataDir}   (keep it: the uploads and the session secret stay there)`,
     );
