@@ -1,5 +1,5 @@
 // `npm run backup -- --out FILE`: one archive with the database, the uploads and the session
 // secret (docs/operations.md#backups-and-restore).
-import { backupCommand } from "#server/maintenance/commands.server.ts";
+import { runMaintenance } from "./lib/maintenance.mjs";
 
-process.exitCode = await backupCommand(process.argv.slice(2), process.env);
+await runMaintenance("backupCommand");

@@ -1,5 +1,5 @@
 // `npm run migrate-to-postgres -- --to postgres://…`: the SQLite database into an empty
 // PostgreSQL one (docs/operations.md#from-sqlite-to-postgresql).
-import { migrateToPostgresCommand } from "#server/maintenance/commands.server.ts";
+import { runMaintenance } from "./lib/maintenance.mjs";
 
-process.exitCode = await migrateToPostgresCommand(process.argv.slice(2), process.env);
+await runMaintenance("migrateToPostgresCommand");

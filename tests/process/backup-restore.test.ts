@@ -55,8 +55,7 @@ describeEachDatabase("a backup taken while the site writes", (kind) => {
     const backup = await runCommand("backup", ["--out", archive], source.env);
     const duringBackup = writes.acknowledged.length - before.length;
     await writes.stop();
-    expect(backup.stderr).toBe("");
-    expect(backup.code).toBe(0);
+    expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toContain(`database: ${kind}`);
     expect(backup.stdout).toContain("session secret: included");
     // The site kept acknowledging writes while the backup ran.
@@ -66,8 +65,7 @@ describeEachDatabase("a backup taken while the site writes", (kind) => {
     const target = await createServerData(kind);
     made.push(target);
     const restore = await runCommand("restore", [archive], target.env);
-    expect(restore.stderr).toBe("");
-    expect(restore.code).toBe(0);
+    expect(restore.code, restore.stderr).toBe(0);
     // Each upload is stored with its WebP copy and its variants.
     expect(Number(/uploads: (\d+) files/.exec(restore.stdout)?.[1])).toBeGreaterThanOrEqual(
       uploads.size * 2,
