@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as tar from "tar";
@@ -92,6 +92,10 @@ export async function packArchive(staging: string, manifest: Manifest, out: stri
   const gzip = /\.(t?gz)$/i.test(out);
   const temp = `${out}.partial`;
   try {
+    // The archive holds password hashes, sessions and the session secret: only its owner may
+    // read it. Made with that mode before tar writes into it, so it never exists readable.
+    await rm(temp, { force: true });
+    await (await open(temp, "wx", 0o600)).close();
     await tar.create({ file: temp, cwd: staging, gzip, portable: true }, [
       ARCHIVE_PATHS.manifest,
       ...manifest.files.map((file) => file.path),

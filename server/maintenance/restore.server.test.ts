@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it, onTestFinished } from "vitest";
@@ -65,6 +65,15 @@ describeEachDatabase("restoring a backup", (kind) => {
   });
   afterAll(async () => {
     await Promise.all(made.map((db) => db.destroy()));
+  });
+
+  it("writes the archive readable by its owner only, with a manifest of every part", async () => {
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
+    const target = await fresh();
+    const report = await restoreBackup({ location: locationOf(target), archive });
+    expect(report).toMatchObject({ kind, uploads: 1, sessionSecret: false });
+    expect(report.tables).toMatchObject({ posts: 1, employees: 1, subscribers: 1, users: 0 });
+    expect(readFileSync(path.join(uploadsDir(target.dataDir), "picture.png"))).toEqual(PNG);
   });
 
   it("refuses a target that is not empty, naming what is there, and leaves it as it was", async () => {
