@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, type Stats } from "node:fs";
 import { mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -128,7 +128,10 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
   const dir = await makeStagingDir();
   const close = () => rm(dir, { recursive: true, force: true });
   try {
-    await tar.extract({ file, cwd: dir, strict: true }).catch((error: Error) => {
+    // Only plain files and folders are unpacked: a link in a backup is never followed.
+    const plain = (_path: string, entry: { type?: string } | Stats) =>
+      "type" in entry && (entry.type === "File" || entry.type === "Directory");
+    await tar.extract({ file, cwd: dir, strict: true, filter: plain }).catch((error: Error) => {
       throw new MaintenanceError(`${file} is not a readable backup archive: ${error.message}`);
     });
     const manifest = await readManifest(dir, file);

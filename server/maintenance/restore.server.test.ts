@@ -1,6 +1,8 @@
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import * as tar from "tar";
 import { afterAll, beforeAll, expect, it, onTestFinished } from "vitest";
 import type { DataLocation } from "#server/config/env.server.ts";
 import { openDatabase } from "#server/db/db.server.ts";
@@ -123,6 +125,24 @@ describeEachDatabase("restoring a backup", (kind) => {
     expect(existsSync(uploadsDir(target.dataDir))).toBe(false);
     expect(existsSync(path.join(target.dataDir, "studio.db"))).toBe(false);
     if (kind === "postgres") expect(await tablesWithRows(target.handle.db)).toEqual([]);
+  });
+
+  it("never follows a link in an archive: a listed file that is a link counts as missing", async () => {
+    const unpacked = await mkdtemp(path.join(tmpdir(), "studio-link-"));
+    onTestFinished(() => rm(unpacked, { recursive: true, force: true }));
+    await tar.extract({ file: archive, cwd: unpacked });
+    const upload = path.join(unpacked, "uploads", "picture.png");
+    const outside = path.join(unpacked, "outside.png");
+    writeFileSync(outside, PNG);
+    rmSync(upload);
+    symlinkSync(outside, upload);
+    const linked = path.join(unpacked, "linked.tar");
+    await tar.create({ file: linked, cwd: unpacked }, await readdir(unpacked));
+    const target = await fresh();
+    await expect(restoreBackup({ location: locationOf(target), archive: linked })).rejects.toThrow(
+      /uploads\/picture\.png is missing/,
+    );
+    expect(existsSync(uploadsDir(target.dataDir))).toBe(false);
   });
 
   it("refuses a cut-short archive and a file that is not a backup", async () => {
