@@ -182,7 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+  const file = sessionSecretFile(dataDir);
   try {
     return usableSecret(file, readFileSync(file, "utf8"));
   } catch (error) {
@@ -216,4 +216,37 @@ function usableSecret(file: string, content: string): string {
   throw new ConfigError(
     `Invalid configuration:\n  SESSION_SECRET: ${file} holds fewer than 32 characters; delete it to have a new secret generated, or set SESSION_SECRET`,
   );
+}
+
+/** Where the site's data lives: what the maintenance commands (backup, restore, move) need. */
+export type DataLocation = Readonly<{
+  dataDir: string;
+  databaseUrl: string | undefined;
+}>;
+
+/**
+ * Reads only DATA_DIR and DATABASE_URL, with the same rules as loadConfig, and creates nothing:
+ * a restore into an empty data folder must find it as it was (no generated session secret).
+ */
+export function loadDataLocation(
+  env: Record<string, string | undefined> = process.env,
+): DataLocation {
+  const schema = EnvSchema.pick({ DATA_DIR: true, DATABASE_URL: true });
+  const parsed = schema.safeParse({
+    DATA_DIR: env.DATA_DIR || undefined,
+    DATABASE_URL: env.DATABASE_URL || undefined,
+  });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  return Object.freeze({
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    databaseUrl: parsed.data.DATABASE_URL,
+  });
+}
+
+/** The file the generated session secret is kept in, inside the data folder. */
+export function sessionSecretFile(dataDir: string): string {
+  return path.join(dataDir, "session-secret");
 }

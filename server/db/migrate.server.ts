@@ -1,5 +1,10 @@
-import { sql } from "kysely";
-import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
+import { sql, type Transaction } from "kysely";
+import {
+  DEFAULT_MIGRATION_TABLE,
+  type Migration,
+  type MigrationResultSet,
+  Migrator,
+} from "kysely/migration";
 import type { Db } from "./db.server.ts";
 import { dbKindOf } from "./dialect.server.ts";
 import * as m0001 from "./migrations/0001-create-content.ts";
@@ -14,6 +19,7 @@ import {
 } from "./migrations/0007-sanitize-stored-post-html.ts";
 import * as m0008 from "./migrations/0008-visibility-in-list-indexes.ts";
 import * as m0009 from "./migrations/0009-create-job-leases.ts";
+import type { Database } from "./tables.ts";
 
 export type MigrateOptions = {
   /**
@@ -52,6 +58,50 @@ export async function migrateToLatest(
     migrationTableSchema: await currentPostgresSchema(db),
   });
   const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === "Error")?.migrationName;
+    throw new Error(`Migration ${failed ?? "(setup)"} failed: ${String(result.error)}`, {
+      cause: result.error,
+    });
+  }
+  return result;
+}
+
+/** Every migration this version of the site knows, in the order they are applied. */
+export function migrationNames(): string[] {
+  return Object.keys(migrationsWith({}));
+}
+
+/**
+ * The migrations the database has applied, in order (none when it was never migrated): its
+ * schema version. A backup records them, so a restore can bring an empty database to the same
+ * schema first.
+ */
+export async function appliedMigrations(db: Db | Transaction<Database>): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === DEFAULT_MIGRATION_TABLE)) return [];
+  const { rows } = await sql<{ name: string }>`
+    select name from ${sql.table(DEFAULT_MIGRATION_TABLE)} order by name`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Applies the pending migrations up to and including `name`, and no further: a restore brings
+ * an empty database to the schema its backup was made with; the server applies the rest when it
+ * starts.
+ */
+export async function migrateUpTo(
+  db: Db,
+  name: string,
+  options: MigrateOptions = {},
+): Promise<MigrationResultSet> {
+  const migrations = migrationsWith(options);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: await currentPostgresSchema(db),
+  });
+  const result = await migrator.migrateTo(name);
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error")?.migrationName;
     throw new Error(`Migration ${failed ?? "(setup)"} failed: ${String(result.error)}`, {

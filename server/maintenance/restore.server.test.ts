@@ -1,0 +1,175 @@
+import { existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as tar from "tar";
+import { afterAll, beforeAll, expect, it, onTestFinished } from "vitest";
+import type { DataLocation } from "#server/config/env.server.ts";
+import { openDatabase } from "#server/db/db.server.ts";
+import { tablesWithRows } from "#server/db/table-rows.server.ts";
+import { uploadsDir } from "#server/storage/uploads.server.ts";
+import { createEmployee } from "#tests/factories/employee.ts";
+import { createPost } from "#tests/factories/post.ts";
+import { createSubscriber } from "#tests/factories/subscriber.ts";
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+  urlWithSchema,
+} from "#tests/helpers/test-database.ts";
+import { MaintenanceError } from "./archive.server.ts";
+import { createBackup } from "./backup.server.ts";
+import { restoreBackup } from "./restore.server.ts";
+
+// What a restore refuses, and that it refuses before writing anything.
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+
+function locationOf(db: TestDatabase): DataLocation {
+  return {
+    dataDir: db.dataDir,
+    databaseUrl:
+      db.kind === "postgres" && db.databaseUrl && db.schema
+        ? urlWithSchema(db.databaseUrl, db.schema)
+        : undefined,
+  };
+}
+
+describeEachDatabase("restoring a backup", (kind) => {
+  const made: TestDatabase[] = [];
+  let source: TestDatabase;
+  let archive: string;
+  let postTitle: string;
+  /** An empty place to restore into: a new data folder, and for PostgreSQL a new schema. */
+  const fresh = async (): Promise<TestDatabase> => {
+    const db = await createTestDatabase(kind, { migrate: false });
+    made.push(db);
+    if (kind === "sqlite") {
+      // The test database opened (and so created) studio.db: the folder must hold nothing.
+      await db.handle.close();
+      for (const suffix of ["", "-wal", "-shm"]) {
+        rmSync(path.join(db.dataDir, `studio.db${suffix}`), { force: true });
+      }
+    }
+    return db;
+  };
+
+  beforeAll(async () => {
+    source = await createTestDatabase(kind);
+    made.push(source);
+    postTitle = (await createPost(source.handle.db)).title;
+    await createEmployee(source.handle.db, { isActive: false });
+    await createSubscriber(source.handle.db);
+    await mkdir(uploadsDir(source.dataDir), { recursive: true });
+    await writeFile(path.join(uploadsDir(source.dataDir), "picture.png"), PNG);
+    archive = path.join(source.dataDir, "backup.tar");
+    await createBackup({ location: locationOf(source), out: archive });
+  });
+  afterAll(async () => {
+    await Promise.all(made.map((db) => db.destroy()));
+  });
+
+  it("writes the archive readable by its owner only, with a manifest of every part", async () => {
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
+    const target = await fresh();
+    const report = await restoreBackup({ location: locationOf(target), archive });
+    expect(report).toMatchObject({ kind, uploads: 1, sessionSecret: false });
+    expect(report.tables).toMatchObject({ posts: 1, employees: 1, subscribers: 1, users: 0 });
+    expect(readFileSync(path.join(uploadsDir(target.dataDir), "picture.png"))).toEqual(PNG);
+  });
+
+  it("refuses a target that is not empty, naming what is there, and leaves it as it was", async () => {
+    const target = await fresh();
+    await mkdir(uploadsDir(target.dataDir), { recursive: true });
+    await writeFile(path.join(uploadsDir(target.dataDir), "other.png"), PNG);
+    const refused = restoreBackup({ location: locationOf(target), archive });
+    await expect(refused).rejects.toThrow(MaintenanceError);
+    await expect(refused).rejects.toThrow(/not empty \(1 uploaded files\).*--force/s);
+    expect(await readdir(uploadsDir(target.dataDir))).toEqual(["other.png"]);
+  });
+
+  it("with --force replaces the database: rows added since the backup are gone", async () => {
+    const later = await createSubscriber(source.handle.db);
+    await expect(restoreBackup({ location: locationOf(source), archive })).rejects.toThrow(
+      /not empty/,
+    );
+    if (kind === "sqlite") await source.handle.close();
+    const report = await restoreBackup({ location: locationOf(source), archive, force: true });
+    expect(report.tables).toMatchObject({ posts: 1, employees: 1, subscribers: 1 });
+    expect(report.uploads).toBe(1);
+    const reopened = kind === "sqlite" ? openDatabase({ dataDir: source.dataDir }) : source.handle;
+    onTestFinished(() => (kind === "sqlite" ? reopened.close() : undefined));
+    const subscribers = await reopened.db.selectFrom("subscribers").selectAll().execute();
+    expect(subscribers.map((s) => s.email)).not.toContain(later.email);
+    const posts = await reopened.db.selectFrom("posts").select("title").execute();
+    expect(posts.map((p) => p.title)).toEqual([postTitle]);
+    const employee = await reopened.db
+      .selectFrom("employees")
+      .select("isActive")
+      .executeTakeFirstOrThrow();
+    expect(Boolean(employee.isActive)).toBe(false);
+  });
+
+  it("refuses an archive whose contents do not match their checksums, before writing anything", async () => {
+    const damaged = path.join(source.dataDir, "damaged.tar");
+    const bytes = readFileSync(archive);
+    // The upload's bytes inside the (uncompressed) tar: change one.
+    const at = bytes.indexOf(PNG);
+    expect(at).toBeGreaterThan(0);
+    bytes[at + 4] = (bytes[at + 4] ?? 0) ^ 0xff;
+    writeFileSync(damaged, bytes);
+    const target = await fresh();
+    await expect(restoreBackup({ location: locationOf(target), archive: damaged })).rejects.toThrow(
+      /damaged; nothing was restored:\n {2}uploads\/picture\.png does not match its checksum/,
+    );
+    expect(existsSync(uploadsDir(target.dataDir))).toBe(false);
+    expect(existsSync(path.join(target.dataDir, "studio.db"))).toBe(false);
+    if (kind === "postgres") expect(await tablesWithRows(target.handle.db)).toEqual([]);
+  });
+
+  it("never follows a link in an archive: a listed file that is a link counts as missing", async () => {
+    const unpacked = await mkdtemp(path.join(tmpdir(), "studio-link-"));
+    onTestFinished(() => rm(unpacked, { recursive: true, force: true }));
+    await tar.extract({ file: archive, cwd: unpacked });
+    const upload = path.join(unpacked, "uploads", "picture.png");
+    const outside = path.join(unpacked, "outside.png");
+    writeFileSync(outside, PNG);
+    rmSync(upload);
+    symlinkSync(outside, upload);
+    const linked = path.join(unpacked, "linked.tar");
+    await tar.create({ file: linked, cwd: unpacked }, await readdir(unpacked));
+    const target = await fresh();
+    await expect(restoreBackup({ location: locationOf(target), archive: linked })).rejects.toThrow(
+      /uploads\/picture\.png is missing/,
+    );
+    expect(existsSync(uploadsDir(target.dataDir))).toBe(false);
+  });
+
+  it("refuses a cut-short archive and a file that is not a backup", async () => {
+    const target = await fresh();
+    const cut = path.join(source.dataDir, "cut.tar.gz");
+    await createBackup({ location: locationOf(source), out: cut });
+    const whole = readFileSync(cut);
+    writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+    await expect(restoreBackup({ location: locationOf(target), archive: cut })).rejects.toThrow(
+      MaintenanceError,
+    );
+    const notBackup = path.join(source.dataDir, "notes.txt");
+    writeFileSync(notBackup, "hello");
+    await expect(
+      restoreBackup({ location: locationOf(target), archive: notBackup }),
+    ).rejects.toThrow(/not a readable backup archive/);
+    expect(existsSync(uploadsDir(target.dataDir))).toBe(false);
+  });
+
+  it("refuses a backup of the other kind of database", async () => {
+    const other = await fresh();
+    const location: DataLocation =
+      kind === "sqlite"
+        ? { dataDir: other.dataDir, databaseUrl: "postgres://nobody@127.0.0.1:1/none" }
+        : { dataDir: other.dataDir, databaseUrl: undefined };
+    await expect(restoreBackup({ location, archive })).rejects.toThrow(
+      /a backup restores into its own kind/,
+    );
+  });
+});
