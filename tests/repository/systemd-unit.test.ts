@@ -22,7 +22,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), "studio-unit-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function settings(name: string): string[] {
-  return [...unitText.matchAll(new RegExp(`^${name}=(.*)$`, "gm"))].map((match) => match[1]);
+  return [...unitText.matchAll(new RegExp(`^${name}=(.*)$`, "gm"))].map((match) => match[1] ?? "");
 }
 
 const hasSystemdAnalyze = spawnSync("systemd-analyze", ["--version"]).status === 0;
