@@ -153,7 +153,7 @@ export function createApp({
     "/uploads",
     ...uploadsRoute(config),
     (
-      error: { status?: number },
+      error: { status?: number; headers?: Record<string, string> },
       req: express.Request,
       res: express.Response,
       next: express.NextFunction,
@@ -161,6 +161,14 @@ export function createApp({
       // Storage that cannot be reached (a bucket that does not answer) is 503, logged once.
       if (error instanceof HttpError && error.status >= 500) {
         return apiErrorHandler(error, req, res, next);
+      }
+      // A range past the end of the file: 416 with the file's size in Content-Range.
+      if (error.status === 416) {
+        res
+          .set(error.headers ?? {})
+          .status(416)
+          .json({ message: "No such range in the file." });
+        return;
       }
       const status = error.status === 403 ? 403 : 404;
       res.status(status).json({ message: status === 404 ? "No such file." : "Not allowed." });

@@ -151,8 +151,8 @@ function sendFromStore(store: UploadStore): RequestHandler {
       if (req.headers.range && (!ifRange || ifRange === info.etag)) {
         const ranges = req.range(info.size, { combine: true });
         if (ranges === -1) {
-          res.set("Content-Range", `bytes */${info.size}`).status(416).end();
-          return;
+          const headers = { "Content-Range": `bytes */${info.size}` };
+          return next(Object.assign(new Error("Range Not Satisfiable"), { status: 416, headers }));
         }
         // One range is answered as asked; several, or a malformed header, get the whole file.
         if (Array.isArray(ranges) && ranges.length === 1 && ranges[0]) {
