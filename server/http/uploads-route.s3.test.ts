@@ -3,8 +3,6 @@ import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command } from "@aw
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadsDir } from "#server/storage/disk-store.server.ts";
-import type { S3UploadStore } from "#server/storage/s3-store.server.ts";
-import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
 import { uploadImage } from "#tests/helpers/images.ts";
 import { startS3Server, type TestS3Server } from "#tests/helpers/s3-server.ts";
 import { type SignedIn, signInAs } from "#tests/helpers/staff.ts";
@@ -55,7 +53,7 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const client = () => (uploadStoreFor(bucket.config) as S3UploadStore).client;
+const client = () => s3.client;
 
 async function objectNames(): Promise<string[]> {
   const page = await client().send(new ListObjectsV2Command({ Bucket: s3.bucket }));

@@ -1,7 +1,7 @@
-import type { Config } from "#server/config/env.server.ts";
+import type { Config, StorageConfig } from "#server/config/env.server.ts";
 import { DiskUploadStore } from "./disk-store.server.ts";
-import { S3UploadStore } from "./s3-store.server.ts";
-import type { UploadStore } from "./upload-files.server.ts";
+import type { S3UploadStore } from "./s3-store.server.ts";
+import type { ByteRange, UploadStore } from "./upload-files.server.ts";
 
 export {
   type ByteRange,
@@ -25,9 +25,55 @@ export function uploadStoreFor(config: Config): UploadStore {
   if (!store) {
     store =
       config.storage.kind === "s3"
-        ? new S3UploadStore(config.storage)
+        ? new DeferredS3Store(config.storage)
         : new DiskUploadStore(config.dataDir);
     stores.set(config, store);
   }
   return store;
+}
+
+/**
+ * The S3 store, its module (and the AWS SDK, about 34 MB of a process's memory and 0.2 s to
+ * load) loaded on first use: a site keeping its uploads on disk never loads them
+ * (docs/decisions/017-memory-ceiling.md).
+ */
+class DeferredS3Store implements UploadStore {
+  readonly kind = "s3";
+  readonly location: string;
+  private readonly storage: Extract<StorageConfig, { kind: "s3" }>;
+  private loading: Promise<S3UploadStore> | undefined;
+
+  constructor(storage: Extract<StorageConfig, { kind: "s3" }>) {
+    this.storage = storage;
+    this.location = `s3://${storage.bucket}`;
+  }
+
+  private store(): Promise<S3UploadStore> {
+    this.loading ??= import("./s3-store.server.ts").then(
+      ({ S3UploadStore }) => new S3UploadStore(this.storage),
+    );
+    return this.loading;
+  }
+
+  async put(name: string, bytes: Uint8Array, contentType: string) {
+    return (await this.store()).put(name, bytes, contentType);
+  }
+  async get(name: string, range?: ByteRange) {
+    return (await this.store()).get(name, range);
+  }
+  async head(name: string) {
+    return (await this.store()).head(name);
+  }
+  async exists(name: string) {
+    return (await this.store()).exists(name);
+  }
+  async *list() {
+    yield* (await this.store()).list();
+  }
+  async delete(name: string) {
+    return (await this.store()).delete(name);
+  }
+  async check() {
+    return (await this.store()).check();
+  }
 }

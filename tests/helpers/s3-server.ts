@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 
 /** A running S3-protocol server on loopback with one empty bucket, for tests. */
@@ -13,6 +14,8 @@ export type TestS3Server = {
   secretAccessKey: string;
   /** The environment that points the site's uploads at this bucket (STORAGE=s3, S3_*). */
   env: Record<string, string>;
+  /** A client of this server, for a test to look at (or change) the bucket behind the site. */
+  client: S3Client;
   /** Stops the server and removes its folder. */
   close: () => Promise<void>;
 };
@@ -47,6 +50,15 @@ export async function startS3Server(): Promise<TestS3Server> {
   }
   const endpoint = `http://127.0.0.1:${address.port}`;
   const region = "us-east-1";
+  const client = new S3Client({
+    endpoint,
+    region,
+    forcePathStyle: true,
+    credentials: { ...ACCOUNT },
+    // As the site's own client (server/storage/s3-store.server.ts): s3rver knows no CRC32.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
   return {
     endpoint,
     bucket,
@@ -61,7 +73,9 @@ export async function startS3Server(): Promise<TestS3Server> {
       S3_SECRET_ACCESS_KEY: ACCOUNT.secretAccessKey,
       S3_FORCE_PATH_STYLE: "1",
     },
+    client,
     close: async () => {
+      client.destroy();
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },

@@ -5,9 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "#server/config/env.server.ts";
 import { uploadsDir } from "#server/storage/disk-store.server.ts";
-import { s3ClientFor } from "#server/storage/s3-store.server.ts";
 import { UPLOAD_CACHE_CONTROL } from "#server/storage/upload-store.server.ts";
 import { startS3Server, type TestS3Server } from "#tests/helpers/s3-server.ts";
 
@@ -54,11 +52,7 @@ describe("npm run uploads:to-s3", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const client = () => {
-    const config = loadConfig({ DATA_DIR: dataDir, ...s3.env });
-    if (config.storage.kind !== "s3") throw new Error("not s3");
-    return s3ClientFor(config.storage);
-  };
+  const client = () => s3.client;
   const object = async (name: string) => {
     const answer = await client().send(new GetObjectCommand({ Bucket: s3.bucket, Key: name }));
     return Buffer.from((await answer.Body?.transformToByteArray()) ?? []);
