@@ -1,12 +1,14 @@
 import { existsSync } from "node:fs";
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { FAULT_MESSAGES, RETRY_AFTER_SECONDS } from "#server/errors.ts";
 import { uploadsDir } from "#server/storage/disk-store.server.ts";
 import { uploadImage } from "#tests/helpers/images.ts";
 import { startS3Server, type TestS3Server } from "#tests/helpers/s3-server.ts";
 import { type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
+import { allowConsoleError } from "#tests/setup/setup-test-env.ts";
 
 // Uploads kept in a bucket on a real S3-protocol server (s3rver on loopback): uploaded through
 // the API, served by /uploads with the headers the disk folder's files get (compared with a
@@ -221,6 +223,36 @@ describe("uploads in a bucket", () => {
     expect(((await found.json()) as { featuredImage: string }).featuredImage).toBe(name);
     const missing = await post("/uploads/0123456789abcdef0123456789abcdef.png");
     expect(missing.status).toBe(400);
+  });
+});
+
+describe("uploads in a bucket that does not answer", () => {
+  it("answers 503 with Retry-After to an upload and to /uploads, logging the cause once each", async () => {
+    const down = await startS3Server();
+    const server = await startTestServer("sqlite", down.env);
+    try {
+      const employee = await signInAs(server, "employee");
+      await down.close();
+      allowConsoleError(2);
+      const upload = await uploadImage(server, employee, {
+        bytes: image,
+        name: "a.png",
+        type: "image/png",
+      });
+      expect(upload.status).toBe(503);
+      expect(upload.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS.storage));
+      const served = await server.request("/uploads/0123456789abcdef.png");
+      expect(served.status).toBe(503);
+      expect(served.headers.get("retry-after")).toBe(String(RETRY_AFTER_SECONDS.storage));
+      expect(await served.json()).toEqual({ message: FAULT_MESSAGES.storageUnavailable });
+      const lines = vi.mocked(console.error).mock.calls.map((args) => args.join(" "));
+      expect(lines).toEqual([
+        expect.stringMatching(/^POST \/api\/upload\/image answered 503: .*ECONNREFUSED/),
+        expect.stringMatching(/^GET \/uploads\/0123456789abcdef\.png answered 503: .*ECONNREFUSED/),
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });
 
