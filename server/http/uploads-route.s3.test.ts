@@ -93,6 +93,7 @@ function comparable(response: Response) {
     contentLocation: h.get("location"),
     vary: h.get("vary"),
     nosniff: h.get("x-content-type-options"),
+    allow: h.get("allow"),
     csp: h.get("content-security-policy"),
     etag: h.get("etag") === null ? "none" : "present",
     lastModified: h.get("last-modified") === null ? "none" : "present",
@@ -132,6 +133,8 @@ describe("uploads in a bucket", () => {
     ],
     ["GET of a variant", (n) => [`/uploads/${n.replace(".png", "-480w.avif")}`]],
     ["GET of a missing file", () => ["/uploads/0123456789abcdef.png"]],
+    ["POST", (n) => [`/uploads/${n}`, { method: "POST", body: "x" }]],
+    ["DELETE", (n) => [`/uploads/${n}`, { method: "DELETE" }]],
     ["GET of a name no upload has", () => ["/uploads/notes.txt"]],
   ];
 

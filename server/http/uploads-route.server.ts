@@ -128,7 +128,8 @@ const noSuchFile = () => Object.assign(new Error("No such file."), { status: 404
 function sendFromStore(store: UploadStore): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      res.set("Allow", "GET, HEAD").status(405).json({ message: "Not allowed." });
+      // As express.static answers it for a file on disk.
+      res.set({ Allow: "GET, HEAD", "Content-Length": "0" }).status(405).end();
       return;
     }
     const name = res.locals.uploadName as string;
