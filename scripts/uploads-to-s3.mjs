@@ -11,7 +11,8 @@ import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
 function describe(error) {
   const parts = [];
   for (let e = error; e && parts.length < 4; e = e.cause) {
-    parts.push(e.message || e.code || e.name || String(e));
+    // The AWS SDK's message for an answer without a body says nothing.
+    if (e.message !== "UnknownError") parts.push(e.message || e.code || e.name || String(e));
   }
   return parts.join(": ");
 }
@@ -39,7 +40,7 @@ const to = uploadStoreFor(config);
 try {
   await to.check();
 } catch (error) {
-  fail(`Cannot reach ${to.location}: ${describe(error)}`);
+  fail(`Cannot use the bucket: ${describe(error)}`);
 }
 
 console.log(`Copying the uploads in ${from.location} to ${to.location}…`);

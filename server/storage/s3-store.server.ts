@@ -171,9 +171,26 @@ export class S3UploadStore implements UploadStore {
     await answered(this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: name })));
   }
 
-  /** The bucket exists and these credentials may use it. */
+  /**
+   * The bucket exists and these credentials may use it. A refusal is told in words: a HEAD
+   * request's answer has no body, so the SDK's own message is only "UnknownError".
+   */
   async check(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : 0;
+      if (status === 404 || status === 301 || status === 403) {
+        const why =
+          status === 403
+            ? "these credentials may not use it"
+            : status === 301
+              ? "it is in another region than S3_REGION"
+              : "there is no such bucket";
+        throw new Error(`${this.location} answered ${status}: ${why}`, { cause: error });
+      }
+      throw error;
+    }
   }
 }
 

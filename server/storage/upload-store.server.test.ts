@@ -178,7 +178,9 @@ describe("the S3 upload store", () => {
     const missing = uploadStoreFor(
       loadConfig({ DATA_DIR: dataDir, ...s3.env, S3_BUCKET: "no-such-bucket" }),
     );
-    await expect(missing.check()).rejects.toThrow();
+    await expect(missing.check()).rejects.toThrow(
+      "s3://no-such-bucket answered 404: there is no such bucket",
+    );
     const down = await startS3Server();
     const unreachable = uploadStoreFor(loadConfig({ DATA_DIR: dataDir, ...down.env }));
     await down.close();

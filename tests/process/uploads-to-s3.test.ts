@@ -104,7 +104,9 @@ describe("npm run uploads:to-s3", () => {
   it("exits with 1 and names the bucket when it cannot be reached", async () => {
     const result = await copyCommand({ DATA_DIR: dataDir, ...s3.env, S3_BUCKET: "no-such-bucket" });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^Cannot reach s3:\/\/no-such-bucket: /);
+    expect(result.stderr).toMatch(
+      /^Cannot use the bucket: s3:\/\/no-such-bucket answered 404: there is no such bucket\n$/,
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });
