@@ -93,8 +93,11 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
     (made) => {
       if (made > 0) console.log(`Made ${made} image variant(s) for images that had none.`);
     },
-    (error: unknown) =>
-      console.error(`Image variants (uploads in ${uploads.location}): ${describeError(error)}`),
+    (error: unknown) => {
+      // A storage fault (a bucket that does not answer) says what the system said.
+      const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+      console.error(`Image variants (uploads in ${uploads.location}): ${describeError(cause)}`);
+    },
   );
   return server;
 }
