@@ -5,29 +5,22 @@ import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import { authRouter } from "./api/auth.router.ts";
 import { apiRouter } from "./api/index.ts";
+import { apiErrorHandler } from "./api/middleware/error-handler.ts";
 import { sameOriginWrites } from "./api/middleware/same-origin.ts";
 import { type Auth, authFor, CLIENT_ADDRESS_HEADER, hasSessionCookie } from "./auth/auth.server.ts";
 import type { Config } from "./config/env.server.ts";
 import type { ServerContext } from "./context.server.ts";
 import type { DatabaseHandle } from "./db/db.server.ts";
-import { RETRY_AFTER_SECONDS } from "./errors.ts";
+import { HttpError, RETRY_AFTER_SECONDS } from "./errors.ts";
 import { limitRequestBodies, quietAfterRefusedBody } from "./http/body-limits.server.ts";
 import { classifyPath } from "./http/cacheable-paths.server.ts";
 import { contentSecurityPolicy } from "./http/content-security-policy.server.ts";
 import { fixedHeaders } from "./http/fixed-headers.server.ts";
 import { forgetContentOnWrite } from "./http/forget-on-write.server.ts";
 import { pageMethods, refuseUnservedMethods } from "./http/methods.server.ts";
-import { acceptsWebp } from "./http/negotiation.server.ts";
 import { createResponseCache } from "./http/response-cache.server.ts";
+import { uploadsRoute } from "./http/uploads-route.server.ts";
 import { watchRememberedReads } from "./services/content-memo.server.ts";
-import { parseVariantName } from "./storage/image-variants.server.ts";
-import {
-  ensureImageVariant,
-  isUploadFileName,
-  smallerWebpCopy,
-  uploadsDir,
-  webpCopyName,
-} from "./storage/uploads.server.ts";
 
 /**
  * How long an anonymous answer is reused: it bounds how late a scheduled post appears and how
@@ -72,15 +65,6 @@ export type CreateAppOptions = {
   /** The clock the response cache counts lifetimes by (milliseconds, as Date.now). */
   responseCacheClock?: () => number;
 };
-
-/**
- * The policy of everything under /uploads. The files are images, but one opened on its own
- * becomes a document of this origin: it is sandboxed (no script, no forms, not same-origin) and
- * may load nothing; only the inline styles the browser's own image viewer puts on the picture
- * are allowed. It may be framed by the site only, as every other answer.
- */
-export const UPLOADS_CSP =
-  "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /** Builds the Express app: headers, /healthz, /uploads, /api, then the pages. It does not listen. */
 export function createApp({
@@ -170,23 +154,25 @@ export function createApp({
 
   app.use(
     "/uploads",
-    uploadsPolicy,
-    uploadsGuard,
-    variantsOnDemand(config.dataDir),
-    preferWebp(config.dataDir),
-    express.static(uploadsDir(config.dataDir), {
-      index: false,
-      dotfiles: "deny",
-      fallthrough: false,
-      immutable: true,
-      maxAge: "1y",
-    }),
+    ...uploadsRoute(config),
     (
-      error: { status?: number },
-      _req: express.Request,
+      error: { status?: number; headers?: Record<string, string> },
+      req: express.Request,
       res: express.Response,
-      _next: express.NextFunction,
+      next: express.NextFunction,
     ) => {
+      // Storage that cannot be reached (a bucket that does not answer) is 503, logged once.
+      if (error instanceof HttpError && error.status >= 500) {
+        return apiErrorHandler(error, req, res, next);
+      }
+      // A range past the end of the file: 416 with the file's size in Content-Range.
+      if (error.status === 416) {
+        res
+          .set(error.headers ?? {})
+          .status(416)
+          .json({ message: "No such range in the file." });
+        return;
+      }
       const status = error.status === 403 ? 403 : 404;
       res.status(status).json({ message: status === 404 ? "No such file." : "Not allowed." });
     },
@@ -222,64 +208,4 @@ export function createApp({
   if (pages) app.use(pages);
   app.use(quietAfterRefusedBody);
   return app;
-}
-
-/** Every answer under /uploads, a file or an error, carries the uploads' own policy. */
-const uploadsPolicy: RequestHandler = (_req, res, next) => {
-  res.set("Content-Security-Policy", UPLOADS_CSP);
-  next();
-};
-
-/**
- * /uploads serves image files by their plain names only: one path segment, no dot in front, an
- * image extension (so the content type is always an image type). Anything else, encoded or not,
- * never reaches the file system.
- */
-const uploadsGuard: RequestHandler = (req, res, next) => {
-  let name: string;
-  try {
-    name = decodeURIComponent(req.path.slice(1));
-  } catch {
-    name = "";
-  }
-  if (name.startsWith(".") || name.includes("/") || name.includes("\\")) {
-    res.status(403).json({ message: "Not allowed." });
-    return;
-  }
-  if (!isUploadFileName(name)) {
-    res.status(404).json({ message: "No such file." });
-    return;
-  }
-  res.locals.uploadName = name;
-  next();
-};
-
-/**
- * A variant of a stored image (`{stem}-480w.avif`, …) that is not on disk yet, because the
- * image was stored before variants were made, is made from its original on first request.
- */
-function variantsOnDemand(dataDir: string): RequestHandler {
-  return (req, res, next) => {
-    const name = res.locals.uploadName as string;
-    if ((req.method !== "GET" && req.method !== "HEAD") || !parseVariantName(name)) return next();
-    ensureImageVariant(dataDir, name).then(() => next(), next);
-  };
-}
-
-/**
- * A stored PNG or JPEG goes out as its WebP copy to browsers that say they take WebP, when the
- * copy is smaller (every current browser does; the answer varies by Accept). The address stays
- * the same, so pages, the API and share previews keep one image URL.
- */
-function preferWebp(dataDir: string): RequestHandler {
-  return (req, res, next) => {
-    const name = res.locals.uploadName as string;
-    if (!webpCopyName(name)) return next();
-    res.vary("Accept");
-    if (!acceptsWebp(req.headers.accept)) return next();
-    smallerWebpCopy(dataDir, name).then((webpName) => {
-      if (webpName) req.url = `/${webpName}`;
-      next();
-    }, next);
-  };
 }

@@ -18,6 +18,7 @@ import {
 } from "./jobs/publish-scheduled.server.ts";
 import { seedDemoContent } from "./seed/seed.server.ts";
 import { sanitizePostHtml } from "./services/sanitize-html.server.ts";
+import { uploadStoreFor } from "./storage/upload-store.server.ts";
 import { prepareImageVariants, removeStaleTempFiles } from "./storage/uploads.server.ts";
 
 /** How long in-flight requests get to finish after SIGTERM before connections are cut. */
@@ -41,7 +42,8 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
     console.log(`Created the owner's login for ${config.adminEmail}.`);
   }
   if (config.seedDemo) await seedDemoContent(handle.db, config);
-  const leftovers = await removeStaleTempFiles(config.dataDir);
+  const uploads = uploadStoreFor(config);
+  const leftovers = uploads.kind === "disk" ? await removeStaleTempFiles(config.dataDir) : 0;
   if (leftovers > 0) {
     console.log(`Removed ${leftovers} unfinished upload file(s) an earlier run left behind.`);
   }
@@ -87,11 +89,15 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   console.log(`Studio Site is serving on http://${config.host}:${port} (${handle.kind} database)`);
   // In the background: the demo images' variants, and those of images stored before variants
   // existed, so their first visitors need not wait for them.
-  prepareImageVariants(config.dataDir).then(
+  prepareImageVariants(uploads).then(
     (made) => {
       if (made > 0) console.log(`Made ${made} image variant(s) for images that had none.`);
     },
-    (error: unknown) => console.error(`Image variants: ${describeError(error)}`),
+    (error: unknown) => {
+      // A storage fault (a bucket that does not answer) says what the system said.
+      const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+      console.error(`Image variants (uploads in ${uploads.location}): ${describeError(cause)}`);
+    },
   );
   return server;
 }

@@ -19,6 +19,7 @@ import {
 import { getRevision, listRevisions } from "#server/services/post-revisions.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
 import { deleteWorkingCopy, getWorkingCopy } from "#server/services/post-working-copies.server.ts";
+import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
 import { parseInput } from "./middleware/validate.ts";
 import { uuidParam } from "./posts.router.ts";
 
@@ -46,7 +47,7 @@ export function postEditorRouter(context: ServerContext) {
     const row = await autosaveNewPost(db, {
       input,
       userId: viewerOf(res).id,
-      dataDir: config.dataDir,
+      uploads: uploadStoreFor(config),
       siteUrl: config.siteUrl,
     });
     res.status(201).json(presentPost(row));
@@ -60,7 +61,7 @@ export function postEditorRouter(context: ServerContext) {
       version,
       input,
       userId: viewerOf(res).id,
-      dataDir: config.dataDir,
+      uploads: uploadStoreFor(config),
       siteUrl: config.siteUrl,
     });
     res.json(answer);

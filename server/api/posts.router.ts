@@ -28,6 +28,7 @@ import {
   listPublicPostSummaries,
   listPublishedPosts,
 } from "#server/services/public-post-lists.server.ts";
+import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
 import { parseInput } from "./middleware/validate.ts";
 import { ListQuerySchema, PagedListQuerySchema } from "./query.ts";
 
@@ -119,7 +120,7 @@ export function postsRouter(context: ServerContext) {
     const row = await savePost(db, {
       input,
       authorId: viewerOf(res).id,
-      dataDir: config.dataDir,
+      uploads: uploadStoreFor(config),
       siteUrl: config.siteUrl,
     });
     res.status(201).json(presentPost(row));
@@ -139,7 +140,7 @@ export function postsRouter(context: ServerContext) {
       input,
       expectedVersion: version,
       authorId: viewerOf(res).id,
-      dataDir: config.dataDir,
+      uploads: uploadStoreFor(config),
       siteUrl: config.siteUrl,
     });
     res.json(presentPost(row));

@@ -5,6 +5,7 @@ import type { UploadedImage } from "#common/types/youtube.ts";
 import { requireEmployee } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
+import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
 import { storeImage } from "#server/storage/uploads.server.ts";
 
 const WRONG_FIELD = `Send one image in the form field "${UPLOAD_IMAGE_FIELD}" (multipart/form-data).`;
@@ -39,7 +40,7 @@ export function uploadRouter(context: ServerContext) {
 
   router.post("/image", requireEmployee(context), readImageField(), async (req, res) => {
     if (!req.file) throw HttpError.badRequest(WRONG_FIELD);
-    const stored = await storeImage(config.dataDir, req.file.buffer);
+    const stored = await storeImage(uploadStoreFor(config), req.file.buffer);
     res.status(201).json({ url: `/uploads/${stored.name}` } satisfies UploadedImage);
   });
 

@@ -54,6 +54,8 @@ describe("loadConfig", () => {
         externalEditorUrl: expect.stringMatching(/^https:\/\//),
         petitionUrl: expect.stringMatching(/^https:\/\//),
       },
+      storage: { kind: "disk" },
+      publicUploadsUrl: undefined,
     });
   });
 

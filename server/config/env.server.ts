@@ -77,6 +77,25 @@ const EnvSchema = z.object({
     .default("https://www.minecraft.net/en-us/marketplace/creator/override-studios"),
   EXTERNAL_EDITOR_URL: z.url().default("https://editor.overridestudios.net"),
   PETITION_URL: z.url().default("https://www.change.org/p/unban-override-studios-apps"),
+
+  // --- Uploads in object storage (docs/operations.md#uploads-in-object-storage) ---
+  /** Where uploads are kept: `disk` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket). */
+  STORAGE: z.enum(["disk", "s3"]).default("disk"),
+  /** The bucket and its region (any name the provider accepts; R2 takes "auto"). */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  /** The provider's endpoint, for R2, MinIO and other S3-compatible services (unset for AWS). */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Both or neither: when unset, the AWS SDK's default chain (environment, profile, role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** 1: bucket in the path (endpoint/bucket/key), as MinIO needs; 0: bucket in the host name. */
+  S3_FORCE_PATH_STYLE: z.enum(["0", "1"]).default("0"),
+  /**
+   * Where browsers fetch uploads from (a CDN, or the bucket's public address): /uploads/{name}
+   * answers with a redirect there. Unset: the server sends the files itself.
+   */
+  PUBLIC_UPLOADS_URL: z.url({ protocol: /^https$/ }).optional(),
 });
 
 export type Config = Readonly<{
@@ -99,7 +118,24 @@ export type Config = Readonly<{
   /** YouTube's endpoints for the video lookup, without trailing slashes. */
   youtube: Readonly<{ baseUrl: string; imageBaseUrl: string }>;
   site: PublicSiteSettings;
+  /** Where uploads are kept (server/storage/upload-store.server.ts). */
+  storage: StorageConfig;
+  /** The public address uploads are fetched from, without a trailing slash; unset: this server. */
+  publicUploadsUrl: string | undefined;
 }>;
+
+/** Uploads on disk in DATA_DIR/uploads, or in an S3-compatible bucket. */
+export type StorageConfig =
+  | Readonly<{ kind: "disk" }>
+  | Readonly<{
+      kind: "s3";
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      /** Unset: the AWS SDK's default credential chain. */
+      credentials: Readonly<{ accessKeyId: string; secretAccessKey: string }> | undefined;
+      forcePathStyle: boolean;
+    }>;
 
 /** The settings the browser may see; sent to pages through the root loader. */
 export type PublicSiteSettings = Readonly<{
@@ -141,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together",
     );
   }
+  const storage = storageConfig(e);
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     port: e.PORT,
@@ -178,6 +215,51 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       externalEditorUrl: e.EXTERNAL_EDITOR_URL,
       petitionUrl: e.PETITION_URL,
     }),
+    storage,
+    publicUploadsUrl: e.PUBLIC_UPLOADS_URL?.replace(/\/+$/, ""),
+  });
+}
+
+/** The uploads' storage; throws ConfigError for a setting that cannot work. */
+function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig {
+  const problem = (line: string) => new ConfigError(`Invalid configuration:\n  ${line}`);
+  if (e.STORAGE === "disk") {
+    const s3Only = (
+      [
+        "S3_BUCKET",
+        "S3_REGION",
+        "S3_ENDPOINT",
+        "S3_ACCESS_KEY_ID",
+        "S3_SECRET_ACCESS_KEY",
+        "PUBLIC_UPLOADS_URL",
+      ] as const
+    ).filter((key) => e[key] !== undefined);
+    if (s3Only.length > 0) {
+      throw problem(`${s3Only.join(", ")}: only used with STORAGE=s3 (STORAGE is disk)`);
+    }
+    return Object.freeze({ kind: "disk" });
+  }
+  if (!e.S3_BUCKET || !e.S3_REGION) {
+    throw problem("STORAGE=s3 needs S3_BUCKET and S3_REGION");
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw problem(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the AWS SDK's default credentials)",
+    );
+  }
+  return Object.freeze({
+    kind: "s3",
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ""),
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? Object.freeze({
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          })
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === "1",
   });
 }
 

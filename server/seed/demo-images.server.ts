@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { escapeMarkup } from "#common/format.ts";
 import { loadSharp } from "#server/storage/image-variants.server.ts";
+import type { UploadStore } from "#server/storage/upload-store.server.ts";
 
 /**
  * Artwork for the demo content, drawn as SVG and rasterised with sharp at seed time, so the
@@ -100,9 +100,9 @@ export function demoImageName(stem: string): string {
   return `demo-${stem}-${randomBytes(3).toString("hex")}.png`;
 }
 
-/** Draws every image and writes it into `dir` under its name; resolves when all are on disk. */
+/** Draws every image and stores it under its name; resolves when all are stored. */
 export async function writeDemoImages(
-  dir: string,
+  uploads: UploadStore,
   images: { file: string; spec: ImageSpec }[],
 ): Promise<void> {
   const sharp = await loadSharp();
@@ -111,7 +111,8 @@ export async function writeDemoImages(
       images.slice(start, start + BATCH_SIZE).map(({ file, spec }) =>
         sharp(Buffer.from(renderSvg(spec)))
           .png({ compressionLevel: 6, adaptiveFiltering: false })
-          .toFile(path.join(dir, file)),
+          .toBuffer()
+          .then((png) => uploads.put(file, png, "image/png")),
       ),
     );
   }

@@ -1,11 +1,9 @@
-import { mkdir, rm } from "node:fs/promises";
-import path from "node:path";
 import type { Config } from "#server/config/env.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { lockTransaction } from "#server/db/dialect.server.ts";
 import { insertApp, type NewApp } from "#server/services/apps.server.ts";
 import { insertPost, type NewPost } from "#server/services/posts.server.ts";
-import { uploadsDir } from "#server/storage/uploads.server.ts";
+import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
 import { buildDemoContent } from "./demo-content.server.ts";
 import { demoImageName, type ImageSpec, writeDemoImages } from "./demo-images.server.ts";
 
@@ -69,11 +67,10 @@ export async function seedDemoContent(
 
   // The images are drawn before the transaction, so the write lock is held for milliseconds
   // rather than seconds; a run that finds it lost the race removes its own images again.
-  const dir = uploadsDir(config.dataDir);
+  const uploads = uploadStoreFor(config);
   let seeded = false;
   try {
-    await mkdir(dir, { recursive: true });
-    await writeDemoImages(dir, images);
+    await writeDemoImages(uploads, images);
     seeded = await db.transaction().execute(async (trx) => {
       await lockTransaction(trx, SEED_LOCK);
       if (!(await hasNoContent(trx))) return false;
@@ -88,7 +85,7 @@ export async function seedDemoContent(
     });
   } finally {
     if (!seeded) {
-      await Promise.all(images.map(({ file }) => rm(path.join(dir, file), { force: true })));
+      await Promise.all(images.map(({ file }) => uploads.delete(file).catch(() => undefined)));
     }
   }
   return seeded

@@ -1,6 +1,7 @@
 import { UPLOADS_PATH } from "#common/editor/allowed-html.ts";
 import { IMAGE_DATA_URL } from "#common/schemas/post.ts";
 import { HttpError } from "#server/errors.ts";
+import type { UploadStore } from "#server/storage/upload-store.server.ts";
 import { type StoredImage, storeImage, uploadFileExists } from "#server/storage/uploads.server.ts";
 
 const FEATURED_IMAGE_MISSING =
@@ -12,7 +13,7 @@ const FEATURED_IMAGE_MISSING =
  * existing upload file. The value the post already has is kept as it is.
  */
 export async function resolveFeaturedImage(
-  dataDir: string,
+  uploads: UploadStore,
   value: string | null,
   current: string | null | undefined,
 ): Promise<{ value: string | null; stored?: StoredImage }> {
@@ -22,7 +23,7 @@ export async function resolveFeaturedImage(
   if (dataUrl) {
     const bytes = Buffer.from(dataUrl[2] ?? "", "base64");
     try {
-      const stored = await storeImage(dataDir, bytes);
+      const stored = await storeImage(uploads, bytes);
       return { value: stored.name, stored };
     } catch (error) {
       // In a form field, a refused image is a problem with that field.
@@ -35,7 +36,7 @@ export async function resolveFeaturedImage(
   if (/^https?:/i.test(value)) return { value };
   const name = value.startsWith(UPLOADS_PATH) ? value.slice(UPLOADS_PATH.length) : value;
   if (name === current) return { value: name };
-  if (!(await uploadFileExists(dataDir, name))) {
+  if (!(await uploadFileExists(uploads, name))) {
     throw HttpError.badRequest(FEATURED_IMAGE_MISSING, { featuredImage: FEATURED_IMAGE_MISSING });
   }
   return { value: name };

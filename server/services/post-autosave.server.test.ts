@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PostAutosaveSchema } from "#common/schemas/post-autosave.ts";
 import type { PostRow } from "#server/db/tables.ts";
+import { DiskUploadStore } from "#server/storage/disk-store.server.ts";
 import { createPost } from "#tests/factories/post.ts";
 import {
   createTestDatabase,
@@ -36,7 +37,7 @@ describeEachDatabase("autosave revisions and version checks", (kind) => {
       version,
       input,
       userId,
-      dataDir: database.dataDir,
+      uploads: new DiskUploadStore(database.dataDir),
       siteUrl: "https://studio.example",
       now: new Date(at),
     });

@@ -4,6 +4,7 @@ import type { AutosaveAnswer } from "#common/types/post-revision.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
+import type { UploadStore } from "#server/storage/upload-store.server.ts";
 import { recordRevision, revisionContentOf } from "./post-revisions.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "./post-rows.server.ts";
 import { holdVersion, versionConflict } from "./post-versions.server.ts";
@@ -27,7 +28,7 @@ export type AutosaveOptions = {
   /** Who is typing. */
   userId: string;
   /** Where upload files live (featured images sent as data: URLs are stored there). */
-  dataDir: string;
+  uploads: UploadStore;
   /** The site's public origin: absolute links to it stay links inside the site. */
   siteUrl: string;
   now?: Date;
@@ -144,9 +145,9 @@ export async function autosavePost(
 }
 
 /** The editor's fields as stored, the HTML sanitized exactly as a manual save does. */
-function prepare({ input, dataDir, siteUrl }: AutosaveOptions, existing: PostRow | null) {
+function prepare({ input, uploads, siteUrl }: AutosaveOptions, existing: PostRow | null) {
   return storedEditorFields(input, sanitizePostHtml(input.content, { siteUrl }), {
-    dataDir,
+    uploads,
     existing,
   });
 }

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import { parseStringList } from "#server/db/json-list.ts";
 import type { PostRow, PostUpdate } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
+import type { UploadStore } from "#server/storage/upload-store.server.ts";
 import { removeStoredImage } from "#server/storage/uploads.server.ts";
 import { resolveFeaturedImage } from "./featured-image.server.ts";
 import { POST_COLUMNS, POST_NOT_FOUND_MESSAGE, SLUG_TAKEN_MESSAGE } from "./post-rows.server.ts";
@@ -49,12 +50,12 @@ export function editorFields(
 export async function storedEditorFields(
   input: PostAutosaveInput,
   content: string,
-  { dataDir, existing }: { dataDir: string; existing: PostRow | null },
+  { uploads, existing }: { uploads: UploadStore; existing: PostRow | null },
 ): Promise<{ fields: WorkingCopyValues; undo: (() => Promise<void>) | undefined }> {
-  const image = await resolveFeaturedImage(dataDir, input.featuredImage, existing?.featuredImage);
+  const image = await resolveFeaturedImage(uploads, input.featuredImage, existing?.featuredImage);
   const fields = editorFields(input, { content, featuredImage: image.value });
   const stored = image.stored;
-  return { fields, undo: stored ? () => removeStoredImage(dataDir, stored) : undefined };
+  return { fields, undo: stored ? () => removeStoredImage(uploads, stored) : undefined };
 }
 
 /** The editor's fields of a stored post. */

@@ -6,6 +6,7 @@ import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import { reusableQuery } from "#server/db/reusable-query.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
+import type { UploadStore } from "#server/storage/upload-store.server.ts";
 import {
   type Audience,
   effectiveLimit,
@@ -234,7 +235,8 @@ export type SavePostOptions = {
   /** The signed-in user saving it; recorded as the author of a new post. */
   authorId: string;
   /** Where upload files live (featured images sent as data: URLs are stored there). */
-  dataDir: string;
+  /** Where a data: featured image is stored. */
+  uploads: UploadStore;
   /** The site's public origin: absolute links to it stay links inside the site. */
   siteUrl: string;
   now?: Date;
@@ -253,7 +255,7 @@ export type SavePostOptions = {
  * (featured image, past schedule).
  */
 export async function savePost(db: Db, options: SavePostOptions): Promise<PostRow> {
-  const { id, input, expectedVersion, authorId, dataDir, siteUrl, now = new Date() } = options;
+  const { id, input, expectedVersion, authorId, uploads, siteUrl, now = new Date() } = options;
   const content = sanitizePostHtml(input.content, { siteUrl });
   if (isEmptyDocument(content)) {
     // Only markup the editor cannot make (a script, a form) was sent.
@@ -270,7 +272,7 @@ export async function savePost(db: Db, options: SavePostOptions): Promise<PostRo
   // A due scheduled post is already published, even before the sweep has flipped it.
   const firstPublishedAt = existing ? effectiveState(existing, now).publishedAt : null;
 
-  const { fields, undo } = await storedEditorFields(input, content, { dataDir, existing });
+  const { fields, undo } = await storedEditorFields(input, content, { uploads, existing });
   const columns = {
     ...fieldColumns(fields),
     status: input.status,

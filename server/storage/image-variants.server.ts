@@ -79,8 +79,8 @@ export async function encodeVariants(
   return Promise.all(jobs);
 }
 
-/** Opens a stored original for making variants from it. */
-export async function openStoredImage(file: string): Promise<Sharp> {
+/** Opens a stored original (its bytes) for making variants from it. */
+export async function openStoredImage(file: Buffer): Promise<Sharp> {
   const sharp = await loadSharp();
   return sharp(file, { failOn: "error" });
 }

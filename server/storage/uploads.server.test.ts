@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
+import { DiskUploadStore } from "./disk-store.server.ts";
 import {
   prepareImageVariants,
   removeStaleTempFiles,
@@ -75,7 +76,7 @@ describe("prepareImageVariants (in the background at start)", () => {
     writeFileSync(path.join(dir, "0123abcd.webp"), "x");
     writeFileSync(path.join(dir, "broken.png"), "not an image");
 
-    expect(await prepareImageVariants(dataDir)).toBe(6 + 5);
+    expect(await prepareImageVariants(new DiskUploadStore(dataDir))).toBe(6 + 5);
     const files = readdirSync(dir);
     for (const stem of ["demo-citadel-3f9a1c", "0123abcd"]) {
       for (const variant of ["480w.avif", "960w.avif", "1440w.avif", "480w.webp", "960w.webp"]) {
@@ -85,6 +86,6 @@ describe("prepareImageVariants (in the background at start)", () => {
     expect((await sharp(path.join(dir, "0123abcd-1440w.webp")).metadata()).width).toBe(600);
     expect(files.filter((name) => name.startsWith("broken"))).toEqual(["broken.png"]);
     expect(files.filter((name) => name.startsWith("."))).toEqual([]);
-    expect(await prepareImageVariants(dataDir)).toBe(0);
+    expect(await prepareImageVariants(new DiskUploadStore(dataDir))).toBe(0);
   });
 });

@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
-import path from "node:path";
 import type { Metadata, OutputInfo } from "sharp";
 import {
   MAX_IMAGE_SIDE,
@@ -17,28 +15,25 @@ import {
   openStoredImage,
   parseVariantName,
 } from "./image-variants.server.ts";
+import {
+  isUploadFileName,
+  readUpload,
+  type UploadStore,
+  uploadContentType,
+} from "./upload-files.server.ts";
 
-/** The folder uploaded and generated images live in, inside the data folder. */
-export function uploadsDir(dataDir: string): string {
-  return path.join(dataDir, "uploads");
-}
+export {
+  removeStaleTempFiles,
+  STALE_TEMP_FILE_MS,
+  storageFault,
+  uploadsDir,
+  uploadWrites,
+} from "./disk-store.server.ts";
+export { isUploadFileName, UPLOAD_FILE_NAME } from "./upload-files.server.ts";
 
-/**
- * A name the uploads folder may serve: no folders, no leading dot, an image extension. Stored
- * images get random hex names; demo images are named after their content.
- */
-export const UPLOAD_FILE_NAME =
-  /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\.(?:png|jpe?g|webp|avif)$/;
-
-export function isUploadFileName(name: string): boolean {
-  return name.length <= 200 && UPLOAD_FILE_NAME.test(name);
-}
-
-/** Whether the uploads folder holds a file of that (valid) name. */
-export async function uploadFileExists(dataDir: string, name: string): Promise<boolean> {
-  if (!isUploadFileName(name)) return false;
-  const info = await stat(path.join(uploadsDir(dataDir), name)).catch(() => null);
-  return info?.isFile() ?? false;
+/** Whether the store holds a file of that (valid) name. */
+export async function uploadFileExists(store: UploadStore, name: string): Promise<boolean> {
+  return isUploadFileName(name) && (await store.exists(name));
 }
 
 /** The name of the WebP copy stored beside a PNG or JPEG, or null for any other name. */
@@ -51,19 +46,16 @@ export function webpCopyName(name: string): string | null {
  * The WebP copy to send in place of a stored PNG or JPEG (to a browser that takes WebP): its
  * name when it exists beside the image and is smaller, otherwise null.
  */
-export async function smallerWebpCopy(dataDir: string, name: string): Promise<string | null> {
+export async function smallerWebpCopy(store: UploadStore, name: string): Promise<string | null> {
   const webpName = webpCopyName(name);
   if (!webpName || !isUploadFileName(name)) return null;
-  const dir = uploadsDir(dataDir);
-  const [original, webp] = await Promise.all(
-    [name, webpName].map((file) => stat(path.join(dir, file)).catch(() => null)),
-  );
-  if (!original?.isFile() || !webp?.isFile()) return null;
+  const [original, webp] = await Promise.all([store.head(name), store.head(webpName)]);
+  if (!original || !webp) return null;
   return webp.size < original.size ? webpName : null;
 }
 
 export type StoredImage = {
-  /** The stored file's name in the uploads folder (served at /uploads/{name}). */
+  /** The stored file's name in the upload store (served at /uploads/{name}). */
   name: string;
   /** The WebP copy beside it. */
   webpName: string;
@@ -90,9 +82,9 @@ function sniffImageType(bytes: Uint8Array): "png" | "jpeg" | null {
  * the longest side capped at MAX_IMAGE_SIDE, plus a WebP copy and the AVIF and WebP variants
  * pages show it through (IMAGE_VARIANT_WIDTHS wide at most), under a random name.
  * Throws HttpError 413 (too large), 415 (not PNG or JPEG), 400 (unreadable), 507 (disk full)
- * or 503 (disk not writable); nothing is left in the uploads folder then.
+ * or 503 (disk not writable, bucket unreachable); nothing is left in the store then.
  */
-export async function storeImage(dataDir: string, bytes: Uint8Array): Promise<StoredImage> {
+export async function storeImage(store: UploadStore, bytes: Uint8Array): Promise<StoredImage> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw HttpError.payloadTooLarge(UPLOAD_MESSAGES.tooLarge);
   const type = sniffImageType(bytes);
   if (!type) throw HttpError.unsupportedMediaType(UPLOAD_MESSAGES.wrongType);
@@ -144,115 +136,40 @@ export async function storeImage(dataDir: string, bytes: Uint8Array): Promise<St
     height: main.info.height,
   };
   // The original last: a name that is served means its copies are there too.
-  await writeComplete(uploadsDir(dataDir), [
-    ...variants,
-    { name: stored.webpName, data: webp },
-    { name: stored.name, data: main.data },
-  ]);
+  await putComplete(store, [...variants, { name: stored.webpName, data: webp }]);
+  await putComplete(store, [{ name: stored.name, data: main.data }]).catch(async (error) => {
+    await removeAll(store, [stored.webpName, ...stored.variantNames]);
+    throw error;
+  });
   return stored;
 }
 
 /**
- * The file operations stored images are written with. Tests replace `writeNewFile` to make a
- * write fail as a full or read-only disk does, where no small file system can be mounted.
+ * Stores every file, one after the other, or none: when one cannot be stored, the ones before it
+ * are removed again and the failure is thrown (HttpError 507 or 503 for a full or unwritable
+ * store). Encoding takes far longer than storing, so storing them at once would gain little.
  */
-export const uploadWrites = {
-  /** Writes `data` to a file that must not exist yet, and flushes it to the disk. */
-  async writeNewFile(file: string, data: Uint8Array): Promise<void> {
-    const handle = await open(file, "wx");
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  },
-};
-
-/**
- * An unfinished file in the uploads folder: the dot keeps it from ever being served (and from
- * looking like an upload), the suffix lets a later start find what a crash left behind.
- */
-const TEMP_FILE_NAME = /^\.upload-[0-9a-f]{32}\.tmp$/;
-
-function tempFileName(): string {
-  return `.upload-${randomBytes(16).toString("hex")}.tmp`;
-}
-
-/**
- * Writes the files to temporary names in `dir`, then renames each to its own name once all are
- * complete, so a served name never shows a partial file. On any failure every file of the set is
- * removed again, and a full or unwritable disk becomes HttpError 507 or 503 (storageFault).
- * Names are 128 random bits, so a rename never replaces another upload.
- */
-async function writeComplete(dir: string, files: { name: string; data: Uint8Array }[]) {
+async function putComplete(store: UploadStore, files: { name: string; data: Uint8Array }[]) {
   const written: string[] = [];
   try {
-    await mkdir(dir, { recursive: true });
-    const temps = files.map((file) => ({ ...file, temp: path.join(dir, tempFileName()) }));
-    for (const file of temps) {
-      written.push(file.temp);
-      await uploadWrites.writeNewFile(file.temp, file.data);
-    }
-    for (const file of temps) {
-      const target = path.join(dir, file.name);
-      await rename(file.temp, target);
-      written.push(target);
+    for (const file of files) {
+      await store.put(file.name, file.data, uploadContentType(file.name));
+      written.push(file.name);
     }
   } catch (error) {
-    await Promise.all(written.map((file) => rm(file, { force: true }).catch(() => undefined)));
-    throw storageFault(error) ?? error;
+    await removeAll(store, written);
+    throw error;
   }
 }
 
-/**
- * A write the disk refused: full (ENOSPC, or the quota, EDQUOT) is 507; read-only or not
- * permitted (EROFS, EACCES, EPERM) is 503. null for anything else.
- */
-export function storageFault(error: unknown): HttpError | null {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  if (code === "ENOSPC" || code === "EDQUOT") return HttpError.storageFull(error);
-  if (code === "EROFS" || code === "EACCES" || code === "EPERM") {
-    return HttpError.storageUnavailable(error);
-  }
-  return null;
-}
-
-/** How old an unfinished upload file must be before a start removes it: no write takes this long. */
-export const STALE_TEMP_FILE_MS = 10 * 60 * 1000;
-
-/**
- * Removes the unfinished files that a process stopped in the middle of a write left in the uploads
- * folder (it runs at start). Files younger than STALE_TEMP_FILE_MS are left alone: another server
- * process on the same data folder may be writing them. Answers how many were removed.
- */
-export async function removeStaleTempFiles(dataDir: string, now = Date.now()): Promise<number> {
-  const dir = uploadsDir(dataDir);
-  const names = await readdir(dir).catch(() => [] as string[]);
-  let removed = 0;
-  for (const name of names.filter((entry) => TEMP_FILE_NAME.test(entry))) {
-    const file = path.join(dir, name);
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile() || now - info.mtimeMs < STALE_TEMP_FILE_MS) continue;
-    // A folder that cannot be written keeps them; the server still starts.
-    if (
-      await rm(file, { force: true }).then(
-        () => true,
-        () => false,
-      )
-    )
-      removed += 1;
-  }
-  return removed;
+async function removeAll(store: UploadStore, names: string[]) {
+  await Promise.all(names.map((name) => store.delete(name).catch(() => undefined)));
 }
 
 /** Deletes a stored image and its copies (for a save that failed after storing it). */
-export async function removeStoredImage(dataDir: string, stored: StoredImage): Promise<void> {
-  const dir = uploadsDir(dataDir);
+export async function removeStoredImage(store: UploadStore, stored: StoredImage): Promise<void> {
   await Promise.all(
-    [stored.name, stored.webpName, ...stored.variantNames].map((name) =>
-      rm(path.join(dir, name), { force: true }),
-    ),
+    [stored.name, stored.webpName, ...stored.variantNames].map((name) => store.delete(name)),
   );
 }
 
@@ -260,15 +177,15 @@ export async function removeStoredImage(dataDir: string, stored: StoredImage): P
 const ORIGINAL_NAME = /^([A-Za-z0-9][A-Za-z0-9_-]*)\.(?:png|jpe?g)$/;
 
 /**
- * Makes every missing variant of every PNG or JPEG in the uploads folder, one at a time: the
+ * Makes every missing variant of every PNG or JPEG in the store, one at a time: the
  * demo images and images stored before variants existed. Runs in the background after start
  * (a request for a variant meanwhile makes that one itself, or waits for the same work); safe to
  * run twice or from several processes. An original that cannot be read is skipped. Answers how
  * many variants it made.
  */
-export async function prepareImageVariants(dataDir: string): Promise<number> {
-  const dir = uploadsDir(dataDir);
-  const names = new Set(await readdir(dir).catch(() => [] as string[]));
+export async function prepareImageVariants(store: UploadStore): Promise<number> {
+  const names = new Set<string>();
+  for await (const file of store.list()) names.add(file.name);
   const stems = [...names].flatMap((name) => ORIGINAL_NAME.exec(name)?.[1] ?? []);
   const unreadable = new Set<string>();
   let made = 0;
@@ -278,7 +195,7 @@ export async function prepareImageVariants(dataDir: string): Promise<number> {
       for (const format of IMAGE_VARIANT_FORMATS) {
         const variant = imageVariantName(stem, width, format);
         if (names.has(variant) || unreadable.has(stem)) continue;
-        const ready = await ensureImageVariant(dataDir, variant).catch(() => null);
+        const ready = await ensureImageVariant(store, variant).catch(() => null);
         if (ready === null) unreadable.add(stem);
         if (ready) made += 1;
       }
@@ -291,31 +208,30 @@ export async function prepareImageVariants(dataDir: string): Promise<number> {
 const variantsInProgress = new Map<string, Promise<boolean>>();
 
 /**
- * Makes a variant (`{stem}-{width}w.{avif|webp}`) that is not in the uploads folder from its
- * PNG or JPEG original, and keeps it there: images stored before variants existed, or whose
- * variants were removed, get them on first request. Answers whether the variant is there now:
- * false for a name that is not a variant or whose original does not exist. Safe to run from
- * several processes at once (each writes under a temporary name, then renames).
+ * Makes a variant (`{stem}-{width}w.{avif|webp}`) that is not in the store from its PNG or
+ * JPEG original, and keeps it there: images stored before variants existed, or whose variants
+ * were removed, get them on first request. Answers whether the variant is there now: false for
+ * a name that is not a variant or whose original does not exist. Safe to run from several
+ * processes at once (each stores the whole variant; the last one stored stays).
  */
-export async function ensureImageVariant(dataDir: string, name: string): Promise<boolean> {
+export async function ensureImageVariant(store: UploadStore, name: string): Promise<boolean> {
   const variant = parseVariantName(name);
   if (!variant || !isUploadFileName(name)) return false;
-  const dir = uploadsDir(dataDir);
-  if ((await stat(path.join(dir, name)).catch(() => null))?.isFile()) return true;
+  if (await store.exists(name)) return true;
   const running = variantsInProgress.get(name);
   if (running) return running;
   const making = (async () => {
     for (const extension of ["png", "jpg", "jpeg"]) {
-      const original = path.join(dir, `${variant.stem}.${extension}`);
-      if (!(await stat(original).catch(() => null))?.isFile()) continue;
+      const original = await readUpload(store, `${variant.stem}.${extension}`);
+      if (!original) continue;
       const data = await encodeVariant(
         (await openStoredImage(original)).rotate(),
         variant.width,
         variant.format,
       );
-      await writeComplete(dir, [{ name, data }]).catch(async (error: unknown) => {
-        // Another process may have written it meanwhile; that is as good.
-        if (!(await stat(path.join(dir, name)).catch(() => null))?.isFile()) throw error;
+      await store.put(name, data, uploadContentType(name)).catch(async (error: unknown) => {
+        // Another process may have stored it meanwhile; that is as good.
+        if (!(await store.exists(name))) throw error;
       });
       return true;
     }
