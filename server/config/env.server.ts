@@ -220,8 +220,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   });
 }
 
+/** The settings of where uploads are kept. */
+const STORAGE_KEYS = [
+  "STORAGE",
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ENDPOINT",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+  "PUBLIC_UPLOADS_URL",
+] as const;
+
 /** The uploads' storage; throws ConfigError for a setting that cannot work. */
-function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig {
+function storageConfig(
+  e: Pick<z.infer<typeof EnvSchema>, (typeof STORAGE_KEYS)[number]>,
+): StorageConfig {
   const problem = (line: string) => new ConfigError(`Invalid configuration:\n  ${line}`);
   if (e.STORAGE === "disk") {
     const s3Only = (
@@ -304,20 +318,27 @@ function usableSecret(file: string, content: string): string {
 export type DataLocation = Readonly<{
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where the uploads are kept (DATA_DIR/uploads or a bucket), with the same rules as loadConfig. */
+  storage: StorageConfig;
 }>;
 
 /**
- * Reads only DATA_DIR and DATABASE_URL, with the same rules as loadConfig, and creates nothing:
- * a restore into an empty data folder must find it as it was (no generated session secret).
+ * Reads only where the data is (DATA_DIR, DATABASE_URL, and the uploads' STORAGE with its S3_*
+ * settings), with the same rules as loadConfig, and creates nothing: a restore into an empty
+ * data folder must find it as it was (no generated session secret).
  */
 export function loadDataLocation(
   env: Record<string, string | undefined> = process.env,
 ): DataLocation {
-  const schema = EnvSchema.pick({ DATA_DIR: true, DATABASE_URL: true });
-  const parsed = schema.safeParse({
-    DATA_DIR: env.DATA_DIR || undefined,
-    DATABASE_URL: env.DATABASE_URL || undefined,
-  });
+  const keys = ["DATA_DIR", "DATABASE_URL", ...STORAGE_KEYS] as const;
+  const schema = EnvSchema.pick(
+    Object.fromEntries(keys.map((key) => [key, true])) as {
+      [K in (typeof keys)[number]]: true;
+    },
+  );
+  const parsed = schema.safeParse(
+    Object.fromEntries(keys.map((key) => [key, env[key] || undefined])),
+  );
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
@@ -325,6 +346,7 @@ export function loadDataLocation(
   return Object.freeze({
     dataDir: path.resolve(parsed.data.DATA_DIR),
     databaseUrl: parsed.data.DATABASE_URL,
+    storage: storageConfig(parsed.data),
   });
 }
 

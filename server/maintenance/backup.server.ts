@@ -21,7 +21,11 @@ import {
   packArchive,
 } from "./archive.server.ts";
 import { snapshotSqlite, sqliteMigrations, sqliteRowCounts } from "./sqlite-snapshot.server.ts";
-import { diskUploadFiles, type UploadFiles, uploadContentType } from "./upload-files.server.ts";
+import {
+  configuredUploadFiles,
+  type UploadFiles,
+  uploadContentType,
+} from "./upload-files.server.ts";
 
 export type BackupOptions = {
   location: DataLocation;
@@ -52,7 +56,7 @@ export async function createBackup({ location, out, uploads }: BackupOptions): P
       : await snapshotSqliteInto(location, staging);
     for (const archivePath of database.paths) await add(archivePath);
 
-    const store = uploads ?? diskUploadFiles(location.dataDir);
+    const store = uploads ?? configuredUploadFiles(location.storage, location.dataDir);
     await mkdir(path.join(staging, "uploads"), { recursive: true });
     for (const name of await store.list()) {
       const archivePath = ARCHIVE_PATHS.upload(name);

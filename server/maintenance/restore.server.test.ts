@@ -2,15 +2,17 @@ import { existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync 
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import * as tar from "tar";
 import { afterAll, beforeAll, expect, it, onTestFinished } from "vitest";
-import type { DataLocation } from "#server/config/env.server.ts";
+import { type DataLocation, loadDataLocation } from "#server/config/env.server.ts";
 import { openDatabase } from "#server/db/db.server.ts";
 import { tablesWithRows } from "#server/db/table-rows.server.ts";
 import { uploadsDir } from "#server/storage/uploads.server.ts";
 import { createEmployee } from "#tests/factories/employee.ts";
 import { createPost } from "#tests/factories/post.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
+import { startS3Server } from "#tests/helpers/s3-server.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -24,6 +26,7 @@ import { restoreBackup } from "./restore.server.ts";
 // What a restore refuses, and that it refuses before writing anything.
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+const DISK = { kind: "disk" } as const;
 
 function locationOf(db: TestDatabase): DataLocation {
   return {
@@ -32,6 +35,7 @@ function locationOf(db: TestDatabase): DataLocation {
       db.kind === "postgres" && db.databaseUrl && db.schema
         ? urlWithSchema(db.databaseUrl, db.schema)
         : undefined,
+    storage: DISK,
   };
 }
 
@@ -166,10 +170,54 @@ describeEachDatabase("restoring a backup", (kind) => {
     const other = await fresh();
     const location: DataLocation =
       kind === "sqlite"
-        ? { dataDir: other.dataDir, databaseUrl: "postgres://nobody@127.0.0.1:1/none" }
-        : { dataDir: other.dataDir, databaseUrl: undefined };
+        ? {
+            dataDir: other.dataDir,
+            databaseUrl: "postgres://nobody@127.0.0.1:1/none",
+            storage: DISK,
+          }
+        : { dataDir: other.dataDir, databaseUrl: undefined, storage: DISK };
     await expect(restoreBackup({ location, archive })).rejects.toThrow(
       /a backup restores into its own kind/,
     );
   });
+});
+
+it("backs up the uploads from the bucket and restores them into another bucket", async () => {
+  const [from, to] = await Promise.all([startS3Server(), startS3Server()]);
+  const source = await createTestDatabase("sqlite");
+  const target = await createTestDatabase("sqlite", { migrate: false });
+  onTestFinished(async () => {
+    await Promise.all([from.close(), to.close(), source.destroy(), target.destroy()]);
+  });
+  await target.handle.close();
+  for (const suffix of ["", "-wal", "-shm"]) {
+    rmSync(path.join(target.dataDir, `studio.db${suffix}`), { force: true });
+  }
+  await from.client.send(
+    new PutObjectCommand({
+      Bucket: from.bucket,
+      Key: "picture.png",
+      Body: PNG,
+      ContentType: "image/png",
+    }),
+  );
+  const archive = path.join(source.dataDir, "backup.tar");
+  await createBackup({
+    location: loadDataLocation({ DATA_DIR: source.dataDir, ...from.env }),
+    out: archive,
+  });
+  // Nothing came from the data folder: the bucket is where the uploads are.
+  expect(existsSync(uploadsDir(source.dataDir))).toBe(false);
+
+  const report = await restoreBackup({
+    location: loadDataLocation({ DATA_DIR: target.dataDir, ...to.env }),
+    archive,
+  });
+  expect(report.uploads).toBe(1);
+  expect(existsSync(uploadsDir(target.dataDir))).toBe(false);
+  const restored = await to.client.send(
+    new GetObjectCommand({ Bucket: to.bucket, Key: "picture.png" }),
+  );
+  expect(restored.ContentType).toBe("image/png");
+  expect(Buffer.from((await restored.Body?.transformToByteArray()) ?? [])).toEqual(PNG);
 });

@@ -20,7 +20,7 @@ import {
   openArchive,
 } from "./archive.server.ts";
 import { sqliteFileIn, sqliteRowCounts } from "./sqlite-snapshot.server.ts";
-import { diskUploadFiles, type UploadFiles } from "./upload-files.server.ts";
+import { configuredUploadFiles, type UploadFiles } from "./upload-files.server.ts";
 
 export type RestoreOptions = {
   location: DataLocation;
@@ -73,7 +73,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
         "This backup was made by a newer version of the site (its database has migrations this version does not know): restore it with that version or a later one.",
       );
     }
-    const store = options.uploads ?? diskUploadFiles(location.dataDir);
+    const store = options.uploads ?? configuredUploadFiles(location.storage, location.dataDir);
     const present = await whatIsThere(location, handle, store);
     if (present.length > 0 && !options.force) {
       throw new MaintenanceError(

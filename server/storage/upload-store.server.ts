@@ -23,13 +23,15 @@ const stores = new WeakMap<Config, UploadStore>();
 export function uploadStoreFor(config: Config): UploadStore {
   let store = stores.get(config);
   if (!store) {
-    store =
-      config.storage.kind === "s3"
-        ? new DeferredS3Store(config.storage)
-        : new DiskUploadStore(config.dataDir);
+    store = openUploadStore(config.storage, config.dataDir);
     stores.set(config, store);
   }
   return store;
+}
+
+/** A new store for these settings (the maintenance commands, which have no full Config). */
+export function openUploadStore(storage: StorageConfig, dataDir: string): UploadStore {
+  return storage.kind === "s3" ? new DeferredS3Store(storage) : new DiskUploadStore(dataDir);
 }
 
 /**

@@ -120,7 +120,7 @@ describe.skipIf(!TEST_DATABASE_URL)("moving a site from SQLite to PostgreSQL", (
     const postgres = await serverData("postgres");
     const to = postgres.env.DATABASE_URL ?? "";
     const report = await moveToPostgres({
-      location: { dataDir: source.dataDir, databaseUrl: undefined },
+      location: { dataDir: source.dataDir, databaseUrl: undefined, storage: { kind: "disk" } },
       to,
     });
     const rows = Object.fromEntries(report.tables.map((table) => [table.name, table.rows]));
