@@ -1,11 +1,15 @@
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWSLETTER_RATE_LIMIT } from "#common/constants.ts";
 import { RESPONSE_CACHE_TTL_MS } from "#server/app.ts";
 import { migrateToLatest } from "#server/db/migrate.server.ts";
 import { createPost, fromNow } from "#tests/factories/post.ts";
 import { solidImage } from "#tests/helpers/images.ts";
+import { startS3Server, type TestS3Server } from "#tests/helpers/s3-server.ts";
 import {
   createServerData,
   killServerProcesses,
@@ -18,7 +22,7 @@ import {
 import { signIn } from "#tests/helpers/staff.ts";
 import { TEST_DATABASE_URL } from "#tests/helpers/test-database.ts";
 
-// Two production server processes on one PostgreSQL database, as behind a load balancer:
+// Two production server processes on one PostgreSQL database and one bucket, as behind a load balancer:
 // whatever one of them does, the other sees, within the response cache's lifetime at most
 // (docs/decisions/021-cache-bound-across-processes.md); background work runs once; and killing
 // one outright leaves the other answering.
@@ -28,16 +32,10 @@ const OWNER = { ADMIN_EMAIL: "owner@two.test", ADMIN_PASSWORD: "owner-two-proces
 const DUE_POSTS = 12;
 const PUBLISHED_LINE = /Published (\d+) scheduled post\(s\)/g;
 
-/**
- * Where both processes keep uploads: for now one DATA_DIR they share. (With object storage this
- * becomes one bucket; only this function changes.)
- */
-async function sharedUploads(data: ServerData): Promise<Record<string, string>> {
-  return { DATA_DIR: data.dataDir };
-}
-
 describe.skipIf(!TEST_DATABASE_URL)("two server processes on one database [postgres]", () => {
   let data: ServerData;
+  let otherData: ServerData;
+  let bucket: TestS3Server;
   let a: ServerProcess;
   let b: ServerProcess;
   let cookie = "";
@@ -51,20 +49,27 @@ describe.skipIf(!TEST_DATABASE_URL)("two server processes on one database [postg
       const post = await createPost(db, { status: "scheduled", scheduledAt: fromNow(-60_000 - i) });
       dueIds.push(post.id);
     }
-    const env = {
+    // Each process has a data folder of its own, as on two machines: what they share is the
+    // database and the bucket the uploads are kept in.
+    bucket = await startS3Server();
+    otherData = await createServerData("sqlite");
+    const shared = {
       ...data.env,
-      ...(await sharedUploads(data)),
+      ...bucket.env,
       ...OWNER,
       // The same in every process, or a session signed by one is refused by the other.
       SESSION_SECRET: randomBytes(32).toString("hex"),
     };
     // At once, as a deploy starts its replicas: both migrate, both sweep the due posts.
-    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    [a, b] = await Promise.all([
+      startServerProcess(shared),
+      startServerProcess({ ...shared, DATA_DIR: otherData.dataDir }),
+    ]);
     cookie = await signIn(a, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD);
   }, 60_000);
   afterAll(async () => {
     await killServerProcesses();
-    await data?.destroy();
+    await Promise.all([data?.destroy(), otherData?.destroy(), bucket?.close()]);
   });
 
   const send = (server: ServerProcess, path: string, init: RequestInit = {}, session = cookie) =>
@@ -184,6 +189,15 @@ describe.skipIf(!TEST_DATABASE_URL)("two server processes on one database [postg
     const uploaded = await send(a, "/api/upload/image", { method: "POST", body: form });
     expect(uploaded.status, await uploaded.clone().text()).toBe(201);
     const { url } = (await uploaded.json()) as { url: string };
+    // Kept in the bucket, not in either process's data folder.
+    const name = url.slice("/uploads/".length);
+    const stored = await bucket.client.send(
+      new HeadObjectCommand({ Bucket: bucket.bucket, Key: name }),
+    );
+    expect(stored.ContentLength).toBeGreaterThan(0);
+    for (const folder of [data.dataDir, otherData.dataDir]) {
+      expect(existsSync(path.join(folder, "uploads", name))).toBe(false);
+    }
 
     const fromA = await fetch(a.url + url);
     const fromB = await fetch(b.url + url);
