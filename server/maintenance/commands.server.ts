@@ -85,9 +85,11 @@ export async function migrateToPostgresCommand(
     print("Now change the configuration and restart the site:");
     const hidden = withoutPassword(values.to);
     print(`  DATABASE_URL=${hidden}${hidden === values.to ? "" : "   (with its real password)"}`);
-    print(
-      `  DATA_DIR=${location.dataDir}   (keep it: the uploads and the session secret stay there)`,
-    );
+    const kept =
+      location.storage.kind === "s3"
+        ? "the session secret stays there; the uploads stay in their bucket"
+        : "the uploads and the session secret stay there";
+    print(`  DATA_DIR=${location.dataDir}   (keep it: ${kept})`);
     print(
       "studio.db is no longer read; keep it as a fallback until the site runs well on PostgreSQL.",
     );
