@@ -3,6 +3,7 @@ import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
+import type { Logger } from "pino";
 import { authRouter } from "./api/auth.router.ts";
 import { apiRouter } from "./api/index.ts";
 import { sameOriginWrites } from "./api/middleware/same-origin.ts";
@@ -17,7 +18,10 @@ import { contentSecurityPolicy } from "./http/content-security-policy.server.ts"
 import { fixedHeaders } from "./http/fixed-headers.server.ts";
 import { forgetContentOnWrite } from "./http/forget-on-write.server.ts";
 import { pageMethods, refuseUnservedMethods } from "./http/methods.server.ts";
+import { createMetrics } from "./http/metrics.server.ts";
 import { acceptsWebp } from "./http/negotiation.server.ts";
+import { databaseReadiness, type ReadinessCheck, readiness } from "./http/readiness.server.ts";
+import { requestLog } from "./http/request-log.server.ts";
 import { createResponseCache } from "./http/response-cache.server.ts";
 import { parseVariantName } from "./storage/image-variants.server.ts";
 import {
@@ -70,6 +74,12 @@ export type CreateAppOptions = {
   responseCacheTtlMs?: number;
   /** The clock the response cache counts lifetimes by (milliseconds, as Date.now). */
   responseCacheClock?: () => number;
+  /** Logs one line per request through this logger; absent, requests are not logged. */
+  requestLogger?: Logger;
+  /** What /readyz checks besides the database (object storage, ...). */
+  readinessChecks?: readonly ReadinessCheck[];
+  /** True once shutdown has begun: /readyz then answers 503. */
+  isStopping?: () => boolean;
 };
 
 /**
@@ -81,7 +91,10 @@ export type CreateAppOptions = {
 export const UPLOADS_CSP =
   "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
-/** Builds the Express app: headers, /healthz, /uploads, /api, then the pages. It does not listen. */
+/**
+ * Builds the Express app: request log and metrics, headers, /healthz, /readyz, /metrics,
+ * /uploads, /api, then the pages. It does not listen.
+ */
 export function createApp({
   handle,
   config,
@@ -91,6 +104,9 @@ export function createApp({
   devMiddleware,
   responseCacheTtlMs = RESPONSE_CACHE_TTL_MS,
   responseCacheClock,
+  requestLogger,
+  readinessChecks = [],
+  isStopping = () => false,
 }: CreateAppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -98,6 +114,14 @@ export function createApp({
   // Express would hash every body for an ETag; API answers are no-store, and the response
   // cache gives the answers it keeps a validator once instead of per request.
   app.set("etag", false);
+
+  // First of all, so that every answer is logged and counted, the refused and the cached ones
+  // too; each request gets its id (X-Request-Id) here. Metrics exist only with METRICS_TOKEN.
+  const metrics = config.metricsToken
+    ? createMetrics({ token: config.metricsToken, handle })
+    : null;
+  if (requestLogger) app.use(requestLog(requestLogger));
+  if (metrics) app.use(metrics.observeRequests);
 
   // Before anything reads or answers a request: a body over its limit is refused unread, and a
   // method no address answers (TRACE, PROPFIND, ...) is 501.
@@ -117,6 +141,7 @@ export function createApp({
       hasSessionCookie,
       sharedCacheSeconds: Math.floor(responseCacheTtlMs / 1000),
       now: responseCacheClock,
+      countLookup: metrics?.countCacheLookup,
     });
     app.use(cache.middleware);
   }
@@ -158,6 +183,11 @@ export function createApp({
     if (!ok) res.set("Retry-After", String(RETRY_AFTER_SECONDS.database));
     res.status(ok ? 200 : 503).json(ok ? { status: "ok" } : { status: "unavailable" });
   });
+  app.get(
+    "/readyz",
+    readiness({ checks: [databaseReadiness(handle), ...readinessChecks], isStopping }),
+  );
+  if (metrics) app.get("/metrics", metrics.serve);
 
   const context: ServerContext = { db: handle.db, config, auth };
   app.use("/api", sameOriginWrites(config.siteUrl));

@@ -77,6 +77,11 @@ const EnvSchema = z.object({
     .default("https://www.minecraft.net/en-us/marketplace/creator/override-studios"),
   EXTERNAL_EDITOR_URL: z.url().default("https://editor.overridestudios.net"),
   PETITION_URL: z.url().default("https://www.change.org/p/unban-override-studios-apps"),
+  // Logs and metrics (docs/operations.md, "Logs and metrics").
+  /** The least severe log level written: trace, debug, info, warn, error, fatal, or silent. */
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  /** Bearer token that /metrics requires; /metrics is not served at all while it is unset. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Config = Readonly<{
@@ -99,7 +104,12 @@ export type Config = Readonly<{
   /** YouTube's endpoints for the video lookup, without trailing slashes. */
   youtube: Readonly<{ baseUrl: string; imageBaseUrl: string }>;
   site: PublicSiteSettings;
+  /** Logs and metrics: the least severe level logged, and the token /metrics asks for. */
+  logLevel: LogLevel;
+  metricsToken: string | undefined;
 }>;
+
+export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
 
 /** The settings the browser may see; sent to pages through the root loader. */
 export type PublicSiteSettings = Readonly<{
@@ -178,6 +188,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       externalEditorUrl: e.EXTERNAL_EDITOR_URL,
       petitionUrl: e.PETITION_URL,
     }),
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
   });
 }
 

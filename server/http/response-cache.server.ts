@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
+import { logger } from "#server/config/logger.server.ts";
 import {
   type CacheEntry,
   compressedForm,
@@ -37,6 +38,11 @@ export type ResponseCacheOptions = {
   sharedCacheSeconds?: number;
   /** The clock lifetimes are counted by (milliseconds, as Date.now). */
   now?: () => number;
+  /**
+   * Told of each cacheable request: "hit" when a kept answer (or another request's render of
+   * the same address) answered it, "miss" when the app did. For the metrics.
+   */
+  countLookup?: (outcome: "hit" | "miss") => void;
 };
 
 export type ResponseCache = {
@@ -67,7 +73,7 @@ type Flight = Promise<CacheEntry | null | "gone">;
  * (cache-store), and how it holds back and sends responses (cache-response).
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
-  const { ttlMs, classifyPath, hasSessionCookie, now = Date.now } = options;
+  const { ttlMs, classifyPath, hasSessionCookie, now = Date.now, countLookup } = options;
   const store = new CacheStore({
     maxEntries: options.maxEntries ?? 500,
     maxBytes: options.maxBytes ?? RESPONSE_CACHE_MAX_BYTES,
@@ -102,7 +108,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           ? await compressForOneResponse(entry.body, encoding)
           : await compressedForm(entry, encoding, (bytes) => store.countCompressed(entry, bytes));
       } catch (error) {
-        console.error("Compressing a cached answer failed; sending it uncompressed:", error);
+        logger.error({ err: error }, "Compressing a cached answer failed; sending it uncompressed");
       }
     }
     if (!body) {
@@ -180,11 +186,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const { key } = request;
     const entry = store.get(key);
     if (entry && entry.expiresAt > now()) {
+      countLookup?.("hit");
       serve(entry, req, res, false).catch(next);
       return;
     }
     const flight = inFlight.get(key);
     if (flight) {
+      countLookup?.("hit");
       flight
         .then((outcome) => {
           if (outcome === "gone") {
@@ -199,6 +207,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         .catch(next);
       return;
     }
+    countLookup?.("miss");
     capture(req, res, next, key, request.kind);
   };
 

@@ -1,3 +1,4 @@
+import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 
 /** How often the sweep runs. Visibility never waits for it (content-rules.server.ts). */
@@ -42,7 +43,7 @@ export function startScheduledPublishing(
     running = publishDuePosts(db)
       .then(() => undefined)
       .catch((error: unknown) => {
-        console.error(`Publishing scheduled posts failed: ${describe(error)}`);
+        logger.error(`Publishing scheduled posts failed: ${describe(error)}`);
       })
       .finally(() => {
         running = null;

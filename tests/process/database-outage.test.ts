@@ -102,7 +102,9 @@ describe.skipIf(!TEST_DATABASE_URL)("a server whose PostgreSQL goes away [postgr
       body: JSON.stringify({ email: "someone@studio.test", password: "a-password-here" }),
     });
     expect(refusedSignIn.headers.get("retry-after")).toBe(RETRY_AFTER);
-    expect(await readError(refusedSignIn, 503)).toEqual({ message: FAULT_MESSAGES.databaseUnavailable });
+    expect(await readError(refusedSignIn, 503)).toEqual({
+      message: FAULT_MESSAGES.databaseUnavailable,
+    });
     for (const [method, path] of [
       ["GET", "/api/auth/get-session"],
       ["POST", "/api/auth/sign-out"],
