@@ -18,7 +18,7 @@ import { contentSecurityPolicy } from "./http/content-security-policy.server.ts"
 import { fixedHeaders } from "./http/fixed-headers.server.ts";
 import { forgetContentOnWrite } from "./http/forget-on-write.server.ts";
 import { pageMethods, refuseUnservedMethods } from "./http/methods.server.ts";
-import { createMetrics } from "./http/metrics.server.ts";
+import { createMetrics, trackRouteMounts } from "./http/metrics.server.ts";
 import { acceptsWebp } from "./http/negotiation.server.ts";
 import { databaseReadiness, type ReadinessCheck, readiness } from "./http/readiness.server.ts";
 import { requestLog } from "./http/request-log.server.ts";
@@ -121,7 +121,10 @@ export function createApp({
     ? createMetrics({ token: config.metricsToken, handle })
     : null;
   if (requestLogger) app.use(requestLog(requestLogger));
-  if (metrics) app.use(metrics.observeRequests);
+  if (metrics) {
+    trackRouteMounts(app.request);
+    app.use(metrics.observeRequests);
+  }
 
   // Before anything reads or answers a request: a body over its limit is refused unread, and a
   // method no address answers (TRACE, PROPFIND, ...) is 501.

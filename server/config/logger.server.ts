@@ -104,9 +104,14 @@ function splitStreams(): DestinationStream {
  */
 export let logger: Logger = pino(loggerOptions("info"), splitStreams());
 
+/** A logger like the process's (same fields, same redaction) writing to `stream`. */
+export function createLogger(stream: DestinationStream, level: LogLevel = "info"): Logger {
+  return pino(loggerOptions(level), stream);
+}
+
 /** Sends every later line to `stream` instead (tests catch logged errors this way). */
 export function setLogDestination(stream: DestinationStream, level: LogLevel = "info"): Logger {
-  logger = pino(loggerOptions(level), stream);
+  logger = createLogger(stream, level);
   return logger;
 }
 

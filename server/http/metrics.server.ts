@@ -22,6 +22,30 @@ export type Metrics = {
   serve: RequestHandler;
 };
 
+/** Where the route that answered was mounted (req.baseUrl then), kept by trackRouteMounts. */
+const ROUTE_BASE = Symbol("routeBase");
+type TrackedRequest = Request & { [ROUTE_BASE]?: string };
+
+/**
+ * Keeps, for each request of this app, the mount path of the route that matched it, taken as
+ * the router hands the request to the route: by the time the answer is finished a router that
+ * passed an error on has restored req.baseUrl (a 404 from `/api/posts/slug/:slug` would read
+ * as `/api/slug/:slug`). `appRequest` is the app's request prototype (`app.request`).
+ */
+export function trackRouteMounts(appRequest: object) {
+  const value = Symbol("route");
+  Object.defineProperty(appRequest, "route", {
+    configurable: true,
+    get(this: Record<symbol, unknown>) {
+      return this[value];
+    },
+    set(this: TrackedRequest & Record<symbol, unknown>, route: unknown) {
+      this[value] = route;
+      this[ROUTE_BASE] = this.baseUrl;
+    },
+  });
+}
+
 /**
  * The route label: the Express route pattern that answered (`/api/posts/:id`), or for answers
  * without one a name for the kind of address ("api", "uploads", "assets", "page"). Never the
@@ -29,7 +53,9 @@ export type Metrics = {
  */
 export function routeLabel(req: Request): string {
   const route = req.route as { path?: unknown } | undefined;
-  if (route && typeof route.path === "string") return `${req.baseUrl}${route.path}`;
+  if (route && typeof route.path === "string") {
+    return `${(req as TrackedRequest)[ROUTE_BASE] ?? req.baseUrl}${route.path}`;
+  }
   const url = req.originalUrl;
   if (url.startsWith("/api/")) return "api";
   if (url.startsWith("/uploads/")) return "uploads";

@@ -50,7 +50,8 @@ export function requestLog(logger: Logger): RequestHandler {
     },
     customAttributeKeys: { responseTime: "durationMs" },
     customLogLevel: (req, res) => {
-      if (res.statusCode >= 500) return "error";
+      // 501 refuses a method nothing here serves: the client's doing, not a fault.
+      if (res.statusCode >= 500 && res.statusCode !== 501) return "error";
       if (res.statusCode < 400 && PROBES.has((req as LoggedRequest).originalUrl ?? "")) {
         return "debug";
       }
