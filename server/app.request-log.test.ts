@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "#server/config/logger.server.ts";
+import { createLogger, setLogDestination } from "#server/config/logger.server.ts";
 import { expectNoStackTrace } from "#tests/helpers/http.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 
@@ -10,12 +10,26 @@ import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts"
 type Line = {
   level: number;
   msg: string;
-  reqId?: string;
-  req?: { method: string; url: string };
+  req?: { id: string; method: string; url: string };
   res?: { statusCode: number };
   durationMs?: number;
   err?: { message: string; stack: string };
+  reqId?: string;
 };
+
+/** A log destination that keeps each line, parsed, in `lines`. */
+function into(lines: Line[]) {
+  return {
+    write: (line: string) => {
+      lines.push(JSON.parse(line) as Line);
+    },
+  };
+}
+
+/** A logger like the server's, writing into `lines`. */
+function capture(lines: Line[]) {
+  return createLogger(into(lines));
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -23,15 +37,10 @@ describe("the request log [sqlite]", () => {
   let server: TestServer;
   const lines: Line[] = [];
   beforeAll(async () => {
-    const requestLogger = createLogger({
-      write: (line: string) => {
-        lines.push(JSON.parse(line) as Line);
-      },
-    });
     server = await startTestServer(
       "sqlite",
       {},
-      { responseCacheTtlMs: 60_000, app: { requestLogger } },
+      { responseCacheTtlMs: 60_000, app: { requestLogger: capture(lines) } },
     );
   });
   afterAll(() => server?.close());
@@ -40,8 +49,8 @@ describe("the request log [sqlite]", () => {
   async function lineFor(response: Response): Promise<Line> {
     if (!response.bodyUsed) await response.arrayBuffer();
     const id = response.headers.get("x-request-id");
-    await expect.poll(() => lines.some((line) => line.reqId === id && line.res)).toBe(true);
-    return lines.find((line) => line.reqId === id && line.res) as Line;
+    await expect.poll(() => lines.some((line) => line.req?.id === id && line.res)).toBe(true);
+    return lines.find((line) => line.req?.id === id && line.res) as Line;
   }
 
   it("logs each request once with its id, method, address, status and duration", async () => {
@@ -53,12 +62,11 @@ describe("the request log [sqlite]", () => {
     expect(line).toMatchObject({
       level: 30,
       msg: "request completed",
-      reqId: id,
-      req: { method: "GET", url: "/api/posts/published?limit=2" },
+      req: { id, method: "GET", url: "/api/posts/published?limit=2" },
       res: { statusCode: 200 },
     });
     expect(typeof line.durationMs).toBe("number");
-    expect(Object.keys(line.req ?? {}).sort()).toEqual(["method", "url"]);
+    expect(Object.keys(line.req ?? {}).sort()).toEqual(["id", "method", "url"]);
     expect(lines.length - before).toBe(1);
   });
 
@@ -85,23 +93,14 @@ describe("the request log [sqlite]", () => {
     const secondLine = await lineFor(second);
     expect(first.headers.get("x-request-id")).not.toBe(second.headers.get("x-request-id"));
     expect(secondLine).toMatchObject({ req: { url: "/api/apps" }, res: { statusCode: 200 } });
-    expect(firstLine.reqId).not.toBe(secondLine.reqId);
+    expect(firstLine.req?.id).not.toBe(secondLine.req?.id);
   });
 
   it("logs an unexpected error with its stack under the request's id, and answers without it", async () => {
-    const broken = await startTestServer(
-      "sqlite",
-      {},
-      {
-        app: {
-          requestLogger: createLogger({
-            write: (line: string) => {
-              lines.push(JSON.parse(line) as Line);
-            },
-          }),
-        },
-      },
-    );
+    const logged: Line[] = [];
+    const broken = await startTestServer("sqlite", {}, { app: { requestLogger: capture(logged) } });
+    // Errors go through the process's logger: caught here for the length of the test.
+    const previous = setLogDestination(into(logged));
     try {
       await broken.db.handle.close();
       const response = await broken.request("/api/posts/published");
@@ -109,12 +108,18 @@ describe("the request log [sqlite]", () => {
       const body = await response.text();
       expect(response.status).toBe(500);
       expectNoStackTrace(body);
-      const requestLine = await lineFor(response);
-      expect(requestLine).toMatchObject({ level: 50, res: { statusCode: 500 } });
-      const error = lines.find((line) => line.reqId === id && line.err);
+      await expect
+        .poll(() => logged.find((line) => line.req?.id === id))
+        .toMatchObject({
+          level: 50,
+          msg: "request failed",
+          res: { statusCode: 500 },
+        });
+      const error = logged.find((line) => line.reqId === id && line.err);
       expect(error?.msg).toBe("GET /api/posts/published failed");
       expect(error?.err?.stack).toMatch(/\n\s+at /);
     } finally {
+      setLogDestination(previous);
       await broken.close();
     }
   });

@@ -8,7 +8,7 @@ import { createApp } from "./app.ts";
 import { authFor } from "./auth/auth.server.ts";
 import { ensureOwnerAccount } from "./auth/owner.server.ts";
 import { type Config, ConfigError, loadConfig } from "./config/env.server.ts";
-import { configureLogger, logger } from "./config/logger.server.ts";
+import { configureLogger, createRequestLogger, logger } from "./config/logger.server.ts";
 import { pageScriptsContext, type ServerContext, serverContext } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
@@ -77,7 +77,7 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
     clientDir: dev ? undefined : fileURLToPath(new URL("../client", import.meta.url)),
     devMiddleware: dev?.middleware,
     responseCacheTtlMs: config.responseCacheTtlMs,
-    requestLogger: logger,
+    requestLogger: createRequestLogger(),
     readinessChecks,
     isStopping: () => lifecycle.stopping,
   });

@@ -8,7 +8,7 @@ import { logger } from "#server/config/logger.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
-import { loggerFor } from "#server/http/request-log.server.ts";
+import { requestIdOf } from "#server/http/request-log.server.ts";
 import { apiErrorHandler } from "./middleware/error-handler.ts";
 
 /**
@@ -80,8 +80,8 @@ export function authRouter(context: ServerContext) {
         })
         .catch((error: unknown) => {
           // The provider is unreachable or misconfigured: e-mail and password still work.
-          loggerFor(req, logger).error(
-            { err: error },
+          logger.error(
+            { err: error, reqId: requestIdOf(req) },
             "Cannot start sign-in with the identity provider",
           );
           return null;

@@ -78,11 +78,11 @@ export function loggedUrl(url: string): string {
   return out;
 }
 
-function loggerOptions(level: LogLevel) {
+function loggerOptions(level: LogLevel, redact: boolean) {
   return {
     level,
     base: { pid: process.pid },
-    redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    ...(redact ? { redact: { paths: REDACTED_PATHS, censor: "[redacted]" } } : {}),
     serializers: { err: pino.stdSerializers.err },
   };
 }
@@ -98,21 +98,43 @@ function splitStreams(): DestinationStream {
   );
 }
 
+/** Where every logger here writes. */
+let destination: DestinationStream = splitStreams();
+
+/** A logger like the process's (same fields, same redaction) writing to `stream`. */
+export function createLogger(stream: DestinationStream, level: LogLevel = "info"): Logger {
+  return pino(loggerOptions(level, true), stream);
+}
+
 /**
  * The logger every part of the server writes through. Until configureLogger runs it logs at
  * "info"; configureLogger sets the level (and in development the readable output).
  */
-export let logger: Logger = pino(loggerOptions("info"), splitStreams());
+export let logger: Logger = createLogger(destination);
 
-/** A logger like the process's (same fields, same redaction) writing to `stream`. */
-export function createLogger(stream: DestinationStream, level: LogLevel = "info"): Logger {
-  return pino(loggerOptions(level), stream);
+/**
+ * The logger of the request lines (request-log.server.ts), at the same level and to the same
+ * place as `logger` but without its redaction: a request line is built from method, address
+ * and status only, and redaction's wildcard paths would cost more than the rest of the line
+ * (they walk every object logged, and each per-request child logger's bindings). Whatever else
+ * is logged while answering a request goes through `logger`.
+ */
+export function createRequestLogger(): Logger {
+  return pino(loggerOptions(logger.level as LogLevel, false), destination);
 }
 
-/** Sends every later line to `stream` instead (tests catch logged errors this way). */
-export function setLogDestination(stream: DestinationStream, level: LogLevel = "info"): Logger {
+/**
+ * Sends every later line to `stream` instead (tests catch logged errors this way); answers
+ * where lines went until now.
+ */
+export function setLogDestination(
+  stream: DestinationStream,
+  level: LogLevel = "info",
+): DestinationStream {
+  const previous = destination;
+  destination = stream;
   logger = createLogger(stream, level);
-  return logger;
+  return previous;
 }
 
 /**
@@ -128,7 +150,7 @@ export async function configureLogger({
 }): Promise<Logger> {
   if (readable) {
     const { default: pretty } = await import("pino-pretty");
-    logger = pino(loggerOptions(level), pretty({ sync: true, ignore: "pid,hostname" }));
+    setLogDestination(pretty({ sync: true, ignore: "pid,hostname" }), level);
   } else {
     logger.level = level;
   }

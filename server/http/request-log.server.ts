@@ -30,19 +30,19 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
 type LoggedRequest = IncomingMessage & { originalUrl?: string };
 
 /**
- * The request-log middleware (pino-http). Every request gets `req.id` and `req.log` (a child
- * logger carrying `reqId`), so whatever is logged while answering it names the request.
+ * The request-log middleware (pino-http) writing through `logger` (createRequestLogger). Every
+ * request gets `req.id`; whatever is logged while answering it names it as `reqId`.
  */
 export function requestLog(logger: Logger): RequestHandler {
   const middleware = pinoHttp({
     logger,
     genReqId: requestId,
-    quietReqLogger: true,
-    quietResLogger: true,
+    // One child logger per request, bound to `req` (id, method, address), for its line.
     // Only these fields: pino-http's own serializers copy every header of the request.
     wrapSerializers: false,
     serializers: {
-      req: (req: LoggedRequest) => ({
+      req: (req: LoggedRequest & { id?: unknown }) => ({
+        id: req.id,
         method: req.method,
         url: loggedUrl(req.originalUrl ?? req.url ?? ""),
       }),
@@ -57,11 +57,9 @@ export function requestLog(logger: Logger): RequestHandler {
       }
       return "info";
     },
-    customSuccessObject: (req, _res, val: object) => ({ req, ...val }),
     // The error, if any, was logged with its stack where it was handled; the request line only
     // says how the request ended.
-    customErrorObject: (req, res, _error, val: { durationMs?: number }) => ({
-      req,
+    customErrorObject: (_req, res, _error, val: { durationMs?: number }) => ({
       res,
       durationMs: val.durationMs,
     }),
@@ -70,10 +68,8 @@ export function requestLog(logger: Logger): RequestHandler {
   return middleware as unknown as RequestHandler;
 }
 
-/**
- * The logger for what happens while answering a request: the request's own (its lines carry
- * `reqId`) when requests are logged, else the process's.
- */
-export function loggerFor(req: IncomingMessage, fallback: Logger): Logger {
-  return (req as { log?: Logger }).log ?? fallback;
+/** The request's id (for lines logged while answering it), when requests are logged. */
+export function requestIdOf(req: IncomingMessage): string | undefined {
+  const id = (req as { id?: unknown }).id;
+  return typeof id === "string" ? id : undefined;
 }

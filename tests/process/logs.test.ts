@@ -26,8 +26,7 @@ const METRICS_TOKEN = `metrics-${randomBytes(12).toString("hex")}`;
 type Line = {
   level: number;
   msg: string;
-  reqId?: string;
-  req?: { method: string; url: string };
+  req?: { id: string; method: string; url: string };
   res?: { statusCode: number };
   durationMs?: number;
 };
@@ -179,10 +178,10 @@ describe("the server's log [sqlite]", () => {
     await response.arrayBuffer();
     expect(response.headers.get("x-request-id")).toBe("edge-1234-abcd");
     await expect
-      .poll(() => logLines(server).find((line) => line.reqId === "edge-1234-abcd"))
+      .poll(() => logLines(server).find((line) => line.req?.id === "edge-1234-abcd"))
       .toMatchObject({
         level: 30,
-        req: { method: "GET", url: "/news?from=log-test" },
+        req: { id: "edge-1234-abcd", method: "GET", url: "/news?from=log-test" },
         res: { statusCode: 200 },
         durationMs: expect.any(Number),
       });
