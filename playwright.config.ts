@@ -92,6 +92,8 @@ export default defineConfig({
         SITE_URL: E2E_BASE_URL,
         SEED_DEMO: "1",
         NODE_ENV: "production",
+        // Warnings and errors only: a line per request would bury them in the run's output.
+        LOG_LEVEL: "warn",
         // Many tests subscribe from the same address; the limit itself is tested over HTTP.
         TRUST_PROXY: "0",
         // No outside service from tests: the editor's video lookup fails at once (a closed local
@@ -151,6 +153,7 @@ function postgresServer(adminUrl: string) {
         SITE_URL: baseUrl,
         SEED_DEMO: "1",
         NODE_ENV: "production",
+        LOG_LEVEL: "warn",
         TRUST_PROXY: "0",
         YOUTUBE_BASE_URL: "http://127.0.0.1:9",
         YOUTUBE_IMAGE_BASE_URL: "http://127.0.0.1:9",

@@ -1,6 +1,7 @@
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { loggedUrl, logger } from "#server/config/logger.server.ts";
 import { pageScriptsContext } from "#server/context.server.ts";
 import { recordPageFault } from "#server/http/page-faults.server.ts";
 
@@ -15,8 +16,14 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (recordPageFault(error, { request, context })) return;
-  console.error(error);
+  logPageError(request, error);
 };
+
+/** An unexpected failure while answering a page: logged with its stack (the page says nothing). */
+function logPageError(request: Request, error: unknown) {
+  const { pathname } = new URL(request.url);
+  logger.error({ err: error }, `${request.method} ${loggedUrl(pathname)} failed`);
+}
 
 /**
  * Renders a page whole, then answers it in one piece: its Content-Security-Policy lists the
@@ -102,7 +109,7 @@ export default function handleRequest(
           if (request.signal.aborted) return;
           responseStatusCode = 500;
           // An error before the shell is complete reaches onShellError, and handleError logs it.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logPageError(request, error);
         },
       },
     );

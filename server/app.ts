@@ -3,6 +3,7 @@ import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
+import type { Logger } from "pino";
 import { authRouter } from "./api/auth.router.ts";
 import { apiRouter } from "./api/index.ts";
 import { apiErrorHandler } from "./api/middleware/error-handler.ts";
@@ -18,6 +19,9 @@ import { contentSecurityPolicy } from "./http/content-security-policy.server.ts"
 import { fixedHeaders } from "./http/fixed-headers.server.ts";
 import { forgetContentOnWrite } from "./http/forget-on-write.server.ts";
 import { pageMethods, refuseUnservedMethods } from "./http/methods.server.ts";
+import { createMetrics, trackRouteMounts } from "./http/metrics.server.ts";
+import { databaseReadiness, type ReadinessCheck, readiness } from "./http/readiness.server.ts";
+import { requestLog } from "./http/request-log.server.ts";
 import { createResponseCache } from "./http/response-cache.server.ts";
 import { uploadsRoute } from "./http/uploads-route.server.ts";
 import { watchRememberedReads } from "./services/content-memo.server.ts";
@@ -64,9 +68,18 @@ export type CreateAppOptions = {
   responseCacheTtlMs?: number;
   /** The clock the response cache counts lifetimes by (milliseconds, as Date.now). */
   responseCacheClock?: () => number;
+  /** Logs one line per request through this logger; absent, requests are not logged. */
+  requestLogger?: Logger;
+  /** What /readyz checks besides the database (object storage, ...). */
+  readinessChecks?: readonly ReadinessCheck[];
+  /** True once shutdown has begun: /readyz then answers 503. */
+  isStopping?: () => boolean;
 };
 
-/** Builds the Express app: headers, /healthz, /uploads, /api, then the pages. It does not listen. */
+/**
+ * Builds the Express app: request log and metrics, headers, /healthz, /readyz, /metrics,
+ * /uploads, /api, then the pages. It does not listen.
+ */
 export function createApp({
   handle,
   config,
@@ -76,6 +89,9 @@ export function createApp({
   devMiddleware,
   responseCacheTtlMs = RESPONSE_CACHE_TTL_MS,
   responseCacheClock,
+  requestLogger,
+  readinessChecks = [],
+  isStopping = () => false,
 }: CreateAppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -83,6 +99,17 @@ export function createApp({
   // Express would hash every body for an ETag; API answers are no-store, and the response
   // cache gives the answers it keeps a validator once instead of per request.
   app.set("etag", false);
+
+  // First of all, so that every answer is logged and counted, the refused and the cached ones
+  // too; each request gets its id (X-Request-Id) here. Metrics exist only with METRICS_TOKEN.
+  const metrics = config.metricsToken
+    ? createMetrics({ token: config.metricsToken, handle })
+    : null;
+  if (requestLogger) app.use(requestLog(requestLogger));
+  if (metrics) {
+    trackRouteMounts(app.request);
+    app.use(metrics.observeRequests);
+  }
 
   // Before anything reads or answers a request: a body over its limit is refused unread, and a
   // method no address answers (TRACE, PROPFIND, ...) is 501.
@@ -104,6 +131,7 @@ export function createApp({
       now: responseCacheClock,
       // A page made from the content memo's answers lives a lifetime from their read.
       watchReads: watchRememberedReads,
+      countLookup: metrics?.countCacheLookup,
     });
     app.use(cache.middleware);
   }
@@ -145,6 +173,11 @@ export function createApp({
     if (!ok) res.set("Retry-After", String(RETRY_AFTER_SECONDS.database));
     res.status(ok ? 200 : 503).json(ok ? { status: "ok" } : { status: "unavailable" });
   });
+  app.get(
+    "/readyz",
+    readiness({ checks: [databaseReadiness(handle), ...readinessChecks], isStopping }),
+  );
+  if (metrics) app.get("/metrics", metrics.serve);
 
   const context: ServerContext = { db: handle.db, config, auth };
   app.use("/api", sameOriginWrites(config.siteUrl));

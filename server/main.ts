@@ -8,10 +8,12 @@ import { createApp } from "./app.ts";
 import { authFor } from "./auth/auth.server.ts";
 import { ensureOwnerAccount } from "./auth/owner.server.ts";
 import { type Config, ConfigError, loadConfig } from "./config/env.server.ts";
+import { configureLogger, createRequestLogger, logger } from "./config/logger.server.ts";
 import { pageScriptsContext, type ServerContext, serverContext } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
 import { configureHttpServer } from "./http/http-server.server.ts";
+import type { ReadinessCheck } from "./http/readiness.server.ts";
 import {
   type ScheduledPublishing,
   startScheduledPublishing,
@@ -36,18 +38,25 @@ export type StartOptions = {
  */
 export async function start({ dev }: StartOptions = {}): Promise<Server> {
   const config = readConfigOrExit();
+  // JSON lines from here on (readable ones in development); the two failures above and below
+  // that stop the process before it serves stay plain lines on stderr.
+  await configureLogger({ level: config.logLevel, readable: Boolean(dev) });
   const handle = await openDatabaseOrExit(config);
   const auth = authFor(handle.db, config);
   if ((await ensureOwnerAccount({ db: handle.db, auth, config })) === "created") {
-    console.log(`Created the owner's login for ${config.adminEmail}.`);
+    logger.info(`Created the owner's login for ${config.adminEmail}.`);
   }
   if (config.seedDemo) await seedDemoContent(handle.db, config);
   const uploads = uploadStoreFor(config);
   const leftovers = uploads.kind === "disk" ? await removeStaleTempFiles(config.dataDir) : 0;
   if (leftovers > 0) {
-    console.log(`Removed ${leftovers} unfinished upload file(s) an earlier run left behind.`);
+    logger.info(`Removed ${leftovers} unfinished upload file(s) an earlier run left behind.`);
   }
 
+  // Set at the shutdown signal: /readyz answers 503 from then on.
+  const lifecycle = { stopping: false };
+  // What /readyz checks besides the database: the uploads' folder or bucket.
+  const readinessChecks: ReadinessCheck[] = [{ name: "uploads", check: () => uploads.check() }];
   const loaderContext: ServerContext = { db: handle.db, config, auth };
   const pages = createRequestHandler({
     // Production hands over the build itself, not a function returning it: given a function,
@@ -70,6 +79,9 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
     clientDir: dev ? undefined : fileURLToPath(new URL("../client", import.meta.url)),
     devMiddleware: dev?.middleware,
     responseCacheTtlMs: config.responseCacheTtlMs,
+    requestLogger: createRequestLogger(),
+    readinessChecks,
+    isStopping: () => lifecycle.stopping,
   });
 
   const server = app.listen(config.port, config.host);
@@ -85,18 +97,21 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   const port = typeof address === "object" && address ? address.port : config.port;
   const publishing = startScheduledPublishing(handle.db);
   // Signal handlers first: whoever waits for this line may send SIGTERM the moment it appears.
-  installShutdown(server, handle, publishing);
-  console.log(`Studio Site is serving on http://${config.host}:${port} (${handle.kind} database)`);
+  installShutdown(server, handle, publishing, lifecycle);
+  logger.info(`Studio Site is serving on http://${config.host}:${port} (${handle.kind} database)`);
   // In the background: the demo images' variants, and those of images stored before variants
   // existed, so their first visitors need not wait for them.
   prepareImageVariants(uploads).then(
     (made) => {
-      if (made > 0) console.log(`Made ${made} image variant(s) for images that had none.`);
+      if (made > 0) logger.info(`Made ${made} image variant(s) for images that had none.`);
     },
     (error: unknown) => {
       // A storage fault (a bucket that does not answer) says what the system said.
       const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
-      console.error(`Image variants (uploads in ${uploads.location}): ${describeError(cause)}`);
+      logger.error(
+        { err: error },
+        `Image variants (uploads in ${uploads.location}): ${describeError(cause)}`,
+      );
     },
   );
   return server;
@@ -133,8 +148,12 @@ async function openDatabaseOrExit(config: Config): Promise<DatabaseHandle> {
   }
 }
 
-function installShutdown(server: Server, handle: DatabaseHandle, publishing: ScheduledPublishing) {
-  let stopping = false;
+function installShutdown(
+  server: Server,
+  handle: DatabaseHandle,
+  publishing: ScheduledPublishing,
+  lifecycle: { stopping: boolean },
+) {
   // close() would also wait for connections with nothing left to answer: ones opened ahead of
   // time that have not sent a byte (browsers pre-connect; Node counts them busy until its
   // headers timeout), and keep-alive ones whose last request finished after the signal (they
@@ -146,13 +165,13 @@ function installShutdown(server: Server, handle: DatabaseHandle, publishing: Sch
   });
   server.on("request", (_req, res) => {
     res.once("finish", () => {
-      if (stopping) setImmediate(() => server.closeIdleConnections());
+      if (lifecycle.stopping) setImmediate(() => server.closeIdleConnections());
     });
   });
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    if (lifecycle.stopping) return;
+    lifecycle.stopping = true;
+    logger.info(`${signal} received: finishing requests in flight, then stopping.`);
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     for (const socket of connections) {
@@ -164,7 +183,9 @@ function installShutdown(server: Server, handle: DatabaseHandle, publishing: Sch
       clearTimeout(force);
       // The sweep's last query must finish before the database it runs on closes.
       await publishing.stop();
-      await handle.close().catch((error: unknown) => console.error(describeError(error)));
+      await handle
+        .close()
+        .catch((error: unknown) => logger.error({ err: error }, describeError(error)));
       process.exit(0);
     });
     server.closeIdleConnections();

@@ -4,9 +4,11 @@ import { DEFAULT_RETURN_TO, safeReturnTo } from "#common/return-to.ts";
 import { handleAuthRequest, OIDC_PROVIDER_ID } from "#server/auth/auth.server.ts";
 import { readRequestViewer } from "#server/auth/express-access.server.ts";
 import { presentCurrentUser } from "#server/auth/viewer.server.ts";
+import { logger } from "#server/config/logger.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
+import { requestIdOf } from "#server/http/request-log.server.ts";
 import { apiErrorHandler } from "./middleware/error-handler.ts";
 
 /**
@@ -78,7 +80,10 @@ export function authRouter(context: ServerContext) {
         })
         .catch((error: unknown) => {
           // The provider is unreachable or misconfigured: e-mail and password still work.
-          console.error("Cannot start sign-in with the identity provider:", error);
+          logger.error(
+            { err: error, reqId: requestIdOf(req) },
+            "Cannot start sign-in with the identity provider",
+          );
           return null;
         });
       if (started?.response.url) {

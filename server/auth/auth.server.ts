@@ -12,6 +12,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "#common/schemas/auth.ts";
 import type { Config } from "#server/config/env.server.ts";
+import { loggedUrl, logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { type DbKind, dbKindOf, findDatabaseFault } from "#server/db/dialect.server.ts";
 import { setsSessionCookie, withoutSessionTokens } from "./session-token.server.ts";
@@ -162,7 +163,7 @@ export function createAuth({ db, kind, config, signInThrottle, passwordHashing }
         const failure = requestFailure.getStore();
         const cause = args.find((arg) => arg instanceof Error);
         if (failure && cause) failure.error ??= cause;
-        else console.error(`Sign-in ${level}: ${message}`, ...args);
+        else logger.error({ err: cause }, `Sign-in ${level}: ${message}`);
       },
     },
     // Refusals (401, 403, 429, ...) stay better-auth's answers; any other failure is thrown
@@ -317,8 +318,8 @@ export async function handleAuthRequest(auth: Auth, request: Request): Promise<R
   const response = await requestFailure.run(failure, () => auth.handler(request));
   if (failure.error === undefined) {
     if (response.status >= 500) {
-      console.error(
-        `Sign-in request failed: ${request.method} ${new URL(request.url).pathname} answered ${response.status}`,
+      logger.error(
+        `Sign-in request failed: ${request.method} ${loggedUrl(new URL(request.url).pathname)} answered ${response.status}`,
       );
     }
     return response;

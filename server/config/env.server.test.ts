@@ -45,6 +45,8 @@ describe("loadConfig", () => {
       sessionSecret: SECRET,
       trustProxy: 0,
       responseCacheTtlMs: 1000,
+      logLevel: "info",
+      metricsToken: undefined,
       youtube: { baseUrl: "https://www.youtube.com", imageBaseUrl: "https://i.ytimg.com" },
       site: {
         companyName: "Override Studios",
@@ -75,6 +77,8 @@ describe("loadConfig", () => {
       RESPONSE_CACHE_TTL_MS: "0",
       COMPANY_NAME: "Blocky Co",
       PETITION_URL: "https://petition.example/p",
+      LOG_LEVEL: "warn",
+      METRICS_TOKEN: "a-scraper-token-of-some-length",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -90,6 +94,8 @@ describe("loadConfig", () => {
       trustProxy: 2,
       responseCacheTtlMs: 0,
       site: { companyName: "Blocky Co", petitionUrl: "https://petition.example/p" },
+      logLevel: "warn",
+      metricsToken: "a-scraper-token-of-some-length",
     });
   });
 
@@ -158,6 +164,9 @@ describe("loadConfig", () => {
       ["YOUTUBE_BASE_URL", { YOUTUBE_BASE_URL: "www.youtube.com" }],
       ["YOUTUBE_BASE_URL", { YOUTUBE_BASE_URL: "file:///etc/passwd" }],
       ["YOUTUBE_IMAGE_BASE_URL", { YOUTUBE_IMAGE_BASE_URL: "ftp://i.ytimg.com" }],
+      // Logs and metrics.
+      ["LOG_LEVEL", { LOG_LEVEL: "verbose" }],
+      ["METRICS_TOKEN", { METRICS_TOKEN: "short" }],
     ];
     for (const [variable, env] of cases) {
       it(`stops with a ConfigError naming ${variable} for ${JSON.stringify(env)}`, () => {

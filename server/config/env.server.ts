@@ -96,6 +96,12 @@ const EnvSchema = z.object({
    * answers with a redirect there. Unset: the server sends the files itself.
    */
   PUBLIC_UPLOADS_URL: z.url({ protocol: /^https$/ }).optional(),
+
+  // Logs and metrics (docs/operations.md, "Logs and metrics").
+  /** The least severe log level written: trace, debug, info, warn, error, fatal, or silent. */
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  /** Bearer token that /metrics requires; /metrics is not served at all while it is unset. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Config = Readonly<{
@@ -122,7 +128,12 @@ export type Config = Readonly<{
   storage: StorageConfig;
   /** The public address uploads are fetched from, without a trailing slash; unset: this server. */
   publicUploadsUrl: string | undefined;
+  /** Logs and metrics: the least severe level logged, and the token /metrics asks for. */
+  logLevel: LogLevel;
+  metricsToken: string | undefined;
 }>;
+
+export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
 
 /** Uploads on disk in DATA_DIR/uploads, or in an S3-compatible bucket. */
 export type StorageConfig =
@@ -217,6 +228,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }),
     storage,
     publicUploadsUrl: e.PUBLIC_UPLOADS_URL?.replace(/\/+$/, ""),
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
   });
 }
 

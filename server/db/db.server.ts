@@ -9,7 +9,7 @@ import {
   withImmediateTransactions,
   withOwnSchemaIntrospection,
 } from "./dialect.server.ts";
-import { createPostgresPool, type PostgresTimeouts } from "./postgres-pool.server.ts";
+import { createPostgresPool, type PoolUse, type PostgresTimeouts } from "./postgres-pool.server.ts";
 import { withStatementCache } from "./sqlite-statements.server.ts";
 import type { Database } from "./tables.ts";
 
@@ -20,6 +20,8 @@ export type DatabaseHandle = {
   kind: DbKind;
   /** Answers true when a trivial query succeeds within the timeout. */
   ping: (timeoutMs?: number) => Promise<boolean>;
+  /** PostgreSQL: how the connection pool is used now (SQLite has no pool). */
+  poolUse?: () => PoolUse;
   close: () => Promise<void>;
 };
 
@@ -126,6 +128,7 @@ function openPostgres(
   return {
     db,
     kind: "postgres",
+    poolUse: pool.use,
     ping: async (timeoutMs = 2000) => {
       try {
         await Promise.race([

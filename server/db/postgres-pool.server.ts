@@ -1,5 +1,6 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
 import pg from "pg";
+import { logger } from "#server/config/logger.server.ts";
 
 /**
  * How long PostgreSQL may take, in milliseconds: `connectMs` to open a connection or to wait for
@@ -21,6 +22,9 @@ export type PostgresPoolOptions = {
   timeouts: PostgresTimeouts;
 };
 
+/** How the pool's connections are used at one moment (for the metrics). */
+export type PoolUse = { open: number; idle: number; waiting: number; max: number };
+
 /**
  * The `pg` pool for Kysely, with every wait bounded: connecting (and waiting for a free
  * connection), each statement on the server, and each answer on the client. A connection whose
@@ -31,7 +35,7 @@ export function createPostgresPool({
   connectionString,
   schema,
   timeouts,
-}: PostgresPoolOptions): PostgresPool {
+}: PostgresPoolOptions): PostgresPool & { use: () => PoolUse } {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
@@ -58,7 +62,7 @@ export function createPostgresPool({
   // listener that would crash the process. The pool discards the client and opens a new
   // one on the next query, which is exactly the recovery we want.
   pool.on("error", (error) => {
-    console.error(`PostgreSQL connection lost (${error.message}); it will be re-established.`);
+    logger.warn(`PostgreSQL connection lost (${error.message}); it will be re-established.`);
   });
   // A client that is checked out (running a query, or just handed out from the idle list as its
   // connection dies) has no pool listener, and an unheard 'error' would crash the process. Its
@@ -80,6 +84,12 @@ export function createPostgresPool({
       return guard;
     },
     end: () => pool.end(),
+    use: () => ({
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
   };
 }
 

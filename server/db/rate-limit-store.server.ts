@@ -1,5 +1,6 @@
 import type { Options, Store } from "express-rate-limit";
 import { sql } from "kysely";
+import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "./db.server.ts";
 
 /**
@@ -69,6 +70,6 @@ export class DatabaseRateLimitStore implements Store {
       .deleteFrom("rate_limits")
       .where("resetAt", "<", now.toISOString())
       .execute()
-      .catch((error: unknown) => console.error("Rate-limit sweep failed:", error));
+      .catch((error: unknown) => logger.error({ err: error }, "Rate-limit sweep failed"));
   }
 }

@@ -50,8 +50,8 @@ const ONE_RESPONSE_LEVELS = { br: 0, gzip: 1 } as const;
 /** Up to this size a body for one response is compressed at once, without the thread pool. */
 const SYNC_COMPRESSION_MAX_BYTES = 16 * 1024;
 /**
- * Headers of one response or one connection, ones the cache sets itself, and Accept-Ranges:
- * the cache always answers the whole body.
+ * Headers of one response or one connection (the request's id among them), ones the cache sets
+ * itself, and Accept-Ranges: the cache always answers the whole body.
  */
 const UNSTORED_HEADERS = new Set([
   "accept-ranges",
@@ -62,6 +62,7 @@ const UNSTORED_HEADERS = new Set([
   "keep-alive",
   "transfer-encoding",
   "vary",
+  "x-request-id",
 ]);
 
 const brotliAsync = promisify(brotliCompress);

@@ -14,9 +14,12 @@ export function clearOnSuccess(res: Response, clear: () => void) {
   } as typeof res.writeHead;
 }
 
-/** Writes a whole response in one go, replacing any header set on `res` before. */
+/**
+ * Writes a whole response in one go, replacing any header set on `res` before but the request's
+ * own id (X-Request-Id), which is never kept with an answer.
+ */
 export function send(res: Response, status: number, headers: string[], body: Buffer | null) {
-  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  for (const name of res.getHeaderNames()) if (name !== "x-request-id") res.removeHeader(name);
   res.writeHead(status, headers);
   res.end(body ?? undefined);
 }

@@ -10,12 +10,14 @@ const PUBLIC_API_READS = [
 
 /**
  * First path segments that are not public pages: the app's own mounts (the API, health,
- * uploads), and pages that are personal or single-use (staff pages, sign-in, invitations,
- * unsubscribe links carrying an address).
+ * readiness, metrics, uploads), and pages that are personal or single-use (staff pages,
+ * sign-in, invitations, unsubscribe links carrying an address).
  */
 const NEVER_CACHED = new Set([
   "api",
   "healthz",
+  "readyz",
+  "metrics",
   "uploads",
   "dashboard",
   "login",

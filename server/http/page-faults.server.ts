@@ -1,4 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { loggedUrl, logger } from "#server/config/logger.server.ts";
 import type { HttpError } from "#server/errors.ts";
 import { faultAnswer, faultLogLine } from "./faults.server.ts";
 
@@ -25,7 +26,7 @@ export function recordPageFault(
   // Once per request: a page whose loaders all fail reports each of them.
   if (context?.get(pageFaultContext)) return true;
   (context as RouterContextProvider | undefined)?.set(pageFaultContext, answer);
-  console.error(faultLogLine(request.method, new URL(request.url).pathname, answer));
+  logger.error(faultLogLine(request.method, loggedUrl(new URL(request.url).pathname), answer));
   return true;
 }
 

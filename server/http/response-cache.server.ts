@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
+import { logger } from "#server/config/logger.server.ts";
 import {
   type CacheEntry,
   compressedForm,
@@ -45,6 +46,11 @@ export type ResponseCacheOptions = {
    * `ttlMs` from the request's start.
    */
   watchReads?: (reads: { ageMs: number }, run: () => void) => void;
+  /**
+   * Told of each cacheable request: "hit" when a kept answer (or another request's render of
+   * the same address) answered it, "miss" when the app did. For the metrics.
+   */
+  countLookup?: (outcome: "hit" | "miss") => void;
 };
 
 export type ResponseCache = {
@@ -75,7 +81,7 @@ type Flight = Promise<CacheEntry | null | "gone">;
  * (cache-store), and how it holds back and sends responses (cache-response).
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
-  const { ttlMs, classifyPath, hasSessionCookie, now = Date.now } = options;
+  const { ttlMs, classifyPath, hasSessionCookie, now = Date.now, countLookup } = options;
   const store = new CacheStore({
     maxEntries: options.maxEntries ?? 500,
     maxBytes: options.maxBytes ?? RESPONSE_CACHE_MAX_BYTES,
@@ -110,7 +116,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           ? await compressForOneResponse(entry.body, encoding)
           : await compressedForm(entry, encoding, (bytes) => store.countCompressed(entry, bytes));
       } catch (error) {
-        console.error("Compressing a cached answer failed; sending it uncompressed:", error);
+        logger.error({ err: error }, "Compressing a cached answer failed; sending it uncompressed");
       }
     }
     if (!body) {
@@ -193,6 +199,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const { key } = request;
     const entry = store.get(key);
     if (entry && entry.expiresAt > now()) {
+      countLookup?.("hit");
       serve(entry, req, res, false).catch(next);
       return;
     }
@@ -211,14 +218,19 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
             // this request came. Asked again, once: the next render starts after it came.
             if (!res.destroyed) answer(req, res, next);
           } else if (outcome) {
+            // Answered by another request's render: a hit, as a kept answer is. Asked again
+            // (above), the request is counted when it is looked up again.
+            countLookup?.("hit");
             return serve(outcome, req, res, false);
           } else {
+            countLookup?.("miss");
             next();
           }
         })
         .catch(next);
       return;
     }
+    countLookup?.("miss");
     capture(req, res, next, key, request.kind);
   };
 

@@ -1,3 +1,4 @@
+import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { runWithLease } from "./job-lease.server.ts";
 
@@ -52,7 +53,7 @@ export function startScheduledPublishing(
         }
       })
       .catch((error: unknown) => {
-        console.error(`Publishing scheduled posts failed: ${describe(error)}`);
+        logger.error(`Publishing scheduled posts failed: ${describe(error)}`);
       })
       .finally(() => {
         running = null;

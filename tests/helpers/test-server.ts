@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
-import { createApp } from "#server/app.ts";
+import { type CreateAppOptions, createApp } from "#server/app.ts";
 import { type Auth, type AuthDeps, authFor, createAuth } from "#server/auth/auth.server.ts";
 import { ensureOwnerAccount } from "#server/auth/owner.server.ts";
 import type { SignInThrottleOptions } from "#server/auth/sign-in-throttle.server.ts";
@@ -41,6 +41,8 @@ export type TestServerOptions = {
    * Given, the server gets its own better-auth instance too.
    */
   passwordHashing?: AuthDeps["passwordHashing"];
+  /** The request log, /readyz's further checks and its shutdown flag, as the server passes them. */
+  app?: Pick<CreateAppOptions, "requestLogger" | "readinessChecks" | "isStopping">;
 };
 
 /**
@@ -76,6 +78,7 @@ export async function startTestServerOn(
     responseCacheClock,
     signInThrottle,
     passwordHashing,
+    app: appOptions,
   }: TestServerOptions = {},
 ): Promise<TestServer> {
   const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: "0", ...env });
@@ -96,6 +99,7 @@ export async function startTestServerOn(
     auth,
     responseCacheTtlMs,
     responseCacheClock,
+    ...appOptions,
   });
   const { url, close } = await listen(app);
   const request = (path: string, init?: RequestInit) => fetch(url + path, init);

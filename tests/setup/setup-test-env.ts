@@ -1,8 +1,19 @@
 import { afterEach, beforeEach, vi } from "vitest";
+import { setLogDestination } from "#server/config/logger.server.ts";
 
 // A stray console.error fails the test that caused it, unless the test said it expected one
-// (allowConsoleError). Requests to hosts other than this machine fail too: tests talk only to
+// (allowConsoleError); so does a warning or error the server logs, which is passed to
+// console.error here. Requests to hosts other than this machine fail too: tests talk only to
 // servers they started themselves.
+
+setLogDestination({
+  write(line: string) {
+    const entry = JSON.parse(line) as { level: number; msg?: string; err?: { stack?: string } };
+    if (entry.level < 40) return;
+    if (entry.err?.stack) console.error(entry.msg ?? "", entry.err.stack);
+    else console.error(entry.msg ?? "");
+  },
+});
 
 let allowed = 0;
 let unexpected: unknown[][] = [];

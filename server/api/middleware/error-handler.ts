@@ -1,9 +1,11 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { z } from "zod";
+import { loggedUrl, logger } from "#server/config/logger.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { bodyWasRefused } from "#server/http/body-limits.server.ts";
 import { faultAnswer, faultLogLine } from "#server/http/faults.server.ts";
+import { requestIdOf } from "#server/http/request-log.server.ts";
 import { fieldErrors } from "./validate.ts";
 
 /** Unknown paths under /api answer JSON, never a page. */
@@ -26,13 +28,20 @@ export const apiErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
   const fault = faultAnswer(error);
   const { status, body } = toResponse(fault ?? (error as unknown));
   if (fault) {
-    console.error(faultLogLine(req.method, req.originalUrl, fault));
+    logger.error(
+      { reqId: requestIdOf(req) },
+      faultLogLine(req.method, loggedUrl(req.originalUrl), fault),
+    );
     if (fault.retryAfterSeconds !== undefined) {
       res.set("Retry-After", String(fault.retryAfterSeconds));
     }
   } else if (status >= 500 && !(error instanceof HttpError)) {
     // An HttpError is a deliberate answer (an outside service that failed: 502, 504), not a fault.
-    console.error(`${req.method} ${req.originalUrl} failed:`, error);
+    // The stack goes to the log only; the answer says nothing of it.
+    logger.error(
+      { err: error, reqId: requestIdOf(req) },
+      `${req.method} ${loggedUrl(req.originalUrl)} failed`,
+    );
   }
   res.status(status).json(body);
 };
