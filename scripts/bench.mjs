@@ -1193,7 +1193,10 @@ async function measureTwoProcesses({ startScript, database }) {
       Promise.all(
         sites.map((site) => cannon(`${site.origin}/`, seconds, send, nextPath, connections)),
       );
-    const warmups = WARMUP > 0 ? await load(WARMUP) : sites.map(() => null);
+    // Each process is warmed with as many requests as the one process was (the warm-up lasts
+    // as many times longer as there are processes): a process's JIT warm-up is its own fixed
+    // cost, not the processes getting in each other's way, which is what this part measures.
+    const warmups = WARMUP > 0 ? await load(WARMUP * sites.length) : sites.map(() => null);
     for (const site of sites) await waitUntilQuiet(site);
     const before = sites.map((site) => cpuSeconds(site.child.pid));
     const measured = await load(DURATION);
@@ -1244,7 +1247,7 @@ function printTwoProcesses({ posts, one, two }) {
   console.log(
     `\nTwo processes on one PostgreSQL database (GET ${TWO_PROCESS_TARGET.path}, a random post ` +
       `each time, RESPONSE_CACHE_TTL_MS=0, ${posts} posts; ${CONNECTIONS} connections in all, ` +
-      `${DURATION} s after ${WARMUP} s warm-up):\n`,
+      `${DURATION} s after ${WARMUP} s of warm-up for each process):\n`,
   );
   const cpu = (r) => (r.cpuMsPerRequest === null ? "n/a" : r.cpuMsPerRequest.toFixed(3));
   const versus = (r) =>
@@ -1864,18 +1867,23 @@ function startChild({ name, args, env, ready, timeoutMs = 30_000 }) {
     const exitedEarly = (code, signal) => fail(`exited early (${signal ?? `code ${code}`})`);
     child.once("error", (error) => fail(`could not be started (${error.message})`));
     child.once("exit", exitedEarly);
-    child.stdout.on("data", (chunk) => {
+    const onStdout = (chunk) => {
       keep(chunk);
-      if (handle.port) return;
       buffered += chunk.toString();
       const match = ready.exec(buffered);
       if (match) {
         handle.port = Number(match[1]);
         clearTimeout(timer);
         child.off("exit", exitedEarly);
+        // From now on the server writes a log line per request (as in production, at
+        // LOG_LEVEL=info): they are read and dropped, so the load generator's CPU goes to load.
+        // Warnings and errors (stderr) are still kept to explain a failure.
+        child.stdout.off("data", onStdout);
+        child.stdout.resume();
         resolve(handle);
       }
-    });
+    };
+    child.stdout.on("data", onStdout);
   });
 }
 
