@@ -1,9 +1,13 @@
 import { type DestinationStream, type Logger, pino } from "pino";
 import type { LogLevel } from "./env.server.ts";
 
-// The process's one logger: JSON lines, one object per event. Informational lines go to stdout
-// and warnings and errors to stderr, each line whole (written at once, synchronously, so a
-// crash loses nothing already logged). Development prints the same events readably
+// The process's one logger: JSON lines, one object per event. Informational lines (a request
+// line per request among them) go to stdout and warnings and errors to stderr, each line whole.
+// Warnings and errors are written at once, synchronously, so a crash loses none of them.
+// stdout is written asynchronously: lines logged while a write is under way go out together in
+// the next one, which under load is one write for many requests instead of one each (a third of
+// a cache hit's CPU, measured in docs/benchmarks.md); pino flushes what is left when the process
+// exits, however it exits short of SIGKILL. Development prints the same events readably
 // (pino-pretty, a development dependency loaded only there).
 
 /**
@@ -91,7 +95,7 @@ function loggerOptions(level: LogLevel, redact: boolean) {
 function splitStreams(): DestinationStream {
   return pino.multistream(
     [
-      { level: "trace", stream: pino.destination({ dest: 1, sync: true }) },
+      { level: "trace", stream: pino.destination({ dest: 1, sync: false }) },
       { level: "warn", stream: pino.destination({ dest: 2, sync: true }) },
     ],
     { dedupe: true },

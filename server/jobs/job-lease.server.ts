@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { sql } from "kysely";
+import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { dbKindOf } from "#server/db/dialect.server.ts";
 
@@ -69,7 +70,7 @@ async function runWithAdvisoryLock<T>(
     } finally {
       // When the connection itself is gone, so is the lock: nothing to give back.
       await sql`select pg_advisory_unlock(${key})`.execute(connection).catch((error: unknown) => {
-        console.error(`Giving back the lease of job ${name} failed: ${describe(error)}`);
+        logger.error(`Giving back the lease of job ${name} failed: ${describe(error)}`);
       });
     }
   });
@@ -102,7 +103,7 @@ async function runWithLeaseRow<T>(
       .where("holder", "=", holder)
       .execute()
       .catch((error: unknown) => {
-        console.error(`Giving back the lease of job ${name} failed: ${describe(error)}`);
+        logger.error(`Giving back the lease of job ${name} failed: ${describe(error)}`);
       });
   }
 }

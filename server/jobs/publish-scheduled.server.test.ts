@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { setLogDestination } from "#server/config/logger.server.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/db.server.ts";
 import { createPost, fromNow } from "#tests/factories/post.ts";
 import { eventually } from "#tests/helpers/http.ts";
@@ -125,8 +126,10 @@ describeEachDatabase("publishing scheduled posts", (kind) => {
           createPost(db(), { status: "scheduled", scheduledAt: fromNow(-HOUR - i) }),
         ),
       );
-      const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
-      let lines: unknown[][] = [];
+      const lines: string[] = [];
+      const previous = setLogDestination({
+        write: (line: string) => lines.push((JSON.parse(line) as { msg: string }).msg),
+      });
       const second = openSecondHandle();
       const both = [
         startScheduledPublishing(db(), { intervalMs: 20 }),
@@ -141,11 +144,10 @@ describeEachDatabase("publishing scheduled posts", (kind) => {
       } finally {
         await Promise.all(both.map((publishing) => publishing.stop()));
         await second.close();
-        lines = [...log.mock.calls];
-        log.mockRestore();
+        setLogDestination(previous);
       }
       const published = lines
-        .map((args) => /^Published (\d+) scheduled post/.exec(String(args[0]))?.[1])
+        .map((line) => /^Published (\d+) scheduled post/.exec(line)?.[1])
         .filter((n) => n !== undefined)
         .map(Number);
       expect(published.reduce((sum, n) => sum + n, 0)).toBe(posts.length);

@@ -49,7 +49,7 @@ export function startScheduledPublishing(
     running = runWithLease(db, PUBLISH_SWEEP_JOB, () => publishDuePosts(db))
       .then((outcome) => {
         if (outcome.ran && outcome.value > 0) {
-          console.log(`Published ${outcome.value} scheduled post(s) whose time had come.`);
+          logger.info(`Published ${outcome.value} scheduled post(s) whose time had come.`);
         }
       })
       .catch((error: unknown) => {
