@@ -51,13 +51,22 @@ export async function migrateToLatest(
   db: Db,
   options: MigrateOptions = {},
 ): Promise<MigrationResultSet> {
+  return migrate(db, options, (migrator) => migrator.migrateToLatest());
+}
+
+/** Runs one of the migrator's moves, and throws naming the migration that failed. */
+async function migrate(
+  db: Db,
+  options: MigrateOptions,
+  move: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
   const migrations = migrationsWith(options);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: await currentPostgresSchema(db),
   });
-  const result = await migrator.migrateToLatest();
+  const result = await move(migrator);
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error")?.migrationName;
     throw new Error(`Migration ${failed ?? "(setup)"} failed: ${String(result.error)}`, {
@@ -95,20 +104,7 @@ export async function migrateUpTo(
   name: string,
   options: MigrateOptions = {},
 ): Promise<MigrationResultSet> {
-  const migrations = migrationsWith(options);
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableSchema: await currentPostgresSchema(db),
-  });
-  const result = await migrator.migrateTo(name);
-  if (result.error) {
-    const failed = result.results?.find((r) => r.status === "Error")?.migrationName;
-    throw new Error(`Migration ${failed ?? "(setup)"} failed: ${String(result.error)}`, {
-      cause: result.error,
-    });
-  }
-  return result;
+  return migrate(db, options, (migrator) => migrator.migrateTo(name));
 }
 
 /**
