@@ -1,41 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger, setLogDestination } from "#server/config/logger.server.ts";
 import { expectNoStackTrace } from "#tests/helpers/http.ts";
+import { type LogLine, logLinesInto } from "#tests/helpers/log-lines.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 
 // The request log on the real app over HTTP: one line per request, cached answers included,
 // each with the id the answer carries in X-Request-Id; an unexpected error's stack goes to the
 // log and never to the client.
 
-type Line = {
-  level: number;
-  msg: string;
-  req?: { id: string; method: string; url: string };
-  res?: { statusCode: number };
-  durationMs?: number;
-  err?: { message: string; stack: string };
-  reqId?: string;
-};
-
-/** A log destination that keeps each line, parsed, in `lines`. */
-function into(lines: Line[]) {
-  return {
-    write: (line: string) => {
-      lines.push(JSON.parse(line) as Line);
-    },
-  };
-}
-
 /** A logger like the server's, writing into `lines`. */
-function capture(lines: Line[]) {
-  return createLogger(into(lines));
+function capture(lines: LogLine[]) {
+  return createLogger(logLinesInto(lines));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe("the request log [sqlite]", () => {
   let server: TestServer;
-  const lines: Line[] = [];
+  const lines: LogLine[] = [];
   beforeAll(async () => {
     server = await startTestServer(
       "sqlite",
@@ -46,11 +28,11 @@ describe("the request log [sqlite]", () => {
   afterAll(() => server?.close());
 
   /** The request line for the answer carrying this id (it is written once the answer is sent). */
-  async function lineFor(response: Response): Promise<Line> {
+  async function lineFor(response: Response): Promise<LogLine> {
     if (!response.bodyUsed) await response.arrayBuffer();
     const id = response.headers.get("x-request-id");
     await expect.poll(() => lines.some((line) => line.req?.id === id && line.res)).toBe(true);
-    return lines.find((line) => line.req?.id === id && line.res) as Line;
+    return lines.find((line) => line.req?.id === id && line.res) as LogLine;
   }
 
   it("logs each request once with its id, method, address, status and duration", async () => {
@@ -97,10 +79,10 @@ describe("the request log [sqlite]", () => {
   });
 
   it("logs an unexpected error with its stack under the request's id, and answers without it", async () => {
-    const logged: Line[] = [];
+    const logged: LogLine[] = [];
     const broken = await startTestServer("sqlite", {}, { app: { requestLogger: capture(logged) } });
     // Errors go through the process's logger: caught here for the length of the test.
-    const previous = setLogDestination(into(logged));
+    const previous = setLogDestination(logLinesInto(logged));
     try {
       await broken.db.handle.close();
       const response = await broken.request("/api/posts/published");

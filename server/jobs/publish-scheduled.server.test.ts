@@ -3,6 +3,7 @@ import { setLogDestination } from "#server/config/logger.server.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/db.server.ts";
 import { createPost, fromNow } from "#tests/factories/post.ts";
 import { eventually } from "#tests/helpers/http.ts";
+import { type LogLine, logLinesInto } from "#tests/helpers/log-lines.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -126,10 +127,8 @@ describeEachDatabase("publishing scheduled posts", (kind) => {
           createPost(db(), { status: "scheduled", scheduledAt: fromNow(-HOUR - i) }),
         ),
       );
-      const lines: string[] = [];
-      const previous = setLogDestination({
-        write: (line: string) => lines.push((JSON.parse(line) as { msg: string }).msg),
-      });
+      const lines: LogLine[] = [];
+      const previous = setLogDestination(logLinesInto(lines));
       const second = openSecondHandle();
       const both = [
         startScheduledPublishing(db(), { intervalMs: 20 }),
@@ -147,7 +146,7 @@ describeEachDatabase("publishing scheduled posts", (kind) => {
         setLogDestination(previous);
       }
       const published = lines
-        .map((line) => /^Published (\d+) scheduled post/.exec(line)?.[1])
+        .map((line) => /^Published (\d+) scheduled post/.exec(line.msg)?.[1])
         .filter((n) => n !== undefined)
         .map(Number);
       expect(published.reduce((sum, n) => sum + n, 0)).toBe(posts.length);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmployeeWithInvitation } from "#common/types/employee.ts";
 import { noisePng } from "#tests/helpers/images.ts";
+import type { LogLine } from "#tests/helpers/log-lines.ts";
 import {
   createServerData,
   killServerProcesses,
@@ -23,22 +24,14 @@ const OWNER = {
 };
 const METRICS_TOKEN = `metrics-${randomBytes(12).toString("hex")}`;
 
-type Line = {
-  level: number;
-  msg: string;
-  req?: { id: string; method: string; url: string };
-  res?: { statusCode: number };
-  durationMs?: number;
-};
-
 /** Every line the process printed, parsed; fails on a line that is not JSON. */
-function logLines(server: ServerProcess): Line[] {
+function logLines(server: ServerProcess): LogLine[] {
   return `${server.stdout()}${server.stderr()}`
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => {
       try {
-        return JSON.parse(line) as Line;
+        return JSON.parse(line) as LogLine;
       } catch {
         throw new Error(`A log line that is not JSON: ${line}`);
       }
