@@ -170,10 +170,15 @@ describeEachDatabase("a job's lease", (kind) => {
         const b = openProcess();
         const name = "dying-holder";
         const running = gate();
-        const held = runWithLease(a.db, name, () => running.opened);
-        await eventually(async () =>
-          expect(await runWithLease(b.db, name, async () => "b")).toEqual({ ran: false }),
-        );
+        const entered = gate();
+        // B asks only once A is inside the job: asked earlier, B's own brief hold could make
+        // A's single try fail, and A would never hold it.
+        const held = runWithLease(a.db, name, () => {
+          entered.open();
+          return running.opened;
+        });
+        await entered.opened;
+        expect(await runWithLease(b.db, name, async () => "b")).toEqual({ ran: false });
         // A's process dies: its connection ends, as when the server is killed.
         allowConsoleError(1);
         const { rows } = await sql<{ ended: boolean }>`
@@ -198,7 +203,12 @@ describeEachDatabase("a job's lease", (kind) => {
         try {
           const a = openProcess();
           const running = gate();
-          const first = runWithLease(a.db, "shared-name", () => running.opened);
+          const entered = gate();
+          const first = runWithLease(a.db, "shared-name", () => {
+            entered.open();
+            return running.opened;
+          });
+          await entered.opened;
           expect(await runWithLease(other.handle.db, "shared-name", async () => 1)).toEqual({
             ran: true,
             value: 1,
