@@ -20,6 +20,21 @@ function gate() {
   return { opened, open };
 }
 
+/**
+ * A job that runs until released, and a promise settled once it has started: a test asks from
+ * another holder only after that, when the lease is surely taken (asked earlier, the other's
+ * brief hold could make this job's single try fail).
+ */
+function heldJob() {
+  const running = gate();
+  const started = gate();
+  const job = () => {
+    started.open();
+    return running.opened;
+  };
+  return { job, started: started.opened, release: running.open };
+}
+
 describeEachDatabase("a job's lease", (kind) => {
   let database: TestDatabase;
   const handles: DatabaseHandle[] = [];
@@ -119,10 +134,11 @@ describeEachDatabase("a job's lease", (kind) => {
 
   it("keeps jobs of other names apart", async () => {
     const a = openProcess();
-    const running = gate();
-    const first = runWithLease(a.db, `one-${kind}`, () => running.opened);
+    const one = heldJob();
+    const first = runWithLease(a.db, `one-${kind}`, one.job);
+    await one.started;
     expect(await runWithLease(a.db, `two-${kind}`, async () => 2)).toEqual({ ran: true, value: 2 });
-    running.open();
+    one.release();
     expect(await first).toMatchObject({ ran: true });
   });
 
@@ -169,15 +185,9 @@ describeEachDatabase("a job's lease", (kind) => {
         const a = openProcess(applicationName);
         const b = openProcess();
         const name = "dying-holder";
-        const running = gate();
-        const entered = gate();
-        // B asks only once A is inside the job: asked earlier, B's own brief hold could make
-        // A's single try fail, and A would never hold it.
-        const held = runWithLease(a.db, name, () => {
-          entered.open();
-          return running.opened;
-        });
-        await entered.opened;
+        const aJob = heldJob();
+        const held = runWithLease(a.db, name, aJob.job);
+        await aJob.started;
         expect(await runWithLease(b.db, name, async () => "b")).toEqual({ ran: false });
         // A's process dies: its connection ends, as when the server is killed.
         allowConsoleError(1);
@@ -193,7 +203,7 @@ describeEachDatabase("a job's lease", (kind) => {
             value: "b",
           }),
         );
-        running.open();
+        aJob.release();
         // A learns it lost the lock when it tries to give it back.
         await held.catch(() => undefined);
       });
@@ -202,18 +212,14 @@ describeEachDatabase("a job's lease", (kind) => {
         const other = await createTestDatabase("postgres");
         try {
           const a = openProcess();
-          const running = gate();
-          const entered = gate();
-          const first = runWithLease(a.db, "shared-name", () => {
-            entered.open();
-            return running.opened;
-          });
-          await entered.opened;
+          const aJob = heldJob();
+          const first = runWithLease(a.db, "shared-name", aJob.job);
+          await aJob.started;
           expect(await runWithLease(other.handle.db, "shared-name", async () => 1)).toEqual({
             ran: true,
             value: 1,
           });
-          running.open();
+          aJob.release();
           expect(await first).toMatchObject({ ran: true });
         } finally {
           await other.destroy();
