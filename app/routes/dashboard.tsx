@@ -25,11 +25,9 @@ import { AppsSection } from "#app/features/apps/components/apps-section.tsx";
 import { EmployeesSection } from "#app/features/employees/components/employees-section.tsx";
 import { OverviewSection } from "#app/features/overview/components/overview-section.tsx";
 import { MarketplaceSection } from "#app/features/portfolio/components/marketplace-section.tsx";
-import { AllPostsSection } from "#app/features/posts/components/all-posts-section.tsx";
 import { CreatePostSection } from "#app/features/posts/components/create-post-section.tsx";
-import { FilteredPostsSection } from "#app/features/posts/components/filtered-posts-section.tsx";
+import { PostListSection } from "#app/features/posts/components/post-list-section.tsx";
 import { RecentPosts } from "#app/features/posts/components/recent-posts.tsx";
-import { YouTubeVideosSection } from "#app/features/posts/components/youtube-videos-section.tsx";
 import { MailingListSection } from "#app/features/subscribers/components/mailing-list-section.tsx";
 import { createQueryClient } from "#app/lib/query-client.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
@@ -38,6 +36,10 @@ import type { CurrentUser } from "#common/types/user.ts";
 import { requirePageViewer } from "#server/auth/page-access.server.ts";
 import { presentCurrentUser } from "#server/auth/viewer.server.ts";
 import type { Route } from "./+types/dashboard.ts";
+
+// A section's search, filters, sort and page live in the query string and are read in the
+// browser; the loader only names the section and the viewer, so such a change asks it nothing.
+export { revalidateUnlessOnlySearchChanged as shouldRevalidate } from "#app/lib/route-revalidation.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Signed out: 401, shown as the "logged out" toast and a redirect to sign in. Signed in
@@ -80,14 +82,14 @@ type SectionProps = { user: CurrentUser };
 const SECTIONS: Partial<Record<SectionId, (props: SectionProps) => React.ReactNode>> = {
   overview: ({ user }) => <OverviewSection user={user} recentPosts={<RecentPosts />} />,
   create: () => <CreatePostSection />,
-  posts: () => <AllPostsSection />,
-  scheduled: () => <FilteredPostsSection section="scheduled" />,
-  drafts: () => <FilteredPostsSection section="drafts" />,
+  posts: () => <PostListSection section="posts" />,
+  scheduled: () => <PostListSection section="scheduled" />,
+  drafts: () => <PostListSection section="drafts" />,
   marketplace: () => <MarketplaceSection />,
   employees: () => <EmployeesSection />,
-  news: () => <FilteredPostsSection section="news" />,
+  news: () => <PostListSection section="news" />,
   apps: () => <AppsSection />,
-  videos: () => <YouTubeVideosSection />,
+  videos: () => <PostListSection section="videos" />,
   "mailing-list": () => <MailingListSection />,
 };
 

@@ -1,0 +1,236 @@
+import { SearchIcon, TagIcon } from "lucide-react";
+import * as React from "react";
+import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { usePostAuthors } from "#app/features/posts/api/get-post-authors.ts";
+import {
+  type ListFilter,
+  type ListPreset,
+  MAX_SEARCH_LENGTH,
+  MAX_TAG_LENGTH,
+  type PostListView,
+  SORT_LABELS,
+} from "#app/features/posts/post-list-view.ts";
+import { STAFF_POST_SORTS, type StaffPostSort } from "#app/features/posts/staff-post-list.ts";
+import { PACK_TYPE_LABELS, PACK_TYPES, POST_CATEGORIES } from "#common/constants.ts";
+
+/** How long typing pauses before the address (and the list) follows it. */
+export const TYPING_PAUSE_MS = 300;
+
+const STATUS_LABELS: Record<string, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  published: "Published",
+};
+
+/**
+ * The table's search, filters and sort (docs/product.md#content-lists). A filter the section
+ * fixes has no control. Choosing a filter or a sort calls `onChange` at once; typing in the
+ * search or tag box calls it after a pause, as a `typing` change.
+ */
+export function PostsToolbar({
+  view,
+  preset,
+  onChange,
+}: {
+  view: PostListView;
+  preset: ListPreset;
+  onChange: (next: Partial<PostListView>, how: { typing: boolean }) => void;
+}) {
+  const sortId = React.useId();
+  const shows = (name: ListFilter) => preset.fixed[name] === undefined;
+  // Pack types belong to marketplace content: no such control where another category is fixed.
+  const packTypes =
+    shows("packType") && (preset.fixed.category ?? "marketplace-content") === "marketplace-content";
+  return (
+    <search aria-label="Filter posts" className="mb-4 block space-y-3">
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <TypedFilter
+          label="Search posts"
+          placeholder="Search title and content..."
+          icon={<SearchIcon aria-hidden="true" />}
+          type="search"
+          value={view.q}
+          maxLength={MAX_SEARCH_LENGTH}
+          onValue={(q) => onChange({ q }, { typing: true })}
+          className="sm:flex-1"
+        />
+        <div className="flex items-center gap-2 text-sm text-zinc-400 sm:w-72">
+          <label htmlFor={sortId} className="shrink-0">
+            Sort by
+          </label>
+          <NativeSelect
+            id={sortId}
+            value={view.sort}
+            onChange={(event) =>
+              onChange({ sort: event.target.value as StaffPostSort }, { typing: false })
+            }
+            className="flex-1"
+          >
+            {STAFF_POST_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-5">
+        {shows("status") ? (
+          <FilterSelect
+            label="Status"
+            all="All statuses"
+            value={view.status}
+            options={Object.entries(STATUS_LABELS)}
+            onValue={(status) => onChange({ status }, { typing: false })}
+          />
+        ) : null}
+        {shows("category") ? (
+          <FilterSelect
+            label="Category"
+            all="All categories"
+            value={view.category}
+            options={POST_CATEGORIES.map((c) => [c, CATEGORY_LABELS[c] ?? c])}
+            onValue={(category) => onChange({ category }, { typing: false })}
+          />
+        ) : null}
+        {packTypes ? (
+          <FilterSelect
+            label="Pack type"
+            all="All pack types"
+            value={view.packType}
+            options={PACK_TYPES.map((p) => [p, PACK_TYPE_LABELS[p] ?? p])}
+            onValue={(packType) => onChange({ packType }, { typing: false })}
+          />
+        ) : null}
+        {shows("author") ? (
+          <AuthorFilter
+            value={view.author}
+            onValue={(author) => onChange({ author }, { typing: false })}
+          />
+        ) : null}
+        {shows("tag") ? (
+          <TypedFilter
+            label="Tag"
+            placeholder="Tag"
+            icon={<TagIcon aria-hidden="true" />}
+            type="text"
+            value={view.tag}
+            maxLength={MAX_TAG_LENGTH}
+            onValue={(tag) => onChange({ tag }, { typing: true })}
+          />
+        ) : null}
+      </div>
+    </search>
+  );
+}
+
+function FilterSelect({
+  label,
+  all,
+  value,
+  options,
+  onValue,
+}: {
+  label: string;
+  all: string;
+  value: string;
+  options: [string, string][];
+  onValue: (value: string) => void;
+}) {
+  return (
+    <NativeSelect aria-label={label} value={value} onChange={(e) => onValue(e.target.value)}>
+      <option value="">{all}</option>
+      {options.map(([key, text]) => (
+        <option key={key} value={key}>
+          {text}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+/** The author filter: everyone who wrote a post, with how many, once the list is here. */
+function AuthorFilter({ value, onValue }: { value: string; onValue: (value: string) => void }) {
+  const authors = usePostAuthors();
+  const options: [string, string][] = (authors.data ?? []).map((a) => [
+    a.id,
+    `${a.name} (${a.posts.toLocaleString("en-US")})`,
+  ]);
+  // An author from the address before the list arrives (or who has no posts left) still shows.
+  if (value !== "" && !options.some(([id]) => id === value)) options.push([value, "Chosen author"]);
+  return (
+    <FilterSelect
+      label="Author"
+      all="All authors"
+      value={value}
+      options={options}
+      onValue={onValue}
+    />
+  );
+}
+
+/**
+ * A text box whose value reaches the address after a pause in typing. It follows the address
+ * when that changes from elsewhere (the back button, Clear filters), but never overwrites what
+ * is being typed.
+ */
+function TypedFilter({
+  label,
+  placeholder,
+  icon,
+  type,
+  value,
+  maxLength,
+  onValue,
+  className,
+}: {
+  label: string;
+  placeholder: string;
+  icon: React.ReactNode;
+  type: "search" | "text";
+  value: string;
+  maxLength: number;
+  onValue: (value: string) => void;
+  className?: string;
+}) {
+  const [text, setText] = React.useState(value);
+  const sent = React.useRef(value);
+  const onValueRef = React.useRef(onValue);
+  onValueRef.current = onValue;
+
+  React.useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  React.useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = wanted;
+      onValueRef.current(wanted);
+    }, TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  return (
+    <div className={`relative ${className ?? ""}`}>
+      <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-zinc-400 [&_svg]:size-4">
+        {icon}
+      </span>
+      <Input
+        aria-label={label}
+        type={type}
+        placeholder={placeholder}
+        value={text}
+        maxLength={maxLength}
+        onChange={(event) => setText(event.target.value)}
+        className="pl-9"
+      />
+    </div>
+  );
+}
