@@ -1,196 +1,27 @@
 import type { Page } from "@playwright/test";
-import type { Post } from "#common/types/post.ts";
 import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
-import { createPost, fromNow } from "#tests/factories/post.ts";
-import {
-  articleNames,
-  expectConfirmation,
-  expectPageMatchesApi,
-  holdResponses,
-  pageHeading,
-  sidebar,
-  toast,
-  uniqueId,
-} from "./helpers.ts";
+import { createPost } from "#tests/factories/post.ts";
+import { holdResponses, pageHeading, sidebar, toast, uniqueId } from "./helpers.ts";
 
-// The shared content list in the All Posts, Scheduled, Drafts and News Posts sections
-// (docs/product.md#content-lists: the list, its search rules and its placeholders).
+// What every staff post table shares (docs/product.md#content-lists): a delete from the row
+// menu that fails, placeholders while the first page loads, and each section at its own
+// address. Sorting, filtering, paging and the bulk actions are in posts-table.spec.ts.
 
-type Order = (a: Post, b: Post) => number;
-const time = (value: string | null) => Date.parse(value ?? "");
-const byId = (a: Post, b: Post) => (a.id < b.id ? -1 : 1);
-/** Newest creation first: lists that mix states. */
-const newestFirst: Order = (a, b) => time(b.createdAt) - time(a.createdAt) || byId(b, a);
-/** What goes live next first. */
-const soonestFirst: Order = (a, b) => time(a.scheduledAt) - time(b.scheduledAt) || byId(a, b);
-/** What was worked on last first. */
-const lastEditedFirst: Order = (a, b) => time(b.updatedAt) - time(a.updatedAt) || byId(b, a);
-
-const LISTS = [
-  {
-    path: "/dashboard/posts",
-    heading: "All Content",
-    keeps: (_: Post) => true,
-    order: newestFirst,
-    search: true,
-  },
-  {
-    path: "/dashboard/scheduled",
-    heading: "Scheduled Posts",
-    keeps: (p: Post) => p.status === "scheduled",
-    order: soonestFirst,
-    search: false,
-  },
-  {
-    path: "/dashboard/drafts",
-    heading: "Drafts",
-    keeps: (p: Post) => p.status === "draft",
-    order: lastEditedFirst,
-    search: true,
-  },
-  {
-    path: "/dashboard/news",
-    heading: "News Posts",
-    keeps: (p: Post) => p.category === "news",
-    order: newestFirst,
-    search: false,
-  },
-] as const;
-
-async function listPosts(page: Page): Promise<Post[]> {
-  const response = await page.request.get("/api/posts");
-  expect(response.status()).toBe(200);
-  return response.json();
+/** A post's row in a table, found through its own title as the search. */
+async function openRow(page: Page, path: string, name: string, title: string) {
+  await page.goto(`${path}?q=${encodeURIComponent(title)}`);
+  const row = page.getByRole("table", { name, exact: true }).getByRole("row", { name: title });
+  await expect(row).toBeVisible();
+  return row;
 }
 
-const list = (page: Page, name: string) => page.getByRole("list", { name, exact: true });
-const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search content" });
+async function deleteFromMenu(page: Page, title: string) {
+  await page.getByRole("button", { name: `Actions for ${title}` }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+}
 
 test.describe("dashboard content lists", () => {
-  test("each list shows its posts in its own order, as the API has them", async ({
-    page,
-    createStaff,
-    db,
-  }) => {
-    const employee = await createStaff();
-    await signInAs(page, employee);
-    // One post of each kind, so no list is empty.
-    const id = uniqueId();
-    await createPost(db, { title: `Lists draft ${id}`, status: "draft" });
-    await createPost(db, {
-      title: `Lists scheduled ${id}`,
-      status: "scheduled",
-      scheduledAt: fromNow(7 * 24 * 3600 * 1000),
-      timezone: "UTC",
-    });
-    for (const { path, heading, keeps, order } of LISTS) {
-      await page.goto(path);
-      await expect(pageHeading(page, heading)).toBeVisible();
-      await expectPageMatchesApi(
-        page,
-        () => listPosts(page),
-        async (posts) => {
-          const expected = posts
-            .filter(keeps)
-            .sort(order)
-            .map((p) => p.title);
-          expect(expected.length).toBeGreaterThan(0);
-          expect(await articleNames(list(page, heading))).toEqual(expected);
-        },
-      );
-    }
-  });
-
-  test("only the full list and Drafts search, by title or excerpt, ignoring case", async ({
-    page,
-    createStaff,
-    db,
-  }) => {
-    const employee = await createStaff();
-    await signInAs(page, employee);
-    const word = `Zephyr${uniqueId()}`;
-    // Created a second apart: two posts made in the same millisecond would be ordered by id.
-    const draft = await createPost(db, {
-      title: `${word} draft`,
-      status: "draft",
-      createdAt: fromNow(-2000),
-    });
-    const scheduled = await createPost(db, {
-      createdAt: fromNow(-1000),
-      title: `Scheduled news ${uniqueId()}`,
-      excerpt: `Mentions ${word.toLowerCase()} in the excerpt only.`,
-      status: "scheduled",
-      scheduledAt: fromNow(3 * 24 * 3600 * 1000),
-      timezone: "UTC",
-    });
-
-    await page.goto("/dashboard/posts");
-    await searchBox(page).fill(word.toUpperCase());
-    await expect(list(page, "All Content").getByRole("article")).toHaveCount(2);
-    expect(await articleNames(list(page, "All Content"))).toEqual([scheduled.title, draft.title]);
-    await searchBox(page).fill(`${word}-nothing-matches`);
-    await expect(page.getByText("No content found for the selected filter.")).toBeVisible();
-
-    await page.goto("/dashboard/drafts");
-    await searchBox(page).fill(word);
-    expect(await articleNames(list(page, "Drafts"))).toEqual([draft.title]);
-    await searchBox(page).fill("");
-    await expect(list(page, "Drafts").getByRole("article", { name: draft.title })).toBeVisible();
-    await expect(list(page, "Drafts").getByRole("article")).not.toHaveCount(1);
-
-    // Scheduled and News Posts list everything of their kind, with no search box.
-    for (const [path, name] of [
-      ["/dashboard/scheduled", "Scheduled Posts"],
-      ["/dashboard/news", "News Posts"],
-    ] as const) {
-      await page.goto(path);
-      await expect(list(page, name).getByRole("article", { name: scheduled.title })).toBeVisible();
-      await expect(page.getByRole("searchbox")).toHaveCount(0);
-    }
-  });
-
-  test("All Posts: edit leads to the editor; delete asks with the post's title, then removes it", async ({
-    page,
-    createStaff,
-    db,
-  }) => {
-    const admin = await createStaff({ role: "admin" });
-    await signInAs(page, admin);
-    const post = await createPost(db, { title: `Delete me ${uniqueId()}`, category: "news" });
-    await page.goto("/dashboard/posts");
-    // The section's own button (the sidebar has a "Create Post" link too).
-    const section = page.getByRole("region", { name: "All Content" });
-    await expect(section.getByRole("link", { name: "Create Post" })).toHaveAttribute(
-      "href",
-      "/dashboard/create",
-    );
-    await searchBox(page).fill(post.title);
-    const card = list(page, "All Content").getByRole("article", { name: post.title });
-    await expect(card.getByRole("link", { name: post.title })).toHaveAttribute(
-      "href",
-      `/blog/${post.slug}`,
-    );
-    await expect(card.getByText("published", { exact: true })).toBeVisible();
-
-    await card.getByRole("button", { name: `Edit ${post.title}` }).click();
-    await expect(page).toHaveURL(`/dashboard/create?id=${post.id}&type=post`);
-
-    await page.goto("/dashboard/posts");
-    await searchBox(page).fill(post.title);
-    await card.getByRole("button", { name: `Delete ${post.title}` }).click();
-    const dialog = await expectConfirmation(
-      page,
-      `Are you sure you want to delete "${post.title}"? This action cannot be undone.`,
-    );
-    await dialog.getByRole("button", { name: "Delete" }).click();
-    await expect(toast(page, "status", "Post deleted")).toContainText(
-      "The post has been successfully deleted.",
-    );
-    await expect(card).toHaveCount(0);
-    await expect(page.getByText("No content found for the selected filter.")).toBeVisible();
-    expect((await page.request.get(`/api/posts/${post.id}`)).status()).toBe(404);
-  });
-
   test("a post deleted elsewhere meanwhile: the server's message, and the list catches up", async ({
     page,
     createStaff,
@@ -199,13 +30,9 @@ test.describe("dashboard content lists", () => {
     const employee = await createStaff();
     await signInAs(page, employee);
     const post = await createPost(db, { title: `Gone ${uniqueId()}`, status: "draft" });
-    await page.goto("/dashboard/drafts");
-    await searchBox(page).fill(post.title);
-    const card = list(page, "Drafts").getByRole("article", { name: post.title });
-    await expect(card).toBeVisible();
+    const card = await openRow(page, "/dashboard/drafts", "Drafts", post.title);
     await db.deleteFrom("posts").where("id", "=", post.id).execute();
-    await card.getByRole("button", { name: `Delete ${post.title}` }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await deleteFromMenu(page, post.title);
     await expect(toast(page, "alert", "Error")).toContainText(
       "That post does not exist. It may have been deleted.",
     );
@@ -226,11 +53,8 @@ test.describe("dashboard content lists", () => {
         ? route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" })
         : route.continue(),
     );
-    await page.goto("/dashboard/drafts");
-    await searchBox(page).fill(post.title);
-    const card = list(page, "Drafts").getByRole("article", { name: post.title });
-    await card.getByRole("button", { name: `Delete ${post.title}` }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    const card = await openRow(page, "/dashboard/drafts", "Drafts", post.title);
+    await deleteFromMenu(page, post.title);
     await expect(toast(page, "alert", "Error")).toContainText(
       "Failed to delete the post. Please try again.",
     );
@@ -238,18 +62,23 @@ test.describe("dashboard content lists", () => {
     expect((await page.request.get(`/api/posts/${post.id}`)).status()).toBe(200);
   });
 
-  test("shows 6 placeholder cards while the posts load", async ({ page, createStaff }) => {
+  test("shows 6 placeholder rows while the first page loads", async ({ page, createStaff, db }) => {
     const employee = await createStaff();
     await signInAs(page, employee);
-    const release = await holdResponses(page, "**/api/posts");
+    await createPost(db, { title: `Waiting draft ${uniqueId()}`, status: "draft" });
+    const release = await holdResponses(page, "**/api/posts*");
     await page.goto("/dashboard/drafts");
-    const placeholders = list(page, "Drafts (loading)").locator('[data-slot="skeleton-card"]');
+    const placeholders = page
+      .getByRole("list", { name: "Drafts (loading)", exact: true })
+      .locator('[data-slot="skeleton-row"]');
     await expect(placeholders).toHaveCount(6);
     await expect(placeholders.first().locator('[data-slot="skeleton"]').first()).toHaveClass(
       /animate-pulse/,
     );
     release();
-    await expect(list(page, "Drafts").getByRole("article").first()).toBeVisible();
+    await expect(
+      page.getByRole("table", { name: "Drafts", exact: true }).locator("tbody tr").first(),
+    ).toBeVisible();
     await expect(placeholders).toHaveCount(0);
   });
 

@@ -71,3 +71,11 @@ export async function articleNames(list: Locator): Promise<string[]> {
     .getByRole("article")
     .evaluateAll((articles) => articles.map((article) => article.getAttribute("aria-label") ?? ""));
 }
+
+/** The accessible names (aria-label) of a table's body rows, in order. */
+export async function rowNames(table: Locator): Promise<string[]> {
+  await expect(table).toBeVisible();
+  return table
+    .locator("tbody tr")
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute("aria-label") ?? ""));
+}

@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import type { Post } from "#common/types/post.ts";
 import type { DashboardStats } from "#common/types/stats.ts";
 import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { createPost } from "#tests/factories/post.ts";
@@ -29,12 +28,6 @@ async function apiJson<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(path);
   expect(response.status(), path).toBe(200);
   return response.json();
-}
-
-function newestFirst(posts: Post[]): Post[] {
-  return [...posts].sort(
-    (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (b.id < a.id ? -1 : 1),
-  );
 }
 
 const recentPosts = (page: Page) => page.getByRole("list", { name: "Recent Posts", exact: true });
@@ -92,14 +85,14 @@ test.describe("dashboard overview", () => {
     );
   });
 
-  test("shows 7 pulsing tiles and 6 placeholder cards until the data arrives", async ({
+  test("shows 7 pulsing tiles and 6 placeholder rows until the data arrives", async ({
     page,
     createStaff,
   }) => {
     const employee = await createStaff();
     await signInAs(page, employee);
     const releaseStats = await holdResponses(page, "**/api/dashboard/stats");
-    const releasePosts = await holdResponses(page, "**/api/posts");
+    const releasePosts = await holdResponses(page, "**/api/posts*");
     await page.goto("/dashboard");
 
     const placeholders = page.locator('[data-slot="stat-tile-placeholder"]');
@@ -113,7 +106,7 @@ test.describe("dashboard overview", () => {
     await expect(page.locator('[data-slot="stat-tile"]')).toHaveCount(0);
     const loadingCards = page
       .getByRole("list", { name: "Recent Posts (loading)" })
-      .locator('[data-slot="skeleton-card"]');
+      .locator('[data-slot="skeleton-row"]');
     await expect(loadingCards).toHaveCount(6);
 
     releaseStats();
@@ -127,7 +120,7 @@ test.describe("dashboard overview", () => {
     await expect(loadingCards).toHaveCount(0);
   });
 
-  test("Recent Posts shows the six newest posts; deleting one there asks first", async ({
+  test("Recent Posts shows the six last edited posts from one small page; deleting one there asks first", async ({
     page,
     createStaff,
     db,
@@ -135,46 +128,55 @@ test.describe("dashboard overview", () => {
     const admin = await createStaff({ role: "admin" });
     await signInAs(page, admin);
     const post = await createPost(db, { title: `Recent ${uniqueId()}`, status: "draft" });
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/posts") asked.push(url.search);
+    });
     await page.goto("/dashboard");
 
     await expectPageMatchesApi(
       page,
-      () => apiJson<Post[]>(page, "/api/posts"),
-      async (posts) => {
-        expect(await articleNames(recentPosts(page))).toEqual(
-          newestFirst(posts)
-            .slice(0, 6)
-            .map((p) => p.title),
-        );
+      () =>
+        apiJson<{ items: { title: string }[] }>(page, "/api/posts?page=1&limit=6&sort=-updatedAt"),
+      async (recent) => {
+        expect(await articleNames(recentPosts(page))).toEqual(recent.items.map((p) => p.title));
       },
     );
+    // Never every post: one page of six.
+    expect(asked.length).toBeGreaterThan(0);
+    for (const search of asked) expect(search).toBe("?page=1&limit=6&sort=-updatedAt");
+    await expect(recentPosts(page).getByRole("article")).toHaveCount(6);
     // The overview's list has no search box.
     await expect(page.getByRole("searchbox")).toHaveCount(0);
 
-    const card = recentPosts(page).getByRole("article", { name: post.title });
-    await expect(card.getByText("draft", { exact: true })).toBeVisible();
+    const row = recentPosts(page).getByRole("article", { name: post.title });
+    await expect(row.getByText("draft", { exact: true })).toBeVisible();
 
-    // Edit opens the editor's address for this post.
-    await card.getByRole("button", { name: `Edit ${post.title}` }).click();
+    // The title opens the editor for this post.
+    await row.getByRole("link", { name: post.title }).click();
     await expect(page).toHaveURL(`/dashboard/create?id=${post.id}&type=post`);
     await page.goto("/dashboard");
 
     // Cancel keeps the post.
-    await card.getByRole("button", { name: `Delete ${post.title}` }).click();
+    const actions = row.getByRole("button", { name: `Actions for ${post.title}` });
+    await actions.click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
     const description = `Are you sure you want to delete "${post.title}"? This action cannot be undone.`;
     let dialog = await expectConfirmation(page, description);
     await expect(dialog.getByRole("heading", { name: "Delete this post?" })).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
-    await expect(card).toBeVisible();
+    await expect(row).toBeVisible();
 
-    await card.getByRole("button", { name: `Delete ${post.title}` }).click();
+    await actions.click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
     dialog = await expectConfirmation(page, description);
     await dialog.getByRole("button", { name: "Delete" }).click();
     const done = toast(page, "status", "Post deleted");
     await expect(done).toBeVisible();
     await expect(done).toContainText("The post has been successfully deleted.");
-    await expect(card).toHaveCount(0);
+    await expect(row).toHaveCount(0);
     expect((await page.request.get(`/api/posts/${post.id}`)).status()).toBe(404);
   });
 });

@@ -139,7 +139,7 @@ test.describe("writing and publishing", () => {
     const draft = await staffPostTitled(page, title);
     expect(draft.status).toBe("draft");
     expect(draft.publishedAt).toBeNull();
-    await expect(page.getByRole("article", { name: title })).toBeVisible();
+    await expect(page.getByRole("row", { name: title })).toBeVisible();
 
     const visitor = await visitorPage(browser);
     await visitor.goto("/news");
@@ -305,8 +305,11 @@ test.describe("editing", () => {
       tags: ["worlds"],
     });
 
-    await page.goto("/dashboard/posts");
-    await page.getByRole("button", { name: `Edit ${title}` }).click();
+    await page.goto(`/dashboard/posts?q=${encodeURIComponent(title)}`);
+    await page
+      .getByRole("table", { name: "All Content" })
+      .getByRole("link", { name: title })
+      .click();
     await expect(page).toHaveURL(`/dashboard/create?id=${post.id}&type=post`);
     await expect(page.getByRole("heading", { level: 1, name: "Edit Post" })).toBeVisible();
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
