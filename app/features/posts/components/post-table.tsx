@@ -89,8 +89,8 @@ export function PostTable({
           <tr
             key={post.id}
             aria-label={post.title}
-            aria-selected={selection.isSelected(post.id)}
-            className="border-b border-night-800 align-top hover:bg-white/[0.02] aria-selected:bg-grass-500/5"
+            data-selected={selection.isSelected(post.id) || undefined}
+            className="border-b border-night-800 align-top hover:bg-white/[0.02] data-selected:bg-grass-500/5"
           >
             <td className="py-3 pr-2">
               <div className="flex h-9 items-center">
@@ -102,7 +102,7 @@ export function PostTable({
                 <PostThumbnail post={post} className="mt-0.5 w-16" />
                 <div className="min-w-0">
                   <PostTitleLink post={post} />
-                  <p className="truncate text-xs text-zinc-500">/blog/{post.slug}</p>
+                  <p className="truncate text-xs text-zinc-400">/blog/{post.slug}</p>
                 </div>
               </div>
             </td>
@@ -111,7 +111,7 @@ export function PostTable({
             </td>
             <td className="hidden px-2 py-3 text-zinc-300 xl:table-cell">{postKindText(post)}</td>
             <td className="hidden truncate px-2 py-3 text-zinc-300 lg:table-cell">
-              {post.author?.name ?? <span className="text-zinc-500">Unknown</span>}
+              {post.author?.name ?? <span className="text-zinc-400">Unknown</span>}
             </td>
             <td className="px-2 py-3">
               <PostDateLine post={post} />

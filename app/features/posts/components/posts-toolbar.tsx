@@ -76,7 +76,7 @@ export function PostsToolbar({
           </NativeSelect>
         </div>
       </div>
-      <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-5">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
         {shows("status") ? (
           <FilterSelect
             label="Status"
