@@ -27,11 +27,18 @@ test.describe("an empty dashboard", () => {
 
     await page.goto(`${server.url}/dashboard`);
     await expect(page.locator('[data-slot="stat-tile"] dd')).toHaveText(Array(7).fill("0"));
-    await expect(page.getByText("No content found for the selected filter.")).toBeVisible();
+    await expect(page.getByText("No posts yet.")).toBeVisible();
 
-    for (const section of ["posts", "scheduled", "drafts", "news"]) {
+    for (const [section, empty] of [
+      ["posts", "No posts yet"],
+      ["scheduled", "No scheduled posts"],
+      ["drafts", "No drafts"],
+      ["news", "No news posts yet"],
+    ]) {
       await page.goto(`${server.url}/dashboard/${section}`);
-      await expect(page.getByText("No content found for the selected filter.")).toBeVisible();
+      await expect(page.getByText(empty, { exact: true })).toBeVisible();
+      // Nothing to filter: the filters' own empty state is not what shows.
+      await expect(page.getByText("Nothing matches these filters")).toHaveCount(0);
     }
 
     await page.goto(`${server.url}/dashboard/marketplace`);

@@ -111,7 +111,7 @@ export function PostTable({
             </td>
             <td className="hidden px-2 py-3 text-zinc-300 xl:table-cell">{postKindText(post)}</td>
             <td className="hidden truncate px-2 py-3 text-zinc-300 lg:table-cell">
-              {post.author?.name ?? <span className="text-zinc-400">Unknown</span>}
+              {post.author?.name || <span className="text-zinc-400">Unknown</span>}
             </td>
             <td className="px-2 py-3">
               <PostDateLine post={post} />

@@ -156,7 +156,7 @@ function AuthorFilter({ value, onValue }: { value: string; onValue: (value: stri
   const authors = usePostAuthors();
   const options: [string, string][] = (authors.data ?? []).map((a) => [
     a.id,
-    `${a.name} (${a.posts.toLocaleString("en-US")})`,
+    `${a.name || "Unnamed"} (${a.posts.toLocaleString("en-US")})`,
   ]);
   // An author from the address before the list arrives (or who has no posts left) still shows.
   if (value !== "" && !options.some(([id]) => id === value)) options.push([value, "Chosen author"]);
