@@ -7,6 +7,32 @@ export const POST_STATUSES = ["draft", "published", "scheduled"] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /**
+ * The orders of the staff post list (`?sort=`): by title, or by one of the post's dates; a
+ * leading `-` is descending. Posts without the date (a draft's publishedAt) come last either way.
+ */
+export const STAFF_POST_SORTS = [
+  "title",
+  "-title",
+  "createdAt",
+  "-createdAt",
+  "updatedAt",
+  "-updatedAt",
+  "publishedAt",
+  "-publishedAt",
+  "scheduledAt",
+  "-scheduledAt",
+] as const;
+export type StaffPostSort = (typeof STAFF_POST_SORTS)[number];
+/** The staff post list's order when the address names none: the latest edited first. */
+export const DEFAULT_STAFF_POST_SORT: StaffPostSort = "-updatedAt";
+
+/** What the staff post list's bulk call can do to the selected posts. */
+export const BULK_POST_ACTIONS = ["publish", "unpublish", "delete"] as const;
+export type BulkPostAction = (typeof BULK_POST_ACTIONS)[number];
+/** Most posts one bulk call changes. */
+export const MAX_BULK_POSTS = 100;
+
+/**
  * What a post revision records (docs/decisions/008-editor-saves.md): a new post (create), a
  * manual save by the status it goes from and to (save: a draft saved as a draft; update: a
  * published or scheduled post saved as it is; publish; schedule; unpublish), an autosave, and

@@ -6,6 +6,12 @@
 /** Cards per page on /news and /studio: four rows of the three-column grid (six of two). */
 export const PUBLIC_PAGE_SIZE = 12;
 
+/** Rows per page of the staff lists when the address names no `limit`. */
+export const STAFF_PAGE_SIZE = 25;
+
+/** The largest page a staff list call answers (`limit`). */
+export const MAX_STAFF_PAGE_SIZE = 100;
+
 /** The highest page number read at all; beyond it no list has pages. */
 export const MAX_PAGE_NUMBER = 100_000;
 

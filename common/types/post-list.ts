@@ -31,3 +31,41 @@ export type Paged<T> = {
   /** How many pages it fills (1 for an empty list). */
   totalPages: number;
 };
+
+/**
+ * A post as the staff post list shows it (`GET /api/posts?page=`): what a table row needs, never
+ * the post's HTML. Dates, status and featuredImage as in Post; featuredImage is null rather than
+ * an inline image.
+ */
+export type StaffPostRow = {
+  id: string;
+  title: string;
+  slug: string;
+  status: string;
+  category: string;
+  packType: string | null;
+  featuredImage: string | null;
+  featuredImageAlt: string | null;
+  tags: string[];
+  /** Who wrote it; null when its author's login no longer exists. */
+  author: { id: string; name: string } | null;
+  scheduledAt: string | null;
+  timezone: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  marketplaceUrl: string | null;
+  version: number;
+};
+
+/** `GET /api/posts/authors`: a user who wrote posts, for the staff list's author filter. */
+export type PostAuthor = { id: string; name: string; posts: number };
+
+/** The answer of `POST /api/posts/bulk`. */
+export type BulkPostAnswer = {
+  action: string;
+  /** The posts the action changed. */
+  changed: string[];
+  /** The posts it left as they were, and why, in plain words. */
+  unchanged: { id: string; title: string; reason: string }[];
+};

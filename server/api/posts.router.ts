@@ -3,7 +3,7 @@ import { z } from "zod";
 import { pageCount } from "#common/paging.ts";
 import { PostInputSchema } from "#common/schemas/post.ts";
 import { SaveVersionSchema } from "#common/schemas/post-autosave.ts";
-import type { Paged, PostCardItem } from "#common/types/post-list.ts";
+import type { Paged, PostCardItem, StaffPostRow } from "#common/types/post-list.ts";
 import {
   audienceOf,
   loadViewer,
@@ -15,6 +15,7 @@ import { HttpError } from "#server/errors.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
 import { presentPost, presentPostSummary } from "#server/presenters/post.server.ts";
 import { presentPostCard } from "#server/presenters/post-card.server.ts";
+import { presentStaffPostRow } from "#server/presenters/staff-post-row.server.ts";
 import type { Audience } from "#server/services/content-rules.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
 import {
@@ -28,9 +29,10 @@ import {
   listPublicPostSummaries,
   listPublishedPosts,
 } from "#server/services/public-post-lists.server.ts";
+import { listPostAuthors, pageStaffPosts } from "#server/services/staff-post-list.server.ts";
 import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
 import { parseInput } from "./middleware/validate.ts";
-import { ListQuerySchema, PagedListQuerySchema } from "./query.ts";
+import { ListQuerySchema, PagedListQuerySchema, StaffPostListQuerySchema } from "./query.ts";
 
 /**
  * A UUID path parameter (`name`), or what cannot exist: 404 with `message`. A post's `:id` by
@@ -109,10 +111,28 @@ export function postsRouter(context: ServerContext) {
   });
 
   router.get("/", staffOnly, async (req, res) => {
+    if (req.query.page !== undefined) {
+      const query = parseInput(StaffPostListQuerySchema, req.query);
+      const now = new Date();
+      const { rows, total } = await pageStaffPosts(db, { ...query, pageSize: query.limit });
+      const answer: Paged<StaffPostRow> = {
+        items: rows.map((row) => presentStaffPostRow(row, now)),
+        page: query.page,
+        pageSize: query.limit,
+        total,
+        totalPages: pageCount(total, query.limit),
+      };
+      res.json(answer);
+      return;
+    }
     const { limit } = parseInput(ListQuerySchema, req.query);
     const now = new Date();
     const rows = await listAllPosts(db, { limit });
     res.json(rows.map((row) => presentPost(row, now)));
+  });
+
+  router.get("/authors", staffOnly, async (_req, res) => {
+    res.json(await listPostAuthors(db));
   });
 
   router.post("/", staffOnly, postBody, async (req, res) => {

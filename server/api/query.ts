@@ -1,5 +1,17 @@
-import { MAX_LIST_LIMIT, POST_CATEGORIES } from "#common/constants.ts";
-import { MAX_PAGE_NUMBER, PUBLIC_PAGE_SIZE } from "#common/paging.ts";
+import {
+  DEFAULT_STAFF_POST_SORT,
+  MAX_LIST_LIMIT,
+  PACK_TYPES,
+  POST_CATEGORIES,
+  POST_STATUSES,
+  STAFF_POST_SORTS,
+} from "#common/constants.ts";
+import {
+  MAX_PAGE_NUMBER,
+  MAX_STAFF_PAGE_SIZE,
+  PUBLIC_PAGE_SIZE,
+  STAFF_PAGE_SIZE,
+} from "#common/paging.ts";
 import { z } from "#common/zod.ts";
 
 /** `?limit=` on list calls: a positive whole number; larger than the cap is clamped later. */
@@ -13,17 +25,25 @@ export const ListQuerySchema = z.object({
 
 const PAGE_MESSAGE = `page must be a whole number from 1 to ${MAX_PAGE_NUMBER}.`;
 
+/** `?page=`: a whole number from 1 to MAX_PAGE_NUMBER, written with digits only. */
+const pageNumber = z
+  .string({ error: PAGE_MESSAGE })
+  .regex(/^[0-9]{1,6}$/, PAGE_MESSAGE)
+  .transform(Number)
+  .refine((page) => page >= 1 && page <= MAX_PAGE_NUMBER, PAGE_MESSAGE);
+
+/** One of `values`, or 400 naming them all. */
+function oneOf<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+  return z.enum(values, { error: `${name} must be one of: ${values.join(", ")}.` });
+}
+
 /**
  * The paged form of the public list calls (docs/product.md#paged-lists): `?page=` asks for it,
  * `limit` is then the page size (PUBLIC_PAGE_SIZE when left out), and `q`, `category` and `sort`
  * search, filter and order the list. Without `page` a list call answers as it always has.
  */
 export const PagedListQuerySchema = z.object({
-  page: z
-    .string({ error: PAGE_MESSAGE })
-    .regex(/^[0-9]{1,6}$/, PAGE_MESSAGE)
-    .transform(Number)
-    .refine((page) => page >= 1 && page <= MAX_PAGE_NUMBER, PAGE_MESSAGE),
+  page: pageNumber,
   limit: z.coerce
     .number({ error: "limit must be a whole number of 1 or more." })
     .int("limit must be a whole number of 1 or more.")
@@ -42,3 +62,43 @@ export const PagedListQuerySchema = z.object({
     .enum(["newest", "oldest", "title"], { error: "sort must be newest, oldest or title." })
     .default("newest"),
 });
+
+const STAFF_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_STAFF_PAGE_SIZE}.`;
+
+/**
+ * The staff post list (`GET /api/posts?page=`, docs/product.md#staff-calls): the page, its size,
+ * the order and the filters. Every value is checked, and a wrong one is a 400 naming what is
+ * accepted; none is clamped, so a link always shows what it says.
+ */
+export const StaffPostListQuerySchema = z.object({
+  page: pageNumber,
+  limit: z
+    .string({ error: STAFF_LIMIT_MESSAGE })
+    .regex(/^[0-9]{1,3}$/, STAFF_LIMIT_MESSAGE)
+    .transform(Number)
+    .refine((limit) => limit >= 1 && limit <= MAX_STAFF_PAGE_SIZE, STAFF_LIMIT_MESSAGE)
+    .default(STAFF_PAGE_SIZE),
+  sort: oneOf("sort", STAFF_POST_SORTS).default(DEFAULT_STAFF_POST_SORT),
+  status: oneOf("status", POST_STATUSES).optional(),
+  category: oneOf("category", POST_CATEGORIES).optional(),
+  packType: oneOf("packType", PACK_TYPES).optional(),
+  author: z
+    .string({ error: "author must be the id of a user." })
+    .min(1, "author must be the id of a user.")
+    .max(100, "author must be the id of a user.")
+    .refine((id) => !id.includes("\0"), "author must be the id of a user.")
+    .optional(),
+  tag: z
+    .string({ error: "tag must be one tag of 1 to 50 characters." })
+    .min(1, "tag must be one tag of 1 to 50 characters.")
+    .max(50, "tag must be one tag of 1 to 50 characters.")
+    .refine((tag) => !tag.includes("\0"), "tag must be one tag of 1 to 50 characters.")
+    .optional(),
+  q: z
+    .string({ error: "q must be text of at most 200 characters." })
+    .max(200, "q must be text of at most 200 characters.")
+    .refine((q) => !q.includes("\0"), "q must be text of at most 200 characters.")
+    .transform((q) => q.trim())
+    .default(""),
+});
+export type StaffPostListQuery = z.infer<typeof StaffPostListQuerySchema>;

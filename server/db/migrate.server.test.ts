@@ -17,6 +17,7 @@ const APP_TABLES = [
   "job_leases",
   "post_revisions",
   "post_slug_redirects",
+  "post_tags",
   "post_working_copies",
   "posts",
   "rate_limits",

@@ -68,6 +68,7 @@ describe("normalised rows", () => {
       ["post_slug_redirects", "posts"],
       ["post_working_copies", "posts"],
       ["post_revisions", "posts"],
+      ["post_tags", "posts"],
     ] as const) {
       expect(order.indexOf(child)).toBeGreaterThan(order.indexOf(parent));
     }

@@ -11,8 +11,11 @@ import type { Database } from "./tables.ts";
  * target gets them by running the migrations.
  */
 
+/** A table and its key: one column, or the columns of a composite key. */
+export type KeyedTable = { name: string; key: string | readonly string[] };
+
 /** The tables in the order they can be filled (a table after those it refers to), with their key. */
-export const TABLES: ReadonlyArray<{ name: keyof Database & string; key: string }> = [
+export const TABLES: ReadonlyArray<KeyedTable & { name: keyof Database & string }> = [
   { name: "users", key: "id" },
   { name: "sessions", key: "id" },
   { name: "accounts", key: "id" },
@@ -23,6 +26,7 @@ export const TABLES: ReadonlyArray<{ name: keyof Database & string; key: string 
   { name: "post_slug_redirects", key: "slug" },
   { name: "post_working_copies", key: "postId" },
   { name: "post_revisions", key: "id" },
+  { name: "post_tags", key: ["postId", "tag"] },
   { name: "apps", key: "id" },
   { name: "subscribers", key: "id" },
   { name: "rate_limits", key: "key" },
@@ -117,22 +121,32 @@ export function normaliseRow(table: string, columns: Column[], row: Row): Row {
  */
 export async function* readRows(
   db: Db | Transaction<Database>,
-  table: { name: string; key: string },
+  table: KeyedTable,
   batchSize = 1000,
 ): AsyncGenerator<Row[]> {
   const postgres = dbKindOf(db as Db) === "postgres";
-  const key = postgres ? sql`${sql.ref(table.key)} collate "C"` : sql.ref(table.key);
-  let after: unknown;
+  const names = typeof table.key === "string" ? [table.key] : [...table.key];
+  const keys = names.map((name) => (postgres ? sql`${sql.ref(name)} collate "C"` : sql.ref(name)));
+  // A composite key is compared as a row value, (a, b) > (x, y), on both databases.
+  const key = keys.length === 1 ? sql.join(keys) : sql`(${sql.join(keys)})`;
+  let after: unknown[] | undefined;
   for (;;) {
-    const where = after === undefined ? sql`` : sql`where ${key} > ${after}`;
+    const last = after === undefined ? sql`` : sql.join(after.map((value) => sql`${value}`));
+    const where =
+      after === undefined
+        ? sql``
+        : keys.length === 1
+          ? sql`where ${key} > ${last}`
+          : sql`where ${key} > (${last})`;
     const { rows } = await sql<Row>`
-      select * from ${sql.table(table.name)} ${where} order by ${key} limit ${batchSize}`.execute(
+      select * from ${sql.table(table.name)} ${where} order by ${sql.join(keys)} limit ${batchSize}`.execute(
       db,
     );
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < batchSize) return;
-    after = rows[rows.length - 1]?.[table.key];
+    const lastRow = rows[rows.length - 1] ?? {};
+    after = names.map((name) => lastRow[name]);
   }
 }
 
@@ -159,7 +173,7 @@ export class TableChecksum {
 /** Counts and checksums a table as it is in the database, normalised by the given columns. */
 export async function summariseTable(
   db: Db | Transaction<Database>,
-  table: { name: string; key: string },
+  table: KeyedTable,
   columns: Column[],
 ): Promise<TableSummary> {
   const checksum = new TableChecksum(columns);

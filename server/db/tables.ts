@@ -20,6 +20,7 @@ export type Database = {
   post_slug_redirects: PostSlugRedirectsTable;
   post_working_copies: PostWorkingCopiesTable;
   post_revisions: PostRevisionsTable;
+  post_tags: PostTagsTable;
 };
 
 export type PostsTable = {
@@ -92,6 +93,15 @@ export type PostRevisionsTable = {
    * minutes. Null for other kinds.
    */
   coalesceFrom: string | null;
+};
+
+/**
+ * One tag of one post: posts.tags as rows, so the staff list's tag filter and the tag counts
+ * walk an index. Kept in step by every write of a post's tags; deleted with its post.
+ */
+export type PostTagsTable = {
+  postId: string;
+  tag: string;
 };
 
 /** An old slug of a published post, answered with a permanent redirect to its current slug. */

@@ -9,6 +9,7 @@ import type { UploadStore } from "#server/storage/upload-store.server.ts";
 import { removeStoredImage } from "#server/storage/uploads.server.ts";
 import { resolveFeaturedImage } from "./featured-image.server.ts";
 import { POST_COLUMNS, POST_NOT_FOUND_MESSAGE, SLUG_TAKEN_MESSAGE } from "./post-rows.server.ts";
+import { writePostTags } from "./post-tags.server.ts";
 import { StaleVersion, versionConflict } from "./post-versions.server.ts";
 
 // The writes a manual save, an autosave and a restore share: the editor's fields as stored, the
@@ -100,7 +101,7 @@ export type UpdatePostOptions = {
  * Updates a post inside a transaction and answers the row as written. The update is a
  * compare-and-set on the version (`where id = ? and version = ?`), so of two saves made from one
  * version exactly one is written; the other throws StaleVersion. The version goes up by one,
- * `updatedBy` and `updatedAt` are set. The slug a post takes stops being another post's old
+ * `updatedBy` and `updatedAt` are set, and the post's tag rows follow its tags. The slug a post takes stops being another post's old
  * address; a post that has been published keeps its old slug as a redirect.
  */
 export async function updatePost(trx: Db, options: UpdatePostOptions): Promise<PostRow> {
@@ -122,6 +123,7 @@ export async function updatePost(trx: Db, options: UpdatePostOptions): Promise<P
     if (expectedVersion !== undefined) throw new StaleVersion();
     throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
   }
+  if (columns.tags !== undefined) await writePostTags(trx, postId, columns.tags);
   if (existing.slug !== columns.slug && publishedBefore) {
     await trx
       .insertInto("post_slug_redirects")

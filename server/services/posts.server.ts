@@ -21,6 +21,7 @@ import {
   POST_NOT_FOUND_MESSAGE,
   SLUG_TAKEN_MESSAGE,
 } from "./post-rows.server.ts";
+import { writePostTags } from "./post-tags.server.ts";
 import { versionConflict } from "./post-versions.server.ts";
 import { deleteWorkingCopy } from "./post-working-copies.server.ts";
 import {
@@ -173,8 +174,13 @@ export function insertPost(
  * slug conflict is answered the same way everywhere: 409.
  */
 async function insertPostRow(db: Db, row: PostRow): Promise<PostRow> {
+  const insert = async (trx: Db) => {
+    await trx.insertInto("posts").values(row).execute();
+    await writePostTags(trx, row.id, row.tags);
+  };
   try {
-    await db.insertInto("posts").values(row).execute();
+    // The post and its tag rows together: inside the caller's transaction, else in one of its own.
+    await (db.isTransaction ? insert(db) : db.transaction().execute(insert));
   } catch (error) {
     if (isUniqueViolation(error)) throw HttpError.conflict(SLUG_TAKEN_MESSAGE);
     throw error;
@@ -214,8 +220,8 @@ export function listAllPosts(db: Db, { limit }: { limit?: number | undefined } =
 }
 
 /**
- * Deletes a post; its old-slug redirects, working copy and revisions go with it (the foreign
- * keys cascade). False when there was none.
+ * Deletes a post; its old-slug redirects, working copy, revisions and tag rows go with it (the
+ * foreign keys cascade). False when there was none.
  */
 export async function deletePost(db: Db, id: string): Promise<boolean> {
   if (!couldBeId(id)) return false;

@@ -117,7 +117,7 @@ export function selectPage<C extends (typeof PACK_CARD_COLUMNS)[number]>(
  * The alphabetical key: the title in lower case, compared character by character (PostgreSQL's
  * "C" collation, SQLite's default), so both databases put titles in the same order.
  */
-function titleKey(db: Db) {
+export function titleKey(db: Db) {
   return dbKindOf(db) === "postgres"
     ? sql`lower(${sql.ref("posts.title")}) collate "C"`
     : sql`lower(${sql.ref("posts.title")})`;

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Db } from "#server/db/db.server.ts";
+import { parseStringList } from "#server/db/json-list.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { insertPost, type NewPost } from "#server/services/posts.server.ts";
 
@@ -72,5 +73,10 @@ export async function createManyPosts(
 ): Promise<PostRow[]> {
   const rows = Array.from({ length: count }, (_, i) => fakePostRow(overrides(i)));
   await db.insertInto("posts").values(rows).execute();
+  // The tag rows the site's writes keep beside posts.tags (server/services/post-tags.server.ts).
+  const tags = rows.flatMap((row) =>
+    [...new Set(parseStringList(row.tags))].map((tag) => ({ postId: row.id, tag })),
+  );
+  if (tags.length > 0) await db.insertInto("post_tags").values(tags).execute();
   return rows;
 }

@@ -1,0 +1,31 @@
+import type { StaffPostRow } from "#common/types/post-list.ts";
+import { parseStringList } from "#server/db/json-list.ts";
+import { effectiveState } from "#server/services/content-rules.server.ts";
+import type { StaffListRow } from "#server/services/staff-post-list.server.ts";
+
+/** A post as a row of the staff post list; status and publishedAt as the Post answer has them. */
+export function presentStaffPostRow(row: StaffListRow, now = new Date()): StaffPostRow {
+  const { status, publishedAt } = effectiveState(row, now);
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    status,
+    category: row.category,
+    packType: row.packType,
+    featuredImage: row.featuredImage,
+    featuredImageAlt: row.featuredImageAlt,
+    tags: parseStringList(row.tags),
+    author:
+      row.authorId !== null && row.authorName !== null
+        ? { id: row.authorId, name: row.authorName }
+        : null,
+    scheduledAt: row.scheduledAt,
+    timezone: row.timezone,
+    publishedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    marketplaceUrl: row.marketplaceUrl,
+    version: row.version,
+  };
+}

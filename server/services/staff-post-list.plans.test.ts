@@ -1,0 +1,150 @@
+import { CompiledQuery, type KyselyPlugin } from "kysely";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { STAFF_POST_SORTS } from "#common/constants.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { createManyPosts } from "#tests/factories/post.ts";
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from "#tests/helpers/test-database.ts";
+import { getDashboardStats } from "./dashboard.server.ts";
+import { pageStaffPosts, type StaffPostFilters } from "./staff-post-list.server.ts";
+
+// The staff post list finds a page's ids in the index of its sort (migration 0010), testing the
+// filters on the index entries, so neither the ids nor the count read a post's row (on SQLite
+// the post's HTML lies in it). These tests read each database's own plan for every statement
+// the list sends, over 1,000 posts shaped like the benchmark's.
+
+const DAY = 24 * 3_600_000;
+const NOW = new Date("2026-06-01T12:00:00.000Z");
+const iso = (ms: number) => new Date(ms).toISOString();
+const PACK_TYPES = ["world", "skin-pack", "addon", "mashup"];
+
+/** Runs `list` and answers every statement it sent. */
+async function statementsOf(db: Db, list: (db: Db) => Promise<unknown>) {
+  const sent: CompiledQuery[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      sent.push(db.getExecutor().compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  await list(db.withPlugin(recorder));
+  return sent;
+}
+
+describeEachDatabase("the staff post list's query plans", (kind) => {
+  let database: TestDatabase;
+  const db = () => database.handle.db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    for (let batch = 0; batch < 10; batch++) {
+      await createManyPosts(db(), 100, (j) => {
+        const i = batch * 100 + j;
+        const created = NOW.getTime() - (1000 - i) * DAY;
+        const status = i % 14 === 0 ? "draft" : i % 14 === 7 ? "scheduled" : "published";
+        const category = ["news", "marketplace-content", "youtube"][i % 3] ?? "news";
+        return {
+          status,
+          category,
+          packType: category === "marketplace-content" ? (PACK_TYPES[i % 4] ?? null) : null,
+          content: `<p>${"Block by block. ".repeat(200)}</p>`,
+          createdAt: iso(created),
+          publishedAt: status === "published" ? iso(created + (i % 5) * 3_600_000) : null,
+          scheduledAt: status === "scheduled" ? iso(NOW.getTime() + i * DAY) : null,
+          timezone: status === "scheduled" ? "UTC" : null,
+          updatedAt: iso(created + (i % 7) * DAY),
+          authorId: i % 4 === 0 ? "someone" : null,
+          tags: JSON.stringify(i % 5 === 0 ? ["redstone", "survival"] : ["survival"]),
+        };
+      });
+    }
+    await db().executeQuery(CompiledQuery.raw(kind === "postgres" ? "analyze posts" : "analyze"));
+  });
+  afterAll(() => database.destroy());
+
+  /** The plans of the statements `list` sends, by statement. */
+  async function plansOf(list: (db: Db) => Promise<unknown>) {
+    const plans: { sql: string; plan: string }[] = [];
+    for (const { sql, parameters } of await statementsOf(db(), list)) {
+      const prefix = kind === "postgres" ? "explain " : "explain query plan ";
+      const { rows } = await db().executeQuery<Record<string, unknown>>(
+        CompiledQuery.raw(`${prefix}${sql}`, [...parameters]),
+      );
+      const lines = rows.map((row) => String(kind === "postgres" ? row["QUERY PLAN"] : row.detail));
+      plans.push({ sql, plan: lines.join("\n") });
+    }
+    return plans;
+  }
+
+  const page = { page: 2, pageSize: 25 };
+  const FILTERS: StaffPostFilters[] = [
+    {},
+    { status: "draft" },
+    { category: "marketplace-content", packType: "world" },
+    { author: "someone" },
+    { tag: "redstone" },
+  ];
+  /** The index each sort walks. */
+  const SORT_INDEX: Record<string, string> = {
+    title: "posts_staff_title_idx",
+    createdAt: "posts_staff_created_idx",
+    updatedAt: "posts_staff_updated_idx",
+    publishedAt: "posts_staff_published_idx",
+    scheduledAt: "posts_staff_scheduled_idx",
+  };
+  const isIdQuery = (sql: string) => /^select "posts"\."id" from "posts"/.test(sql);
+
+  if (kind === "sqlite") {
+    for (const sort of STAFF_POST_SORTS) {
+      it(`sort ${sort}: finds and counts every filtered page in covering indexes, without sorting`, async () => {
+        for (const filters of FILTERS) {
+          const plans = await plansOf((d) => pageStaffPosts(d, { ...page, sort, ...filters }));
+          const label = `${sort} ${JSON.stringify(filters)}`;
+          const ids = plans.filter((p) => isIdQuery(p.sql));
+          expect(ids.length, label).toBeGreaterThan(0);
+          for (const { plan } of ids) {
+            expect(plan, label).toContain(`COVERING INDEX ${SORT_INDEX[sort.replace("-", "")]}`);
+          }
+          for (const { sql, plan } of plans) {
+            expect(plan, label).not.toContain("TEMP B-TREE");
+            // Only the page's own rows are read (by id); nothing else reads a post's row.
+            const readsRows = plan
+              .split("\n")
+              .filter((step) => /(SCAN|SEARCH) posts\b/.test(step) && !step.includes("COVERING"));
+            if (readsRows.length > 0) {
+              expect(sql, label).toMatch(/left join "users"/);
+              for (const step of readsRows) expect(step).toContain("(id=?)");
+            }
+          }
+        }
+      });
+    }
+
+    it("counts the overview's tiles in one pass over a covering index, reading no post", async () => {
+      const plans = await plansOf((d) => getDashboardStats(d, NOW));
+      expect(plans).toHaveLength(1);
+      // Migration 0006's (category, packType, status, scheduledAt) holds every column they read.
+      expect(plans[0]?.plan).toBe("SCAN posts USING COVERING INDEX posts_category_pack_status_idx");
+    });
+  } else {
+    for (const sort of STAFF_POST_SORTS) {
+      it(`sort ${sort}: finds the first page in an index of its order`, async () => {
+        const plans = await plansOf((d) => pageStaffPosts(d, { page: 1, pageSize: 25, sort }));
+        // The first page holds posts with the date only: one query in the sort's order.
+        const ids = plans.filter((p) => isIdQuery(p.sql));
+        expect(ids).toHaveLength(1);
+        // PostgreSQL walks the sort's index (or, for createdAt, 0001's index on it), or, when
+        // few posts have the date (scheduledAt), sorts the ones its index finds.
+        for (const { plan } of ids) {
+          expect(plan).toMatch(
+            /Index (Only )?Scan( Backward)? using posts_(staff_\w+|created)_idx|Bitmap Index Scan on posts_staff_\w+_idx/,
+          );
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,210 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import type { StaffPostSort } from "#common/constants.ts";
+import type { PostAuthor } from "#common/types/post-list.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { dbKindOf } from "#server/db/dialect.server.ts";
+import type { Database } from "#server/db/tables.ts";
+import { containsTerm, type PageRequest, titleKey } from "./public-list-pages.server.ts";
+
+/**
+ * The staff post list (docs/product.md#staff-calls, docs/decisions/022-staff-lists.md): one page
+ * of every post, any status, filtered, searched and sorted by the database, with the columns a
+ * table row shows (never the post's HTML) and the count of the whole list.
+ *
+ * A page is read in two steps: its ids, from the sort's index of migration 0010 (which also
+ * holds the filtered columns, so the filters are tested on index entries and no post row is
+ * read to find the page), then the page's rows by id, with the author's name. A nullable date
+ * is walked in two ranges: the posts that have it, in order, then those without, by id.
+ */
+
+type Where = (eb: ExpressionBuilder<Database, "posts">) => Expression<SqlBool>;
+
+export type StaffPostFilters = {
+  /** The stored status. */
+  status?: string | undefined;
+  category?: string | undefined;
+  packType?: string | undefined;
+  /** The author's user id. */
+  author?: string | undefined;
+  /** One tag, exactly. */
+  tag?: string | undefined;
+  /** Title, excerpt or HTML contains it, ignoring case; "" for no search. */
+  q?: string | undefined;
+};
+
+/** The columns a staff table row shows, and its author's name. */
+const ROW_COLUMNS = [
+  "posts.id",
+  "posts.title",
+  "posts.slug",
+  "posts.status",
+  "posts.category",
+  "posts.packType",
+  "posts.featuredImageAlt",
+  "posts.tags",
+  "posts.authorId",
+  "posts.scheduledAt",
+  "posts.timezone",
+  "posts.publishedAt",
+  "posts.createdAt",
+  "posts.updatedAt",
+  "posts.marketplaceUrl",
+  "posts.version",
+] as const;
+
+/**
+ * A filtered column as the WHERE clause names it. On SQLite with a unary `+`, which keeps the
+ * planner from looking the value up in a one-column index (reading each matching post's row,
+ * HTML and all, to sort them): it walks the sort's index instead and tests the value on each
+ * entry (docs/decisions/022-staff-lists.md).
+ */
+function filtered(
+  db: Db,
+  column: `posts.${"status" | "category" | "packType" | "authorId" | "id"}`,
+) {
+  return dbKindOf(db) === "sqlite" ? sql<string>`+${sql.ref(column)}` : sql.ref<string>(column);
+}
+
+/** The conditions of `filters`, as one WHERE clause. */
+function filtersWhere(db: Db, filters: StaffPostFilters): Where {
+  return (eb) => {
+    const conditions: Expression<SqlBool>[] = [];
+    const equal = (column: Parameters<typeof filtered>[1], value: string | undefined) => {
+      if (value !== undefined) conditions.push(eb(filtered(db, column), "=", value));
+    };
+    equal("posts.status", filters.status);
+    equal("posts.category", filters.category);
+    equal("posts.packType", filters.packType);
+    equal("posts.authorId", filters.author);
+    if (filters.tag !== undefined) {
+      const tagged = eb
+        .selectFrom("post_tags")
+        .select("post_tags.postId")
+        .where("post_tags.tag", "=", filters.tag);
+      conditions.push(eb(filtered(db, "posts.id"), "in", tagged));
+    }
+    const term = filters.q ?? "";
+    if (term !== "") {
+      conditions.push(
+        eb.or([
+          containsTerm(db, "posts.title", term),
+          containsTerm(db, "posts.excerpt", term),
+          containsTerm(db, "posts.content", term),
+        ]),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+/** A sort as its key and direction; `nullable` when some posts have no value for it. */
+function orderOf(db: Db, sort: StaffPostSort) {
+  const direction = sort.startsWith("-") ? ("desc" as const) : ("asc" as const);
+  const field = sort.replace(/^-/, "") as
+    | "title"
+    | "createdAt"
+    | "updatedAt"
+    | "publishedAt"
+    | "scheduledAt";
+  if (field === "title") return { key: titleKey(db), column: null, direction };
+  const column = `posts.${field}` as const;
+  const nullable = field === "publishedAt" || field === "scheduledAt";
+  return { key: sql.ref(column), column: nullable ? column : null, direction };
+}
+
+/**
+ * One page of the staff post list, `sort` order with ties by id, and how many posts the filters
+ * keep in all. A page past the last has no rows.
+ */
+export async function pageStaffPosts(
+  db: Db,
+  { sort, page, pageSize, ...filters }: PageRequest & StaffPostFilters & { sort: StaffPostSort },
+) {
+  const where = filtersWhere(db, filters);
+  const { key, column, direction } = orderOf(db, sort);
+  const offset = (page - 1) * pageSize;
+
+  const idsIn = (range: Where | null, skip: number, take: number, byKey: boolean) => {
+    let query = db.selectFrom("posts").select("posts.id").where(where);
+    if (range) query = query.where(range);
+    if (byKey) query = query.orderBy(key, direction);
+    return query.orderBy("posts.id", direction).limit(take).offset(skip).execute();
+  };
+
+  let total: number;
+  let ids: string[];
+  if (column === null) {
+    const [counted, found] = await Promise.all([
+      db
+        .selectFrom("posts")
+        .select((eb) => eb.fn.countAll<number | string>().as("total"))
+        .where(where)
+        .executeTakeFirstOrThrow(),
+      idsIn(null, offset, pageSize, true),
+    ]);
+    total = Number(counted.total);
+    ids = found.map((row) => row.id);
+  } else {
+    const counted = await db
+      .selectFrom("posts")
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as("total"),
+        eb.fn.count<number | string>(column).as("dated"),
+      ])
+      .where(where)
+      .executeTakeFirstOrThrow();
+    total = Number(counted.total);
+    const dated = Number(counted.dated);
+    const withDate: Where = (eb) => eb(column, "is not", null);
+    const withoutDate: Where = (eb) => eb(column, "is", null);
+    // The posts with the date first, in its order; then those without it, by id.
+    const first = offset < dated ? await idsIn(withDate, offset, pageSize, true) : [];
+    const rest =
+      first.length < pageSize && offset + first.length < total
+        ? await idsIn(withoutDate, Math.max(0, offset - dated), pageSize - first.length, false)
+        : [];
+    ids = [...first, ...rest].map((row) => row.id);
+  }
+  return { rows: await rowsById(db, ids), total };
+}
+
+/** The table rows of these posts, in the order of `ids`. */
+async function rowsById(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("posts")
+    .leftJoin("users", "users.id", "posts.authorId")
+    .select(ROW_COLUMNS)
+    // An inline (data:) image is never sent in a list; a stored one is its address.
+    .select(
+      sql<
+        string | null
+      >`case when ${sql.ref("posts.featuredImage")} like 'data:%' then null else ${sql.ref("posts.featuredImage")} end`.as(
+        "featuredImage",
+      ),
+    )
+    .select("users.name as authorName")
+    .where("posts.id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
+export type StaffListRow = Awaited<ReturnType<typeof rowsById>>[number];
+
+/** Every user who wrote at least one post, by name, with how many posts they wrote. */
+export async function listPostAuthors(db: Db): Promise<PostAuthor[]> {
+  const rows = await db
+    .selectFrom("posts")
+    .innerJoin("users", "users.id", "posts.authorId")
+    .select(["users.id", "users.name"])
+    .select((eb) => eb.fn.countAll<number | string>().as("posts"))
+    .groupBy(["users.id", "users.name"])
+    .orderBy("users.name")
+    .orderBy("users.id")
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, posts: Number(row.posts) }));
+}
