@@ -28,7 +28,7 @@ describe("bulkQuestion", () => {
 
 describe("bulkResultToast", () => {
   it("says how many changed", () => {
-    expect(bulkResultToast({ action: "delete", changed: ["a", "b"], unchanged: [] })).toEqual({
+    expect(bulkResultToast("delete", { changed: ["a", "b"], unchanged: [] })).toEqual({
       title: "2 posts deleted",
     });
   });
@@ -39,14 +39,13 @@ describe("bulkResultToast", () => {
       title,
       reason: "This post is already a draft.",
     }));
-    expect(bulkResultToast({ action: "unpublish", changed: ["x"], unchanged })).toEqual({
+    expect(bulkResultToast("unpublish", { changed: ["x"], unchanged })).toEqual({
       title: "1 post unpublished",
       description:
         'Left as they were: "A": This post is already a draft. "B": This post is already a draft. "C": This post is already a draft. And 2 posts more.',
     });
     expect(
-      bulkResultToast({
-        action: "publish",
+      bulkResultToast("publish", {
         changed: [],
         unchanged: [{ id: "a", title: "Gone", reason: "This post no longer exists." }],
       }),

@@ -1,4 +1,5 @@
-import type { BulkAction, BulkResult } from "./staff-post-list.ts";
+import type { BulkPostAction as BulkAction } from "#common/constants.ts";
+import type { BulkPostAnswer } from "#common/types/post-list.ts";
 
 /**
  * What the bulk actions of a staff post table say (docs/product.md#content-lists): the one
@@ -53,9 +54,12 @@ const NAMED_UNCHANGED = 3;
  * The toast after a bulk action: how many changed and, when some were left as they were, which
  * and why ("Left as it was: "Old news": This post is already a draft.").
  */
-export function bulkResultToast(result: BulkResult): { title: string; description?: string } {
+export function bulkResultToast(
+  action: BulkAction,
+  result: Pick<BulkPostAnswer, "changed" | "unchanged">,
+): { title: string; description?: string } {
   const changed = result.changed.length;
-  const title = changed === 0 ? "No posts changed" : `${posts(changed)} ${DONE[result.action]}`;
+  const title = changed === 0 ? "No posts changed" : `${posts(changed)} ${DONE[action]}`;
   const { unchanged } = result;
   if (unchanged.length === 0) return { title };
   const named = unchanged

@@ -1,6 +1,11 @@
-import { PACK_TYPES, POST_CATEGORIES, POST_STATUSES } from "#common/constants.ts";
-import { parsePageNumber } from "#common/paging.ts";
-import { STAFF_PAGE_SIZE, STAFF_POST_SORTS, type StaffPostSort } from "./staff-post-list.ts";
+import {
+  PACK_TYPES,
+  POST_CATEGORIES,
+  POST_STATUSES,
+  STAFF_POST_SORTS,
+  type StaffPostSort,
+} from "#common/constants.ts";
+import { parsePageNumber, STAFF_PAGE_SIZE } from "#common/paging.ts";
 
 /**
  * What a staff post table shows, read from and written to the address

@@ -34,7 +34,7 @@ test.describe("an empty dashboard", () => {
       ["scheduled", "No scheduled posts"],
       ["drafts", "No drafts"],
       ["news", "No news posts yet"],
-    ]) {
+    ] as const) {
       await page.goto(`${server.url}/dashboard/${section}`);
       await expect(page.getByText(empty, { exact: true })).toBeVisible();
       // Nothing to filter: the filters' own empty state is not what shows.

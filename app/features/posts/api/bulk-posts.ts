@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { BulkAction, BulkResult } from "#app/features/posts/staff-post-list.ts";
 import { apiRequest } from "#app/lib/api-client.ts";
 import { refreshContentQueries } from "#app/lib/content-queries.ts";
+import type { BulkPostAction as BulkAction } from "#common/constants.ts";
+import type { BulkPostAnswer } from "#common/types/post-list.ts";
 
 export type BulkInput = { action: BulkAction; ids: string[] };
 
 /** Publishes, unpublishes or deletes several posts at once (1 to 100). */
-export function bulkPosts(input: BulkInput): Promise<BulkResult> {
-  return apiRequest<BulkResult>("/api/posts/bulk", { method: "POST", body: input });
+export function bulkPosts(input: BulkInput): Promise<BulkPostAnswer> {
+  return apiRequest<BulkPostAnswer>("/api/posts/bulk", { method: "POST", body: input });
 }
 
 export function useBulkPosts() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PostAuthor } from "#app/features/posts/staff-post-list.ts";
 import { apiGet } from "#app/lib/api-client.ts";
 import { CONTENT_QUERY_KEYS } from "#app/lib/content-queries.ts";
+import type { PostAuthor } from "#common/types/post-list.ts";
 
 /** Everyone who wrote at least one post, by name, with how many (staff only). */
 export function getPostAuthors(signal?: AbortSignal): Promise<PostAuthor[]> {

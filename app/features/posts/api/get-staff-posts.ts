@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { listViewApiSearch, type PostListView } from "#app/features/posts/post-list-view.ts";
-import type { StaffPostRow } from "#app/features/posts/staff-post-list.ts";
 import { apiGet } from "#app/lib/api-client.ts";
 import { CONTENT_QUERY_KEYS } from "#app/lib/content-queries.ts";
-import type { Paged } from "#common/types/post-list.ts";
+import type { Paged, StaffPostRow } from "#common/types/post-list.ts";
 
 /** One page of the staff post list, with its filters, sort and search (staff only). */
 export function getStaffPosts(

@@ -4,8 +4,8 @@ import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useBulkPosts } from "#app/features/posts/api/bulk-posts.ts";
 import { bulkQuestion, bulkResultToast } from "#app/features/posts/bulk-texts.ts";
-import type { BulkAction } from "#app/features/posts/staff-post-list.ts";
 import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import type { BulkPostAction as BulkAction } from "#common/constants.ts";
 
 /**
  * The bar over a table while rows are selected (docs/product.md#content-lists): how many, and
@@ -23,7 +23,7 @@ export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) 
     if (!(await confirm(question))) return;
     try {
       const result = await bulk.mutateAsync({ action, ids });
-      toast(bulkResultToast(result));
+      toast(bulkResultToast(action, result));
       onDone();
     } catch (error) {
       if (isApiError(error, 401)) return;

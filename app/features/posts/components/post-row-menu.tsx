@@ -9,9 +9,9 @@ import {
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { editPostPath, publicPostPath } from "#app/features/posts/post-paths.ts";
-import type { StaffPostRow } from "#app/features/posts/staff-post-list.ts";
 import { useConfirmDeletePost } from "#app/features/posts/use-confirm-delete-post.ts";
 import { cn } from "#app/lib/cn.ts";
+import type { StaffPostRow } from "#common/types/post-list.ts";
 
 const ITEM =
   "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-zinc-200 outline-none select-none data-[highlighted]:bg-white/10 data-[highlighted]:text-white [&_svg]:size-4 [&_svg]:shrink-0";

@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
 import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
 import { editPostPath } from "#app/features/posts/post-paths.ts";
-import type { StaffPostRow } from "#app/features/posts/staff-post-list.ts";
 import { cn } from "#app/lib/cn.ts";
 import { PACK_TYPE_LABELS } from "#common/constants.ts";
 import { imageSrc } from "#common/images.ts";
+import type { StaffPostRow } from "#common/types/post-list.ts";
 import { PostDateLine } from "./post-date-line.tsx";
 import { PostRowMenu } from "./post-row-menu.tsx";
 

@@ -6,7 +6,8 @@ import {
   type SortDate,
   sortParts,
 } from "#app/features/posts/post-list-view.ts";
-import type { StaffPostRow, StaffPostSort } from "#app/features/posts/staff-post-list.ts";
+import type { StaffPostSort } from "#common/constants.ts";
+import type { StaffPostRow } from "#common/types/post-list.ts";
 import { PostDateLine } from "./post-date-line.tsx";
 import { PostRowMenu } from "./post-row-menu.tsx";
 import {

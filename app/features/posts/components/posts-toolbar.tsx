@@ -12,8 +12,13 @@ import {
   type PostListView,
   SORT_LABELS,
 } from "#app/features/posts/post-list-view.ts";
-import { STAFF_POST_SORTS, type StaffPostSort } from "#app/features/posts/staff-post-list.ts";
-import { PACK_TYPE_LABELS, PACK_TYPES, POST_CATEGORIES } from "#common/constants.ts";
+import {
+  PACK_TYPE_LABELS,
+  PACK_TYPES,
+  POST_CATEGORIES,
+  STAFF_POST_SORTS,
+  type StaffPostSort,
+} from "#common/constants.ts";
 
 /** How long typing pauses before the address (and the list) follows it. */
 export const TYPING_PAUSE_MS = 300;
