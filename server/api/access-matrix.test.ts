@@ -176,6 +176,28 @@ const CONTENT_ROWS: Row[] = [
     expected: STAFF_ONLY(200),
   },
   {
+    name: "GET /api/posts?page=",
+    call: async () => ({ method: "GET", path: "/api/posts?page=1&sort=title" }),
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "GET /api/posts/authors",
+    call: async () => ({ method: "GET", path: "/api/posts/authors" }),
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "POST /api/posts/bulk",
+    call: async (server) => {
+      const post = await createPost(server.db.handle.db, { status: "draft" });
+      return {
+        method: "POST",
+        path: "/api/posts/bulk",
+        body: { action: "publish", ids: [post.id] },
+      };
+    },
+    expected: STAFF_ONLY(200),
+  },
+  {
     name: "GET /api/posts/:id",
     call: async (server) => {
       const post = await createPost(server.db.handle.db, { status: "draft" });

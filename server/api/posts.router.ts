@@ -3,6 +3,7 @@ import { z } from "zod";
 import { pageCount } from "#common/paging.ts";
 import { PostInputSchema } from "#common/schemas/post.ts";
 import { SaveVersionSchema } from "#common/schemas/post-autosave.ts";
+import { BulkPostsSchema } from "#common/schemas/post-bulk.ts";
 import type { Paged, PostCardItem, StaffPostRow } from "#common/types/post-list.ts";
 import {
   audienceOf,
@@ -17,6 +18,7 @@ import { presentPost, presentPostSummary } from "#server/presenters/post.server.
 import { presentPostCard } from "#server/presenters/post-card.server.ts";
 import { presentStaffPostRow } from "#server/presenters/staff-post-row.server.ts";
 import type { Audience } from "#server/services/content-rules.server.ts";
+import { applyBulkAction } from "#server/services/post-bulk.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
 import {
   deletePost,
@@ -58,6 +60,7 @@ export function postsRouter(context: ServerContext) {
   // A post may carry its featured image inline, so its limit is larger (BODY_LIMITS.post); only
   // staff's bodies are read at all.
   const postBody = express.json({ limit: BODY_LIMITS.post });
+  const jsonBody = express.json({ limit: BODY_LIMITS.json });
 
   /** The paged form of a list call (`?page=`): one page of list cards and the totals. */
   async function sendPage(req: Request, res: Response, audience: Audience): Promise<void> {
@@ -133,6 +136,11 @@ export function postsRouter(context: ServerContext) {
 
   router.get("/authors", staffOnly, async (_req, res) => {
     res.json(await listPostAuthors(db));
+  });
+
+  router.post("/bulk", staffOnly, jsonBody, async (req, res) => {
+    const { action, ids } = parseInput(BulkPostsSchema, req.body);
+    res.json(await applyBulkAction(db, { action, ids, userId: viewerOf(res).id }));
   });
 
   router.post("/", staffOnly, postBody, async (req, res) => {
