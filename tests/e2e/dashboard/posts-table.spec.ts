@@ -193,7 +193,7 @@ test.describe("staff post tables", () => {
     ).toPass({ timeout: 5_000 });
   });
 
-  test("bulk unpublish asks once, naming how many and what the public will see; their pages then answer 404", async ({
+  test("bulk unpublish asks once, naming how many and what the public will see; their pages then answer 404, until bulk publish brings them back", async ({
     page,
     request,
     createStaff,
@@ -211,7 +211,7 @@ test.describe("staff post tables", () => {
     await page.getByRole("checkbox", { name: "Select all posts on this page" }).check();
     const bar = page.getByRole("region", { name: "Selected posts" });
     await expect(bar).toContainText("4 posts selected");
-    await bar.getByRole("button", { name: "Unpublish" }).click();
+    await bar.getByRole("button", { name: "Unpublish", exact: true }).click();
     const dialog = await expectConfirmation(
       page,
       "They leave the public site at once: their pages, the news list and the feeds stop showing them until they are published again.",
@@ -231,6 +231,20 @@ test.describe("staff post tables", () => {
     for (const post of published) {
       await expect.poll(() => publicStatus(request, post.slug)).toBe(404);
     }
+
+    // Publishing two of them brings just those back.
+    await page.getByRole("checkbox", { name: `Select ${prefix} 01` }).check();
+    await page.getByRole("checkbox", { name: `Select ${prefix} 02` }).check();
+    await bar.getByRole("button", { name: "Publish", exact: true }).click();
+    const publish = await expectConfirmation(
+      page,
+      "They go public at once: their pages, the news list and the feeds show them. Drafts and scheduled posts only; a post that is not ready to publish is left as it is.",
+    );
+    await publish.getByRole("button", { name: "Publish 2 posts" }).click();
+    await expect(toast(page, "status", "2 posts published")).toBeVisible();
+    await expect.poll(() => publicStatus(request, published[0]?.slug ?? "")).toBe(200);
+    await expect.poll(() => publicStatus(request, published[1]?.slug ?? "")).toBe(200);
+    expect(await publicStatus(request, published[2]?.slug ?? "")).toBe(404);
   });
 
   test("bulk delete removes the selected rows after one confirmation", async ({
