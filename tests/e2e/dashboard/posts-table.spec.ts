@@ -89,7 +89,9 @@ test.describe("staff post tables", () => {
 
     // The title header sorts A to Z, then Z to A.
     const titleHeader = table(page, "All Content").getByRole("columnheader", { name: /^Title/ });
-    await titleHeader.getByRole("button").click();
+    // From the keyboard.
+    await titleHeader.getByRole("button").focus();
+    await page.keyboard.press("Enter");
     await expect(page).toHaveURL(`/dashboard/posts?tag=${tag}&sort=title`);
     await expect(titleHeader).toHaveAttribute("aria-sort", "ascending");
     await expectRows(page, "All Content", titles(prefix, range(0, 24)));
@@ -135,6 +137,14 @@ test.describe("staff post tables", () => {
     await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("");
     await expect(page.getByRole("searchbox", { name: "Search posts" })).toHaveValue("");
 
+    // A page past the last offers the last one.
+    await page.goto(`/dashboard/posts?tag=${tag}&sort=title&page=7`);
+    await expect(page.getByText("There is no page 7")).toBeVisible();
+    await expect(page.getByText("This list has 2 pages.")).toBeVisible();
+    await page.getByRole("button", { name: "Go to the last page" }).click();
+    await expect(page).toHaveURL(`/dashboard/posts?tag=${tag}&sort=title&page=2`);
+    await expectRows(page, "All Content", titles(prefix, range(25, 29)));
+
     // The sort select: the published by date, newest first, then the drafts, which have none.
     await page.getByLabel("Sort by").selectOption("-publishedAt");
     await expect(page).toHaveURL(`/dashboard/posts?tag=${tag}&sort=-publishedAt`);
@@ -162,7 +172,10 @@ test.describe("staff post tables", () => {
       authorId: i < 3 ? me.id : null,
     }));
 
-    await page.goto(`/dashboard/posts?tag=${tag}`);
+    // The tag box follows typing after a pause.
+    await page.goto("/dashboard/posts");
+    await page.getByRole("textbox", { name: "Tag" }).fill(tag);
+    await expect(page).toHaveURL(`/dashboard/posts?tag=${tag}`);
     await expectRows(page, "All Content", titles(prefix, [3, 2, 1, 0]));
     await page.getByRole("combobox", { name: "Pack type" }).selectOption("skin-pack");
     await expect(page).toHaveURL(`/dashboard/posts?packType=skin-pack&tag=${tag}`);
