@@ -2,6 +2,11 @@ import { randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import {
+  type SiteSettingKey,
+  type SiteSettings,
+  SiteSettingsSchema,
+} from "#common/schemas/site-settings.ts";
 
 /** PostgreSQL's time limits when DATABASE_CONNECT_TIMEOUT_MS / _STATEMENT_TIMEOUT_MS are unset. */
 export const DATABASE_TIMEOUT_DEFAULTS = { connectMs: 5000, statementMs: 15_000 } as const;
@@ -68,15 +73,22 @@ const EnvSchema = z.object({
    */
   YOUTUBE_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://www.youtube.com"),
   YOUTUBE_IMAGE_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://i.ytimg.com"),
-  /** Site settings shown on public pages. */
-  COMPANY_NAME: z.string().min(1).default("Override Studios"),
-  COMMUNITY_INVITE_URL: z.url().default("https://discord.gg/override-studios"),
-  VIDEO_CHANNEL_URL: z.url().default("https://www.youtube.com/@overridestudios"),
+  /**
+   * The site settings' first-start defaults (docs/product.md#settings-section): the public
+   * pages show these until an admin saves the settings in the dashboard, which then keeps them
+   * in the database. Checked with the Settings form's own rules (links: https only).
+   */
+  COMPANY_NAME: z.string().default("Override Studios"),
+  SITE_TAGLINE: z.string().default("Marketplace creators"),
+  COMMUNITY_INVITE_URL: z.string().default("https://discord.gg/override-studios"),
+  VIDEO_CHANNEL_URL: z.string().default("https://www.youtube.com/@overridestudios"),
   MARKETPLACE_CREATOR_URL: z
-    .url()
+    .string()
     .default("https://www.minecraft.net/en-us/marketplace/creator/override-studios"),
-  EXTERNAL_EDITOR_URL: z.url().default("https://editor.overridestudios.net"),
-  PETITION_URL: z.url().default("https://www.change.org/p/unban-override-studios-apps"),
+  EXTERNAL_EDITOR_URL: z.string().default("https://editor.overridestudios.net"),
+  PETITION_URL: z.string().default("https://www.change.org/p/unban-override-studios-apps"),
+  /** An https address of the image share previews show for pages without one; unset: none. */
+  DEFAULT_SOCIAL_IMAGE: z.string().default(""),
 
   // --- Uploads in object storage (docs/operations.md#uploads-in-object-storage) ---
   /** Where uploads are kept: `disk` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket). */
@@ -123,7 +135,12 @@ export type Config = Readonly<{
   oidc: Readonly<{ issuer: string; clientId: string; clientSecret: string }> | undefined;
   /** YouTube's endpoints for the video lookup, without trailing slashes. */
   youtube: Readonly<{ baseUrl: string; imageBaseUrl: string }>;
-  site: PublicSiteSettings;
+  /**
+   * The site settings used while the database has none saved (the Settings section stores the
+   * whole set on its first save): read them through server/services/site-settings.server.ts,
+   * never from here, so a saved change shows.
+   */
+  siteDefaults: SiteSettings;
   /** Where uploads are kept (server/storage/upload-store.server.ts). */
   storage: StorageConfig;
   /** The public address uploads are fetched from, without a trailing slash; unset: this server. */
@@ -147,16 +164,6 @@ export type StorageConfig =
       credentials: Readonly<{ accessKeyId: string; secretAccessKey: string }> | undefined;
       forcePathStyle: boolean;
     }>;
-
-/** The settings the browser may see; sent to pages through the root loader. */
-export type PublicSiteSettings = Readonly<{
-  companyName: string;
-  communityInviteUrl: string;
-  videoChannelUrl: string;
-  marketplaceCreatorUrl: string;
-  externalEditorUrl: string;
-  petitionUrl: string;
-}>;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -189,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const storage = storageConfig(e);
+  const siteDefaults = siteSettingDefaults(e);
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     port: e.PORT,
@@ -218,19 +226,47 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.YOUTUBE_BASE_URL.replace(/\/+$/, ""),
       imageBaseUrl: e.YOUTUBE_IMAGE_BASE_URL.replace(/\/+$/, ""),
     }),
-    site: Object.freeze({
-      companyName: e.COMPANY_NAME,
-      communityInviteUrl: e.COMMUNITY_INVITE_URL,
-      videoChannelUrl: e.VIDEO_CHANNEL_URL,
-      marketplaceCreatorUrl: e.MARKETPLACE_CREATOR_URL,
-      externalEditorUrl: e.EXTERNAL_EDITOR_URL,
-      petitionUrl: e.PETITION_URL,
-    }),
+    siteDefaults,
     storage,
     publicUploadsUrl: e.PUBLIC_UPLOADS_URL?.replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
   });
+}
+
+/** The variable each site setting's default comes from. */
+const SITE_SETTING_VARIABLES = {
+  companyName: "COMPANY_NAME",
+  tagline: "SITE_TAGLINE",
+  communityInviteUrl: "COMMUNITY_INVITE_URL",
+  videoChannelUrl: "VIDEO_CHANNEL_URL",
+  marketplaceCreatorUrl: "MARKETPLACE_CREATOR_URL",
+  externalEditorUrl: "EXTERNAL_EDITOR_URL",
+  petitionUrl: "PETITION_URL",
+  defaultSocialImage: "DEFAULT_SOCIAL_IMAGE",
+} as const satisfies Record<
+  Exclude<SiteSettingKey, "footerLinks">,
+  keyof z.infer<typeof EnvSchema>
+>;
+
+/**
+ * The site settings' defaults, checked with the Settings form's rules so the dashboard never
+ * starts from a value it would refuse; throws ConfigError naming each invalid variable.
+ * The footer's links have no variable: they start empty.
+ */
+function siteSettingDefaults(e: z.infer<typeof EnvSchema>): SiteSettings {
+  const values = Object.fromEntries(
+    Object.entries(SITE_SETTING_VARIABLES).map(([key, variable]) => [key, e[variable]]),
+  );
+  const parsed = SiteSettingsSchema.safeParse({ ...values, footerLinks: [] });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = issue.path[0] as keyof typeof SITE_SETTING_VARIABLES;
+      return `${SITE_SETTING_VARIABLES[key]}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  return Object.freeze(parsed.data);
 }
 
 /** The settings of where uploads are kept. */
