@@ -30,6 +30,7 @@ import { CreatePostSection } from "#app/features/posts/components/create-post-se
 import { FilteredPostsSection } from "#app/features/posts/components/filtered-posts-section.tsx";
 import { RecentPosts } from "#app/features/posts/components/recent-posts.tsx";
 import { YouTubeVideosSection } from "#app/features/posts/components/youtube-videos-section.tsx";
+import { SettingsSection } from "#app/features/settings/components/settings-section.tsx";
 import { MailingListSection } from "#app/features/subscribers/components/mailing-list-section.tsx";
 import { createQueryClient } from "#app/lib/query-client.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
@@ -89,6 +90,7 @@ const SECTIONS: Partial<Record<SectionId, (props: SectionProps) => React.ReactNo
   apps: () => <AppsSection />,
   videos: () => <YouTubeVideosSection />,
   "mailing-list": () => <MailingListSection />,
+  settings: () => <SettingsSection />,
 };
 
 const AVAILABLE_SECTIONS: ReadonlySet<string> = new Set(Object.keys(SECTIONS));
