@@ -2,11 +2,8 @@ import { randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import {
-  type SiteSettingKey,
-  type SiteSettings,
-  SiteSettingsSchema,
-} from "#common/schemas/site-settings.ts";
+import type { SiteSettings } from "#common/schemas/site-settings.ts";
+import { SITE_DEFAULT_VARIABLES, siteDefaultsFrom } from "./site-defaults.server.ts";
 
 /** PostgreSQL's time limits when DATABASE_CONNECT_TIMEOUT_MS / _STATEMENT_TIMEOUT_MS are unset. */
 export const DATABASE_TIMEOUT_DEFAULTS = { connectMs: 5000, statementMs: 15_000 } as const;
@@ -73,22 +70,8 @@ const EnvSchema = z.object({
    */
   YOUTUBE_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://www.youtube.com"),
   YOUTUBE_IMAGE_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://i.ytimg.com"),
-  /**
-   * The site settings' first-start defaults (docs/product.md#settings-section): the public
-   * pages show these until an admin saves the settings in the dashboard, which then keeps them
-   * in the database. Checked with the Settings form's own rules (links: https only).
-   */
-  COMPANY_NAME: z.string().default("Override Studios"),
-  SITE_TAGLINE: z.string().default("Marketplace creators"),
-  COMMUNITY_INVITE_URL: z.string().default("https://discord.gg/override-studios"),
-  VIDEO_CHANNEL_URL: z.string().default("https://www.youtube.com/@overridestudios"),
-  MARKETPLACE_CREATOR_URL: z
-    .string()
-    .default("https://www.minecraft.net/en-us/marketplace/creator/override-studios"),
-  EXTERNAL_EDITOR_URL: z.string().default("https://editor.overridestudios.net"),
-  PETITION_URL: z.string().default("https://www.change.org/p/unban-override-studios-apps"),
-  /** An https address of the image share previews show for pages without one; unset: none. */
-  DEFAULT_SOCIAL_IMAGE: z.string().default(""),
+  /** The site settings' first-start defaults: COMPANY_NAME, SITE_TAGLINE, … (site-defaults.server.ts). */
+  ...SITE_DEFAULT_VARIABLES,
 
   // --- Uploads in object storage (docs/operations.md#uploads-in-object-storage) ---
   /** Where uploads are kept: `disk` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket). */
@@ -196,7 +179,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const storage = storageConfig(e);
-  const siteDefaults = siteSettingDefaults(e);
+  const siteDefaults = siteDefaultsFrom(e);
+  if ("problems" in siteDefaults) {
+    throw new ConfigError(`Invalid configuration:\n  ${siteDefaults.problems.join("\n  ")}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     port: e.PORT,
@@ -226,47 +212,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.YOUTUBE_BASE_URL.replace(/\/+$/, ""),
       imageBaseUrl: e.YOUTUBE_IMAGE_BASE_URL.replace(/\/+$/, ""),
     }),
-    siteDefaults,
+    siteDefaults: siteDefaults.settings,
     storage,
     publicUploadsUrl: e.PUBLIC_UPLOADS_URL?.replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
   });
-}
-
-/** The variable each site setting's default comes from. */
-const SITE_SETTING_VARIABLES = {
-  companyName: "COMPANY_NAME",
-  tagline: "SITE_TAGLINE",
-  communityInviteUrl: "COMMUNITY_INVITE_URL",
-  videoChannelUrl: "VIDEO_CHANNEL_URL",
-  marketplaceCreatorUrl: "MARKETPLACE_CREATOR_URL",
-  externalEditorUrl: "EXTERNAL_EDITOR_URL",
-  petitionUrl: "PETITION_URL",
-  defaultSocialImage: "DEFAULT_SOCIAL_IMAGE",
-} as const satisfies Record<
-  Exclude<SiteSettingKey, "footerLinks">,
-  keyof z.infer<typeof EnvSchema>
->;
-
-/**
- * The site settings' defaults, checked with the Settings form's rules so the dashboard never
- * starts from a value it would refuse; throws ConfigError naming each invalid variable.
- * The footer's links have no variable: they start empty.
- */
-function siteSettingDefaults(e: z.infer<typeof EnvSchema>): SiteSettings {
-  const values = Object.fromEntries(
-    Object.entries(SITE_SETTING_VARIABLES).map(([key, variable]) => [key, e[variable]]),
-  );
-  const parsed = SiteSettingsSchema.safeParse({ ...values, footerLinks: [] });
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const key = issue.path[0] as keyof typeof SITE_SETTING_VARIABLES;
-      return `${SITE_SETTING_VARIABLES[key]}: ${issue.message}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
-  }
-  return Object.freeze(parsed.data);
 }
 
 /** The settings of where uploads are kept. */
