@@ -47,7 +47,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** An absolute https: URL with a host, no credentials and no whitespace. */
 export function isHttpsUrl(value: string): boolean {
-  if (value.length > MAX_URL_LENGTH || /\s/.test(value) || !/^https:\/\//i.test(value)) {
+  // "https:" then exactly two slashes and the host: URL() would read "https:///x" as host "x".
+  if (value.length > MAX_URL_LENGTH || /\s/.test(value) || !/^https:\/\/[^/\\]/i.test(value)) {
     return false;
   }
   try {
