@@ -11,6 +11,8 @@ export type SiteSettingsState = {
   defaults: SiteSettings;
   /** The settings whose value is the default because none was saved for them yet. */
   fromDefaults: SiteSettingKey[];
+  /** How many times the settings were saved (0: never); a save names the one it started from. */
+  version: number;
   /** When and by whom (their e-mail) the settings were last saved; null before the first save. */
   updatedAt: string | null;
   updatedBy: string | null;

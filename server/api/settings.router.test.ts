@@ -6,6 +6,7 @@ import {
   type SiteSettings,
 } from "#common/schemas/site-settings.ts";
 import type { SiteSettingsState } from "#common/types/site-settings.ts";
+import { SETTINGS_CONFLICT_MESSAGE } from "#server/services/site-settings.server.ts";
 import { fakeSiteSettings } from "#tests/factories/site-settings.ts";
 import { readError } from "#tests/helpers/http.ts";
 import { OWNER_ENV, requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
@@ -59,7 +60,7 @@ describeEachDatabase("settings API", (kind) => {
         footerLinks: [],
       });
       expect(state.fromDefaults).toEqual(SITE_SETTING_KEYS);
-      expect(state).toMatchObject({ updatedAt: null, updatedBy: null });
+      expect(state).toMatchObject({ version: 0, updatedAt: null, updatedBy: null });
       expect(Object.keys(state.settings)).toEqual(SITE_SETTING_KEYS);
     });
   });
@@ -70,6 +71,7 @@ describeEachDatabase("settings API", (kind) => {
       const before = Date.now();
       const response = await save({
         ...input,
+        version: 0,
         companyName: `  ${input.companyName}  `,
         footerLinks: [{ label: " Press kit ", href: " https://press.example/kit " }],
         unknown: "dropped",
@@ -82,6 +84,7 @@ describeEachDatabase("settings API", (kind) => {
       };
       expect(saved.settings).toEqual(expected);
       expect(saved.fromDefaults).toEqual([]);
+      expect(saved.version).toBe(1);
       expect(saved.updatedBy).toBe(admin.email);
       expect(Date.parse(saved.updatedAt ?? "")).toBeGreaterThanOrEqual(before - 1000);
       expect(saved.defaults.companyName).toBe("Default Studio");
@@ -167,6 +170,25 @@ describeEachDatabase("settings API", (kind) => {
       expect(refused.message).toBeTruthy();
       await readError(await save(fakeSiteSettings(), { cookie: "" } as SignedIn), 401);
       expect((await read()).settings).toEqual(kept);
+    });
+
+    it("answers 409 to a save made from an older version, and counts the versions", async () => {
+      const start = (await read()).version;
+      expect(start).toBeGreaterThan(0);
+      const first = await save({ ...fakeSiteSettings(), version: start });
+      expect(first.status, await first.clone().text()).toBe(200);
+      const saved = (await first.json()) as SiteSettingsState;
+      expect(saved.version).toBe(start + 1);
+      // A second admin who opened the form before that save.
+      const stale = await save({ ...fakeSiteSettings(), version: start }, owner);
+      expect((await readError(stale, 409)).message).toBe(SETTINGS_CONFLICT_MESSAGE);
+      expect((await read()).settings).toEqual(saved.settings);
+      // 0 is "never saved": refused once a save exists.
+      await readError(await save({ ...fakeSiteSettings(), version: 0 }), 409);
+      const bad = await save({ ...fakeSiteSettings(), version: -1 });
+      expect((await readError(bad, 400)).errors).toEqual({
+        version: "version must be a whole number of at least 0",
+      });
     });
 
     it("falls back to the default of a saved value that is no longer valid", async () => {

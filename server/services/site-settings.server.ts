@@ -6,6 +6,7 @@ import {
 } from "#common/schemas/site-settings.ts";
 import type { SiteSettingsState } from "#common/types/site-settings.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { HttpError } from "#server/errors.ts";
 import { rememberContent } from "./content-memo.server.ts";
 
 /** The id of the one row that holds the settings (migration 0011). */
@@ -18,7 +19,7 @@ const ROW_ID = "site";
 export async function readSiteSettings(db: Db, defaults: SiteSettings): Promise<SiteSettingsState> {
   const row = await db
     .selectFrom("site_settings")
-    .select(["value", "updatedAt", "updatedBy"])
+    .select(["value", "version", "updatedAt", "updatedBy"])
     .where("id", "=", ROW_ID)
     .executeTakeFirst();
   const stored = row ? parseStored(row.value) : {};
@@ -35,6 +36,7 @@ export async function readSiteSettings(db: Db, defaults: SiteSettings): Promise<
     settings: settings as SiteSettings,
     defaults,
     fromDefaults,
+    version: row ? Number(row.version) : 0,
     updatedAt: row?.updatedAt ?? null,
     updatedBy: row?.updatedBy ?? null,
   };
@@ -51,27 +53,50 @@ export async function currentSiteSettings(db: Db, defaults: SiteSettings): Promi
   return state.settings;
 }
 
+/** What a save made from an older version of the settings answers (409). */
+export const SETTINGS_CONFLICT_MESSAGE =
+  "Someone else saved the settings after you opened them. Reload the page to see their changes, then make yours again.";
+
 /**
  * Saves the whole set of settings (parsed with SiteSettingsSchema), replacing what was saved;
- * answers the settings as they are now.
+ * answers the settings as they are now. Given the `version` the form started from (0: never
+ * saved), the save is refused with a 409 when someone saved in between, rather than silently
+ * undoing their changes.
  */
 export async function saveSiteSettings(
   db: Db,
   input: SiteSettings,
-  { defaults, savedBy, now = new Date() }: { defaults: SiteSettings; savedBy: string; now?: Date },
+  options: { defaults: SiteSettings; savedBy: string; version?: number; now?: Date },
 ): Promise<SiteSettingsState> {
+  const { defaults, savedBy, version, now = new Date() } = options;
   const values = Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, input[key]]));
   const row = { value: JSON.stringify(values), updatedAt: now.toISOString(), updatedBy: savedBy };
-  await db
-    .insertInto("site_settings")
-    .values({ id: ROW_ID, version: 1, ...row })
-    .onConflict((oc) =>
-      oc.column("id").doUpdateSet((eb) => ({
-        ...row,
-        version: eb(eb.ref("site_settings.version"), "+", 1),
-      })),
-    )
-    .execute();
+  const first = db.insertInto("site_settings").values({ id: ROW_ID, version: 1, ...row });
+  if (version === undefined) {
+    await first
+      .onConflict((oc) =>
+        oc.column("id").doUpdateSet((eb) => ({
+          ...row,
+          version: eb(eb.ref("site_settings.version"), "+", 1),
+        })),
+      )
+      .execute();
+  } else {
+    // One conditional statement each way, so two saves at once cannot both pass the check.
+    const written =
+      version === 0
+        ? (await first.onConflict((oc) => oc.column("id").doNothing()).executeTakeFirst())
+            .numInsertedOrUpdatedRows
+        : (
+            await db
+              .updateTable("site_settings")
+              .set((eb) => ({ ...row, version: eb(eb.ref("version"), "+", 1) }))
+              .where("id", "=", ROW_ID)
+              .where("version", "=", version)
+              .executeTakeFirst()
+          ).numUpdatedRows;
+    if (Number(written ?? 0) !== 1) throw HttpError.conflict(SETTINGS_CONFLICT_MESSAGE);
+  }
   return readSiteSettings(db, defaults);
 }
 

@@ -4,8 +4,12 @@ import type { SiteSettings } from "#common/schemas/site-settings.ts";
 import type { SiteSettingsState } from "#common/types/site-settings.ts";
 import { settingsQueryKey } from "./get-settings.ts";
 
-export function updateSettings(input: SiteSettings) {
-  return apiRequest<SiteSettingsState>("/api/settings", { method: "PUT", body: input });
+/** Saves every setting; `version` is the one the form started from (409 if someone saved since). */
+export function updateSettings({ input, version }: { input: SiteSettings; version: number }) {
+  return apiRequest<SiteSettingsState>("/api/settings", {
+    method: "PUT",
+    body: { ...input, version },
+  });
 }
 
 export function useUpdateSettings() {

@@ -1,3 +1,4 @@
+import * as React from "react";
 import type { FieldPath, UseFormReturn } from "react-hook-form";
 import { useRevalidator } from "react-router";
 import { ImageField } from "#app/components/dashboard/image-field.tsx";
@@ -57,6 +58,9 @@ export function SettingsForm({ state }: { state: SiteSettingsState }) {
   const update = useUpdateSettings();
   const revalidator = useRevalidator();
   const form = useZodForm(SiteSettingsSchema, { defaultValues: state.settings });
+  // The version the form's values came from: a refetch in the background must not move it, or a
+  // save would undo someone else's changes instead of being refused.
+  const baseVersion = React.useRef(state.version);
   const fromDefaults = new Set(state.fromDefaults);
   const label = (key: SiteSettingKey, text: string) => (
     <SettingLabel text={text} isDefault={fromDefaults.has(key)} />
@@ -64,7 +68,8 @@ export function SettingsForm({ state }: { state: SiteSettingsState }) {
 
   async function onSubmit(input: SiteSettings) {
     try {
-      const saved = await update.mutateAsync(input);
+      const saved = await update.mutateAsync({ input, version: baseVersion.current });
+      baseVersion.current = saved.version;
       form.reset(saved.settings);
       toast({ title: "Settings saved", description: "The public pages show them now." });
       // The navigation and footer around the dashboard read the settings too.
