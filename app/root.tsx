@@ -13,6 +13,7 @@ import {
 import { getViewer } from "#server/auth/page-access.server.ts";
 import { serverContext } from "#server/context.server.ts";
 import { answerPageFaults } from "#server/http/page-faults.server.ts";
+import { currentSiteSettings } from "#server/services/site-settings.server.ts";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
 import { ToastProvider } from "./components/ui/toast.tsx";
@@ -34,11 +35,15 @@ export const links: Route.LinksFunction = () =>
   }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config } = context.get(serverContext);
-  const viewer = await getViewer(context, request);
+  const { config, db } = context.get(serverContext);
+  const [viewer, site] = await Promise.all([
+    getViewer(context, request),
+    // The settings saved in the dashboard (or their defaults), remembered for a moment.
+    currentSiteSettings(db, config.siteDefaults),
+  ]);
   // Only the public subset of the configuration reaches the browser.
   return {
-    site: config.site,
+    site,
     siteUrl: config.siteUrl,
     // docs/product.md#navigation: signed in is whether the current user is known, access or not.
     isSignedIn: viewer !== null,

@@ -126,6 +126,24 @@ describe("buildPostMeta", () => {
     }
   });
 
+  it("falls back on the site's default social image, described by the company's name", () => {
+    const withDefault = (featuredImage: string | null, defaultImage: string) =>
+      buildPostMeta({ ...input({ featuredImage }), defaultImage });
+    const meta = withDefault(null, "/uploads/share-card.png");
+    expect(content(meta, "og:image")).toBe(`${SITE}/uploads/share-card.png`);
+    expect(content(meta, "og:image:alt")).toBe("Override Studios");
+    expect(content(meta, "twitter:card")).toBe("summary_large_image");
+    expect(content(meta, "twitter:image")).toBe(`${SITE}/uploads/share-card.png`);
+    expect(content(withDefault(null, "https://cdn.example/s.png"), "og:image")).toBe(
+      "https://cdn.example/s.png",
+    );
+    // A post's own image wins; an empty setting means none.
+    expect(content(withDefault("a.png", "https://cdn.example/s.png"), "og:image")).toBe(
+      `${SITE}/uploads/a.png`,
+    );
+    expect(content(withDefault(null, ""), "og:image")).toBeUndefined();
+  });
+
   it("uses the title as the image description when there is no alt text", () => {
     const meta = buildPostMeta(input({ featuredImageAlt: null }));
     expect(content(meta, "og:image:alt")).toBe("Pocket Dragons");

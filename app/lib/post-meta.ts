@@ -22,6 +22,8 @@ export type PostMetaInput = {
   /** The public origin (SITE_URL), without a trailing slash. */
   siteUrl: string;
   companyName: string;
+  /** The site's default social image (a setting), for a post without a featured image. */
+  defaultImage?: string;
 };
 
 /** Longest meta description; search engines cut longer ones anyway. */
@@ -75,10 +77,12 @@ export function buildArticleJsonLd({ post, description, siteUrl, companyName }: 
  * tags (absolute URLs), and Article JSON-LD.
  */
 export function buildPostMeta(input: PostMetaInput): MetaDescriptor[] {
-  const { post, description, siteUrl, companyName } = input;
+  const { post, description, siteUrl, companyName, defaultImage } = input;
   const url = postUrl(siteUrl, post.slug);
-  const image = absoluteImageUrl(post.featuredImage, siteUrl);
-  const imageAlt = post.featuredImageAlt || post.title;
+  const ownImage = absoluteImageUrl(post.featuredImage, siteUrl);
+  const image = ownImage ?? absoluteImageUrl(defaultImage, siteUrl);
+  // The default image shows the studio, not the post.
+  const imageAlt = ownImage ? post.featuredImageAlt || post.title : companyName;
   const meta: MetaDescriptor[] = [
     { title: postTitle(post.title, companyName) },
     { name: "description", content: description },

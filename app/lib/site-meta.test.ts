@@ -40,6 +40,31 @@ describe("siteMeta", () => {
     ]);
   });
 
+  it("gives a page the default social image as its share picture, except a noindex page", () => {
+    const withImage = (defaultSocialImage: string) => ({
+      loaderData: {
+        site: { companyName: "Override Studios", defaultSocialImage },
+        siteUrl: "https://studio.example",
+      },
+    });
+    expect(siteMeta([withImage("/uploads/share.png")], { title: "News" })).toEqual([
+      { title: "News | Override Studios" },
+      { property: "og:image", content: "https://studio.example/uploads/share.png" },
+      { name: "twitter:card", content: "summary_large_image" },
+      { name: "twitter:image", content: "https://studio.example/uploads/share.png" },
+    ]);
+    expect(siteMeta([withImage("https://cdn.example/share.png")], { title: "News" })[1]).toEqual({
+      property: "og:image",
+      content: "https://cdn.example/share.png",
+    });
+    expect(siteMeta([withImage("")], { title: "News" })).toEqual([
+      { title: "News | Override Studios" },
+    ]);
+    expect(
+      siteMeta([withImage("/uploads/share.png")], { title: "Sign in", noindex: true }),
+    ).toEqual([{ title: "Sign in | Override Studios" }, { name: "robots", content: "noindex" }]);
+  });
+
   it("names the company 'Studio' while the root data is missing", () => {
     expect(siteMeta([undefined], { title: "News" })).toEqual([{ title: "News | Studio" }]);
     expect(siteMeta([{ loaderData: undefined }], { title: "News" })).toEqual([

@@ -1,7 +1,17 @@
 import type { MetaDescriptor } from "react-router";
+import { absoluteImageUrl } from "#common/images.ts";
 
-/** The root route's match, first in every page's `matches`: it carries the company's name. */
-type RootMetaMatch = { loaderData?: { site: { companyName: string } } | undefined } | undefined;
+/**
+ * The root route's match, first in every page's `matches`: it carries the site settings (the
+ * company's name, the default social image) and the public origin.
+ */
+type RootMetaMatch =
+  | {
+      loaderData?:
+        | { site: { companyName: string; defaultSocialImage?: string }; siteUrl?: string }
+        | undefined;
+    }
+  | undefined;
 
 export type SiteMetaPage = {
   /** The page's name, for the title "{title} | {company}"; or the whole title, from the name. */
@@ -14,7 +24,10 @@ export type SiteMetaPage = {
 /** The name pages use before the root data is known. */
 const FALLBACK_COMPANY = "Studio";
 
-/** A page's title, description and robots tags, in that order, with the company's name. */
+/**
+ * A page's title, description and robots tags, in that order, with the company's name; then,
+ * for a page search engines may show, the site's default social image as its share picture.
+ */
 export function siteMeta(
   matches: readonly [RootMetaMatch, ...unknown[]],
   page: SiteMetaPage,
@@ -24,6 +37,18 @@ export function siteMeta(
     typeof page.title === "function" ? page.title(company) : `${page.title} | ${company}`;
   const tags: MetaDescriptor[] = [{ title }];
   if (page.description) tags.push({ name: "description", content: page.description(company) });
-  if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  if (page.noindex) {
+    tags.push({ name: "robots", content: "noindex" });
+    return tags;
+  }
+  const root = matches[0]?.loaderData;
+  const image = absoluteImageUrl(root?.site.defaultSocialImage, root?.siteUrl ?? "");
+  if (image) {
+    tags.push(
+      { property: "og:image", content: image },
+      { name: "twitter:card", content: "summary_large_image" },
+      { name: "twitter:image", content: image },
+    );
+  }
   return tags;
 }

@@ -28,6 +28,7 @@ import { MarketplaceSection } from "#app/features/portfolio/components/marketpla
 import { CreatePostSection } from "#app/features/posts/components/create-post-section.tsx";
 import { PostListSection } from "#app/features/posts/components/post-list-section.tsx";
 import { RecentPosts } from "#app/features/posts/components/recent-posts.tsx";
+import { SettingsSection } from "#app/features/settings/components/settings-section.tsx";
 import { MailingListSection } from "#app/features/subscribers/components/mailing-list-section.tsx";
 import { createQueryClient } from "#app/lib/query-client.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
@@ -91,6 +92,7 @@ const SECTIONS: Partial<Record<SectionId, (props: SectionProps) => React.ReactNo
   apps: () => <AppsSection />,
   videos: () => <PostListSection section="videos" />,
   "mailing-list": () => <MailingListSection />,
+  settings: () => <SettingsSection />,
 };
 
 const AVAILABLE_SECTIONS: ReadonlySet<string> = new Set(Object.keys(SECTIONS));

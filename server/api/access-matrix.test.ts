@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, fakeApp } from "#tests/factories/app.ts";
 import { createEmployee, fakeEmployee } from "#tests/factories/employee.ts";
 import { createPost } from "#tests/factories/post.ts";
+import { fakeSiteSettings } from "#tests/factories/site-settings.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
 import { FAKE_VIDEOS, type FakeYouTube, startFakeYouTube } from "#tests/fakes/youtube-server.ts";
 import { readError } from "#tests/helpers/http.ts";
@@ -100,6 +101,16 @@ const ROWS: Row[] = [
       return { method: "POST", path: `/api/employees/${target.id}/invitation` };
     },
     expected: ADMINS_ONLY(201),
+  },
+  {
+    name: "GET /api/settings",
+    call: async () => ({ method: "GET", path: "/api/settings" }),
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "PUT /api/settings",
+    call: async () => ({ method: "PUT", path: "/api/settings", body: fakeSiteSettings() }),
+    expected: ADMINS_ONLY(200),
   },
   {
     name: "GET /api/dashboard/stats",

@@ -88,7 +88,7 @@ export function createAuth({ db, kind, config, signInThrottle, passwordHashing }
   const secure = config.siteUrl.startsWith("https:");
   const throttle = createSignInThrottle(db, signInThrottle);
   return betterAuth({
-    appName: config.site.companyName,
+    appName: config.siteDefaults.companyName,
     baseURL: config.siteUrl,
     basePath: "/api/auth",
     secret: config.sessionSecret,

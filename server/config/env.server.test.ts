@@ -48,13 +48,16 @@ describe("loadConfig", () => {
       logLevel: "info",
       metricsToken: undefined,
       youtube: { baseUrl: "https://www.youtube.com", imageBaseUrl: "https://i.ytimg.com" },
-      site: {
+      siteDefaults: {
         companyName: "Override Studios",
+        tagline: "Marketplace creators",
         communityInviteUrl: expect.stringMatching(/^https:\/\//),
         videoChannelUrl: expect.stringMatching(/^https:\/\//),
         marketplaceCreatorUrl: expect.stringMatching(/^https:\/\//),
         externalEditorUrl: expect.stringMatching(/^https:\/\//),
         petitionUrl: expect.stringMatching(/^https:\/\//),
+        defaultSocialImage: "",
+        footerLinks: [],
       },
       storage: { kind: "disk" },
       publicUploadsUrl: undefined,
@@ -76,7 +79,9 @@ describe("loadConfig", () => {
       TRUST_PROXY: "2",
       RESPONSE_CACHE_TTL_MS: "0",
       COMPANY_NAME: "Blocky Co",
+      SITE_TAGLINE: "Blocks, built",
       PETITION_URL: "https://petition.example/p",
+      DEFAULT_SOCIAL_IMAGE: "https://images.example/share.png",
       LOG_LEVEL: "warn",
       METRICS_TOKEN: "a-scraper-token-of-some-length",
     });
@@ -93,7 +98,12 @@ describe("loadConfig", () => {
       sessionSecret: SECRET,
       trustProxy: 2,
       responseCacheTtlMs: 0,
-      site: { companyName: "Blocky Co", petitionUrl: "https://petition.example/p" },
+      siteDefaults: {
+        companyName: "Blocky Co",
+        tagline: "Blocks, built",
+        petitionUrl: "https://petition.example/p",
+        defaultSocialImage: "https://images.example/share.png",
+      },
       logLevel: "warn",
       metricsToken: "a-scraper-token-of-some-length",
     });
@@ -135,7 +145,7 @@ describe("loadConfig", () => {
   it("answers a frozen object", () => {
     const config = load({ SESSION_SECRET: SECRET });
     expect(Object.isFrozen(config)).toBe(true);
-    expect(Object.isFrozen(config.site)).toBe(true);
+    expect(Object.isFrozen(config.siteDefaults)).toBe(true);
   });
 
   it("ignores variables it does not know", () => {
@@ -161,6 +171,12 @@ describe("loadConfig", () => {
       ["SESSION_SECRET", { SESSION_SECRET: "too-short" }],
       ["TRUST_PROXY", { TRUST_PROXY: "many" }],
       ["COMMUNITY_INVITE_URL", { COMMUNITY_INVITE_URL: "discord" }],
+      // The site settings' defaults follow the Settings form's rules: https links only.
+      ["COMMUNITY_INVITE_URL", { COMMUNITY_INVITE_URL: "http://discord.gg/studio" }],
+      ["PETITION_URL", { PETITION_URL: "javascript:alert(1)" }],
+      ["COMPANY_NAME", { COMPANY_NAME: "x".repeat(81) }],
+      ["SITE_TAGLINE", { SITE_TAGLINE: "x".repeat(121) }],
+      ["DEFAULT_SOCIAL_IMAGE", { DEFAULT_SOCIAL_IMAGE: "share.png" }],
       ["YOUTUBE_BASE_URL", { YOUTUBE_BASE_URL: "www.youtube.com" }],
       ["YOUTUBE_BASE_URL", { YOUTUBE_BASE_URL: "file:///etc/passwd" }],
       ["YOUTUBE_IMAGE_BASE_URL", { YOUTUBE_IMAGE_BASE_URL: "ftp://i.ytimg.com" }],

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { SiteSettings } from "#common/schemas/site-settings.ts";
+import { SITE_DEFAULT_VARIABLES, siteDefaultsFrom } from "./site-defaults.server.ts";
 
 /** PostgreSQL's time limits when DATABASE_CONNECT_TIMEOUT_MS / _STATEMENT_TIMEOUT_MS are unset. */
 export const DATABASE_TIMEOUT_DEFAULTS = { connectMs: 5000, statementMs: 15_000 } as const;
@@ -68,15 +70,8 @@ const EnvSchema = z.object({
    */
   YOUTUBE_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://www.youtube.com"),
   YOUTUBE_IMAGE_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://i.ytimg.com"),
-  /** Site settings shown on public pages. */
-  COMPANY_NAME: z.string().min(1).default("Override Studios"),
-  COMMUNITY_INVITE_URL: z.url().default("https://discord.gg/override-studios"),
-  VIDEO_CHANNEL_URL: z.url().default("https://www.youtube.com/@overridestudios"),
-  MARKETPLACE_CREATOR_URL: z
-    .url()
-    .default("https://www.minecraft.net/en-us/marketplace/creator/override-studios"),
-  EXTERNAL_EDITOR_URL: z.url().default("https://editor.overridestudios.net"),
-  PETITION_URL: z.url().default("https://www.change.org/p/unban-override-studios-apps"),
+  /** The site settings' first-start defaults: COMPANY_NAME, SITE_TAGLINE, … (site-defaults.server.ts). */
+  ...SITE_DEFAULT_VARIABLES,
 
   // --- Uploads in object storage (docs/operations.md#uploads-in-object-storage) ---
   /** Where uploads are kept: `disk` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket). */
@@ -123,7 +118,12 @@ export type Config = Readonly<{
   oidc: Readonly<{ issuer: string; clientId: string; clientSecret: string }> | undefined;
   /** YouTube's endpoints for the video lookup, without trailing slashes. */
   youtube: Readonly<{ baseUrl: string; imageBaseUrl: string }>;
-  site: PublicSiteSettings;
+  /**
+   * The site settings used while the database has none saved (the Settings section stores the
+   * whole set on its first save): read them through server/services/site-settings.server.ts,
+   * never from here, so a saved change shows.
+   */
+  siteDefaults: SiteSettings;
   /** Where uploads are kept (server/storage/upload-store.server.ts). */
   storage: StorageConfig;
   /** The public address uploads are fetched from, without a trailing slash; unset: this server. */
@@ -147,16 +147,6 @@ export type StorageConfig =
       credentials: Readonly<{ accessKeyId: string; secretAccessKey: string }> | undefined;
       forcePathStyle: boolean;
     }>;
-
-/** The settings the browser may see; sent to pages through the root loader. */
-export type PublicSiteSettings = Readonly<{
-  companyName: string;
-  communityInviteUrl: string;
-  videoChannelUrl: string;
-  marketplaceCreatorUrl: string;
-  externalEditorUrl: string;
-  petitionUrl: string;
-}>;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -189,6 +179,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const storage = storageConfig(e);
+  const siteDefaults = siteDefaultsFrom(e);
+  if ("problems" in siteDefaults) {
+    throw new ConfigError(`Invalid configuration:\n  ${siteDefaults.problems.join("\n  ")}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     port: e.PORT,
@@ -218,14 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.YOUTUBE_BASE_URL.replace(/\/+$/, ""),
       imageBaseUrl: e.YOUTUBE_IMAGE_BASE_URL.replace(/\/+$/, ""),
     }),
-    site: Object.freeze({
-      companyName: e.COMPANY_NAME,
-      communityInviteUrl: e.COMMUNITY_INVITE_URL,
-      videoChannelUrl: e.VIDEO_CHANNEL_URL,
-      marketplaceCreatorUrl: e.MARKETPLACE_CREATOR_URL,
-      externalEditorUrl: e.EXTERNAL_EDITOR_URL,
-      petitionUrl: e.PETITION_URL,
-    }),
+    siteDefaults: siteDefaults.settings,
     storage,
     publicUploadsUrl: e.PUBLIC_UPLOADS_URL?.replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,

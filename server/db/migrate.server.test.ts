@@ -22,6 +22,7 @@ const APP_TABLES = [
   "posts",
   "rate_limits",
   "sessions",
+  "site_settings",
   "subscribers",
   "users",
   "verifications",

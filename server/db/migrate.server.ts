@@ -20,6 +20,7 @@ import {
 import * as m0008 from "./migrations/0008-visibility-in-list-indexes.ts";
 import * as m0009 from "./migrations/0009-create-job-leases.ts";
 import * as m0010 from "./migrations/0010-staff-post-list.ts";
+import * as m0011 from "./migrations/0011-create-site-settings.ts";
 import type { Database } from "./tables.ts";
 
 export type MigrateOptions = {
@@ -45,6 +46,7 @@ function migrationsWith({ sanitizePostHtml }: MigrateOptions): Record<string, Mi
     "0008-visibility-in-list-indexes": m0008,
     "0009-create-job-leases": m0009,
     "0010-staff-post-list": m0010,
+    "0011-create-site-settings": m0011,
   };
 }
 

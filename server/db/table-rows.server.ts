@@ -31,6 +31,7 @@ export const TABLES: ReadonlyArray<KeyedTable & { name: keyof Database & string 
   { name: "subscribers", key: "id" },
   { name: "rate_limits", key: "key" },
   { name: "job_leases", key: "name" },
+  { name: "site_settings", key: "id" },
 ];
 
 /** How a column's values are normalised: the type PostgreSQL gives it. */

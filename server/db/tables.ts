@@ -12,6 +12,7 @@ export type Database = {
   employees: EmployeesTable;
   rate_limits: RateLimitsTable;
   job_leases: JobLeasesTable;
+  site_settings: SiteSettingsTable;
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
@@ -170,6 +171,21 @@ export type JobLeasesTable = {
   holder: string;
   /** When the lease lapses if its holder has not given it back (it died). */
   expiresAt: string;
+};
+
+/**
+ * The site settings saved in the dashboard (migration 0011): one row, id "site", the whole set
+ * as JSON (docs/decisions/023-site-settings.md).
+ */
+export type SiteSettingsTable = {
+  id: string;
+  /** The settings as JSON, checked with common/schemas/site-settings.ts when read. */
+  value: string;
+  /** 1 on the first save, one more on each. */
+  version: number;
+  updatedAt: string;
+  /** The e-mail of who saved last. */
+  updatedBy: string | null;
 };
 
 /** better-auth's tables (migration 0002); better-auth reads and writes them itself. */

@@ -35,7 +35,7 @@ export const DAY = 24 * HOUR;
 /** What the demo posts and apps are written from: the configured studio and the seeding time. */
 export type DemoContext = {
   now: Date;
-  site: Config["site"];
+  site: Config["siteDefaults"];
   /** The company name as text, and escaped for HTML (it comes from configuration). */
   studio: string;
   studioHtml: string;
@@ -53,7 +53,7 @@ export type DemoContext = {
 
 /** The context for the configured studio, dated around `now`. */
 export function demoContext(config: Config, now: Date): DemoContext {
-  const site = config.site;
+  const site = config.siteDefaults;
   const studio = site.companyName;
   // The name and links come from configuration, so they are escaped wherever they meet HTML.
   const studioHtml = escapeMarkup(studio);

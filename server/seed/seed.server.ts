@@ -27,7 +27,7 @@ export async function seedDemoContent(
   if (!(await hasNoContent(db))) return null;
 
   const content = buildDemoContent(config, now);
-  const footer = config.site.companyName;
+  const footer = config.siteDefaults.companyName;
   const images: { file: string; spec: ImageSpec }[] = [];
   const image = (stem: string, spec: ImageSpec) => {
     const file = demoImageName(stem);

@@ -16,7 +16,7 @@ const site = loadConfig({
   ...process.env,
   DATA_DIR: process.env.E2E_DATA_DIR,
   SESSION_SECRET: "e2e-only-secret-that-is-long-enough-0000",
-}).site;
+}).siteDefaults;
 
 const TABS = [
   { slug: "all", key: null, label: "All" },

@@ -17,7 +17,8 @@ import { type OwnServer, startOwnServer } from "./own-server.ts";
 
 /** The channel the e2e server links to: its configuration, read the way the server reads it. */
 function channelUrl(): string {
-  return loadConfig({ ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }).site.videoChannelUrl;
+  return loadConfig({ ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }).siteDefaults
+    .videoChannelUrl;
 }
 
 /** The playable YouTube posts the API publishes, newest first (its own order). */

@@ -9,6 +9,7 @@ import {
   NewspaperIcon,
   PackageIcon,
   PencilLineIcon,
+  SettingsIcon,
   UsersIcon,
   WrenchIcon,
 } from "lucide-react";
@@ -31,6 +32,7 @@ export const SECTION_IDS = [
   "apps",
   "videos",
   "mailing-list",
+  "settings",
 ] as const;
 
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -39,7 +41,7 @@ export type DashboardSection = {
   id: SectionId;
   label: string;
   icon: LucideIcon;
-  /** Shown only to those who may manage employees (admins and the owner). */
+  /** Shown only to those who may manage employees and settings (admins and the owner). */
   adminOnly?: boolean;
 };
 
@@ -65,6 +67,7 @@ export const DASHBOARD_SECTION_GROUPS: DashboardSectionGroup[] = [
       { id: "apps", label: "Apps & Tools", icon: WrenchIcon },
       { id: "videos", label: "YouTube Videos", icon: MonitorPlayIcon },
       { id: "mailing-list", label: "Mailing List", icon: MailIcon },
+      { id: "settings", label: "Settings", icon: SettingsIcon, adminOnly: true },
     ],
   },
 ];

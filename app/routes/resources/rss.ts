@@ -4,6 +4,7 @@ import { serverContext } from "#server/context.server.ts";
 import { parseStringList } from "#server/db/json-list.ts";
 import { effectiveState } from "#server/services/content-rules.server.ts";
 import { listFeedPosts } from "#server/services/public-post-lists.server.ts";
+import { currentSiteSettings } from "#server/services/site-settings.server.ts";
 import type { Route } from "./+types/rss.ts";
 
 /** How many posts the feed carries. */
@@ -19,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     publishedAt: effectiveState(row, now).publishedAt,
     tags: parseStringList(row.tags),
   }));
-  const company = config.site.companyName;
+  const { companyName: company } = await currentSiteSettings(db, config.siteDefaults);
   const items = posts.map((post) => {
     const link = `${config.siteUrl}/blog/${encodeURIComponent(post.slug)}`;
     const image = absoluteImageUrl(post.featuredImage, config.siteUrl);

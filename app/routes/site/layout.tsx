@@ -39,7 +39,12 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" className="flex-1 pt-16">
         {pending && isPostPath(pending) ? <PostLoading /> : <Outlet />}
       </main>
-      <SiteFooter companyName={site?.companyName ?? ""} year={loaderData.year} />
+      <SiteFooter
+        companyName={site?.companyName ?? ""}
+        tagline={site?.tagline ?? ""}
+        links={site?.footerLinks ?? []}
+        year={loaderData.year}
+      />
     </div>
   );
 }

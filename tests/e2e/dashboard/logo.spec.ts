@@ -6,7 +6,8 @@ import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
 // dashboard alike (docs/product.md#navigation): signed out it is the staff's way in; signed in
 // (with or without staff access) it does nothing.
 
-const company = loadConfig({ DATA_DIR: process.env.E2E_DATA_DIR, SEED_DEMO: "0" }).site.companyName;
+const company = loadConfig({ DATA_DIR: process.env.E2E_DATA_DIR, SEED_DEMO: "0" }).siteDefaults
+  .companyName;
 
 const PAGES = ["/", "/news", "/dashboard"] as const;
 

@@ -44,7 +44,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useRootData()?.site;
   return (
     <>
-      <Hero published={published} videoChannelUrl={site?.videoChannelUrl ?? ""} />
+      <Hero
+        published={published}
+        tagline={site?.tagline ?? ""}
+        videoChannelUrl={site?.videoChannelUrl ?? ""}
+      />
       <InnovationHub published={published} externalEditorUrl={site?.externalEditorUrl ?? ""} />
       <section aria-labelledby="latest-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
         <div className="flex flex-wrap items-end justify-between gap-4">
@@ -82,7 +86,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Hero({ published, videoChannelUrl }: { published: number; videoChannelUrl: string }) {
+function Hero({
+  published,
+  tagline,
+  videoChannelUrl,
+}: {
+  published: number;
+  tagline: string;
+  videoChannelUrl: string;
+}) {
   return (
     <section className="pixel-grid relative overflow-hidden border-b border-night-700">
       <div
@@ -90,7 +102,9 @@ function Hero({ published, videoChannelUrl }: { published: number; videoChannelU
         className="absolute inset-0 bg-[radial-gradient(ellipse_at_top,rgba(34,197,94,0.18),transparent_60%)]"
       />
       <div className="relative mx-auto max-w-7xl px-4 pt-20 pb-16 sm:px-6 sm:pt-28">
-        <p className="font-pixel text-[0.65rem] text-grass-400">MARKETPLACE CREATORS</p>
+        {tagline ? (
+          <p className="font-pixel text-[0.65rem] text-grass-400 uppercase">{tagline}</p>
+        ) : null}
         <h1 className="mt-5 max-w-4xl text-5xl leading-[0.95] font-bold tracking-tight text-white sm:text-7xl">
           Override Everything
         </h1>

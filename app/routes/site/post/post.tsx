@@ -71,7 +71,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { site: { companyName: string }; siteUrl: string }
+    | { site: { companyName: string; defaultSocialImage: string }; siteUrl: string }
     | undefined;
   const companyName = root?.site.companyName ?? "";
   if (!loaderData) return buildPostNotFoundMeta(companyName);
@@ -80,6 +80,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     description: loaderData.description,
     siteUrl: root?.siteUrl ?? "",
     companyName,
+    defaultImage: root?.site.defaultSocialImage,
   });
   return loaderData.preview ? [...meta, { name: "robots", content: "noindex" }] : meta;
 }
