@@ -98,7 +98,10 @@ function filtersWhere(db: Db, filters: StaffPostFilters): Where {
   };
 }
 
-/** A sort as its key and direction; `nullable` when some posts have no value for it. */
+/**
+ * A sort as its key and direction; `column`: the date's column when some posts have none
+ * (publishedAt, scheduledAt), else null.
+ */
 function orderOf(db: Db, sort: StaffPostSort) {
   const direction = sort.startsWith("-") ? ("desc" as const) : ("asc" as const);
   const field = sort.replace(/^-/, "") as
