@@ -19,6 +19,7 @@ import {
 } from "./migrations/0007-sanitize-stored-post-html.ts";
 import * as m0008 from "./migrations/0008-visibility-in-list-indexes.ts";
 import * as m0009 from "./migrations/0009-create-job-leases.ts";
+import * as m0012 from "./migrations/0012-staff-list-indexes.ts";
 import type { Database } from "./tables.ts";
 
 export type MigrateOptions = {
@@ -43,6 +44,7 @@ function migrationsWith({ sanitizePostHtml }: MigrateOptions): Record<string, Mi
     "0007-sanitize-stored-post-html": resanitizeStoredPostHtml(sanitizePostHtml),
     "0008-visibility-in-list-indexes": m0008,
     "0009-create-job-leases": m0009,
+    "0012-staff-list-indexes": m0012,
   };
 }
 
