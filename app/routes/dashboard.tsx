@@ -34,6 +34,7 @@ import { MailingListSection } from "#app/features/subscribers/components/mailing
 import { createQueryClient } from "#app/lib/query-client.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { loginUrlFor, useUnauthorizedRedirect } from "#app/lib/use-unauthorized-redirect.ts";
+import { useRootData } from "#app/root.tsx";
 import type { CurrentUser } from "#common/types/user.ts";
 import { requirePageViewer } from "#server/auth/page-access.server.ts";
 import { presentCurrentUser } from "#server/auth/viewer.server.ts";
@@ -55,6 +56,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const onUnauthorized = useUnauthorizedRedirect();
   const [queryClient] = React.useState(() => createQueryClient({ onUnauthorized }));
   const groups = sectionGroupsFor(user, AVAILABLE_SECTIONS);
+  const communityInviteUrl = useRootData()?.site.communityInviteUrl ?? "";
   return (
     <QueryClientProvider client={queryClient}>
       <ConfirmProvider>
@@ -65,7 +67,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </nav>
           </aside>
           <div className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10 lg:py-10">
-            <DashboardMobileNav groups={groups} currentId={sectionId} />
+            <DashboardMobileNav
+              groups={groups}
+              currentId={sectionId}
+              communityInviteUrl={communityInviteUrl}
+            />
             <SectionContent sectionId={sectionId} user={user} />
           </div>
         </div>
