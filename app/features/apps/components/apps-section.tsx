@@ -233,7 +233,7 @@ function AppName({ app }: { app: AppListItem }) {
       <div className="grid size-10 shrink-0 place-items-center overflow-hidden rounded-md bg-night-800 ring-1 ring-night-600">
         <FallbackImage
           src={imageSrc(app.logoUrl)}
-          alt=""
+          alt={`${app.name} logo`}
           width={40}
           height={40}
           loading="lazy"

@@ -52,13 +52,15 @@ export function EmployeesSection() {
         </Button>
       </header>
 
-      <div className="mt-6 flex flex-wrap items-end gap-3">
-        <ListSearch
-          value={view.q}
-          onSearch={(q) => view.update({ q })}
-          label="Search employees"
-          placeholder="Search name, email or role..."
-        />
+      <div className="mt-6 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+        <div className="col-span-2 flex min-w-0 sm:flex-1">
+          <ListSearch
+            value={view.q}
+            onSearch={(q) => view.update({ q })}
+            label="Search employees"
+            placeholder="Search name, email or role..."
+          />
+        </div>
         <ListSelect
           label="Role"
           value={view.filters.role ?? ""}
@@ -68,7 +70,7 @@ export function EmployeesSection() {
             { value: "employee", label: "Employee" },
           ]}
           onChange={(role) => view.update({ role })}
-          className="flex-1 sm:w-40 sm:flex-none"
+          className="sm:w-40"
         />
         <ListSelect
           label="Sort by"
@@ -78,7 +80,7 @@ export function EmployeesSection() {
             label: STAFF_SORT_LABELS[value] ?? value,
           }))}
           onChange={(sort) => view.update({ sort: sort as (typeof EMPLOYEE_SORTS)[number] })}
-          className="flex-1 sm:w-52 sm:flex-none"
+          className="sm:w-52"
         />
       </div>
 
