@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { LogInIcon, ShieldOffIcon } from "lucide-react";
 import * as React from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import {
   DashboardMobileNav,
   DashboardSectionLinks,
@@ -48,6 +48,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // A section this user may not open (Employees for a plain employee) is not there for them.
   if (!findSection(sectionId, viewer, AVAILABLE_SECTIONS)) throw data(null, { status: 404 });
   return { user: presentCurrentUser(viewer), sectionId };
+}
+
+/**
+ * A section's list keeps its view in the query string (docs/product.md#staff-lists) and loads
+ * its own data: a change of the query string alone does not load the signed-in user again. Any
+ * other navigation, and an explicit revalidation (the same address), does.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  const onlySearchChanged =
+    currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  if (!formMethod && onlySearchChanged) return false;
+  return defaultShouldRevalidate;
 }
 
 /** The staff dashboard: the sidebar's sections, one at a time, each at its own address. */
