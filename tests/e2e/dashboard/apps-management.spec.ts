@@ -382,4 +382,61 @@ test.describe("apps management", () => {
     await expect(appsTable(page).getByRole("row").nth(1)).toBeVisible();
     await expect(placeholders).toHaveCount(0);
   });
+
+  test("search, filters and order live in the address, and the back button returns to each view", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    const employee = await createStaff();
+    await signInAs(page, employee);
+    const id = uniqueId();
+    const apps = [
+      await createApp(db, { name: `Quill ${id}`, category: "Game", status: "beta" }),
+      await createApp(db, { name: `Anvil ${id}`, category: "Tool", status: "released" }),
+      await createApp(db, { name: `Mortar ${id}`, category: "Game", status: "released" }),
+    ];
+    try {
+      await page.goto("/dashboard/apps");
+      await page.getByRole("searchbox", { name: "Search apps" }).fill(id);
+      await expect(page).toHaveURL(new RegExp(`\\?q=${id}$`));
+      await expect(page.getByText("Showing 1–3 of 3 apps")).toBeVisible();
+
+      await page.getByRole("combobox", { name: "Category" }).selectOption("Game");
+      await expect(page).toHaveURL(new RegExp(`\\?q=${id}&category=Game$`));
+      await expect(page.getByText("Showing 1–2 of 2 apps")).toBeVisible();
+      await page.getByRole("combobox", { name: "Sort by" }).selectOption({ label: "Name A to Z" });
+      await expect(page).toHaveURL(new RegExp(`\\?q=${id}&category=Game&sort=name$`));
+      await expect.poll(() => appNames(page)).toEqual([`Mortar ${id}`, `Quill ${id}`]);
+      await page.getByRole("combobox", { name: "Status" }).selectOption("beta");
+      await expect.poll(() => appNames(page)).toEqual([`Quill ${id}`]);
+
+      await page.goBack();
+      await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("");
+      await expect.poll(() => appNames(page)).toEqual([`Mortar ${id}`, `Quill ${id}`]);
+      await page.goBack();
+      await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("sortOrder");
+      await expect(page.getByText("Showing 1–2 of 2 apps")).toBeVisible();
+      await page.goBack();
+      await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue("");
+      await expect(page.getByText("Showing 1–3 of 3 apps")).toBeVisible();
+
+      // The view is an address: reloading it shows the same rows.
+      await page.goto(`/dashboard/apps?q=${id}&status=released&sort=-name`);
+      await expect.poll(() => appNames(page)).toEqual([`Mortar ${id}`, `Anvil ${id}`]);
+      await page.getByRole("combobox", { name: "Relationship" }).selectOption("official-partner");
+      await expect(page.getByText("No matching apps")).toBeVisible();
+      await page.getByRole("button", { name: "Show all apps" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/apps\?sort=-name$/);
+    } finally {
+      await db
+        .deleteFrom("apps")
+        .where(
+          "id",
+          "in",
+          apps.map((app) => app.id),
+        )
+        .execute();
+    }
+  });
 });
