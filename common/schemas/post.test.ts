@@ -107,16 +107,16 @@ describe("PostInputSchema", () => {
 
   it("gives each length limit a message naming it", () => {
     expect(errorsOf({ ...VALID, title: "x".repeat(POST_LIMITS.title + 1) })).toEqual({
-      title: "Title must be at most 200 characters",
+      title: "Keep the title to 200 characters or fewer.",
     });
     expect(errorsOf({ ...VALID, slug: "x".repeat(POST_LIMITS.slug + 1) })).toEqual({
-      slug: "Slug must be at most 200 characters",
+      slug: "Keep the slug to 200 characters or fewer.",
     });
     expect(errorsOf({ ...VALID, excerpt: "x".repeat(POST_LIMITS.excerpt + 1) })).toEqual({
       excerpt: "Keep the excerpt to 500 characters or fewer.",
     });
     expect(errorsOf({ ...VALID, content: `<p>${"x".repeat(POST_LIMITS.content)}</p>` })).toEqual({
-      content: "Content must be at most 200,000 characters",
+      content: "Keep the content to 200,000 characters or fewer.",
     });
     expect(
       errorsOf({ ...VALID, featuredImageAlt: "x".repeat(POST_LIMITS.featuredImageAlt + 1) }),

@@ -132,19 +132,19 @@ export function postFields() {
       .string({ error: "Title is required" })
       .trim()
       .min(1, "Title is required")
-      .max(POST_LIMITS.title, `Title must be at most ${POST_LIMITS.title} characters`),
+      .max(POST_LIMITS.title, `Keep the title to ${POST_LIMITS.title} characters or fewer.`),
     slug: z
       .string({ error: "Slug is required" })
       .trim()
       .min(1, "Slug is required")
-      .max(POST_LIMITS.slug, `Slug must be at most ${POST_LIMITS.slug} characters`)
+      .max(POST_LIMITS.slug, `Keep the slug to ${POST_LIMITS.slug} characters or fewer.`)
       .transform((slug) => slug.toLowerCase())
       .refine((slug) => slug === "" || SLUG.test(slug), SLUG_RULE),
     content: z
       .string({ error: "Content is required" })
       .max(
         POST_LIMITS.content,
-        `Content must be at most ${POST_LIMITS.content.toLocaleString("en-US")} characters`,
+        `Keep the content to ${POST_LIMITS.content.toLocaleString("en-US")} characters or fewer.`,
       )
       .refine((html) => !isEmptyDocument(html), "Content is required"),
     excerpt: optionalText(POST_LIMITS.excerpt, "excerpt"),
