@@ -1,9 +1,12 @@
 import type * as React from "react";
+import { Link } from "react-router";
 import { Pager } from "#app/components/site/pager.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { errorMessage } from "#app/lib/api-client.ts";
 import { cn } from "#app/lib/cn.ts";
+import { withPage } from "#common/paging.ts";
 import type { Paged } from "#common/types/post-list.ts";
 import { ListRange } from "./list-toolbar.tsx";
 
@@ -96,6 +99,19 @@ export function PagedTable<T>({
   }
   const { items, page, pageSize, total, totalPages } = query.data;
   if (total === 0) return <>{narrowed ? noMatches : empty}</>;
+  if (items.length === 0) {
+    // Past the last page: an old link, or the last rows of this page were just removed.
+    return (
+      <div className="space-y-3">
+        <p role="status" className="text-zinc-400">
+          {`Page ${page} is past the end of the list, which fills ${totalPages} ${totalPages === 1 ? "page" : "pages"}.`}
+        </p>
+        <Button asChild variant="outline">
+          <Link to={{ search: withPage(search, totalPages) }}>{`Go to page ${totalPages}`}</Link>
+        </Button>
+      </div>
+    );
+  }
   return (
     <div aria-busy={query.isPlaceholderData ? true : undefined} className="space-y-3">
       <ListRange page={page} pageSize={pageSize} total={total} noun={noun} />

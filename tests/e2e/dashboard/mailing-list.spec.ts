@@ -309,6 +309,14 @@ test.describe("mailing list", () => {
     await expect(page).toHaveURL(/\/dashboard\/mailing-list$/);
     await expect(page.getByRole("searchbox", { name: "Search subscribers" })).toHaveValue("");
 
+    // A page past the last says so, with the way back.
+    await page.goto(`/dashboard/mailing-list?q=${id}&page=5`);
+    await expect(
+      page.getByText("Page 5 is past the end of the list, which fills 2 pages."),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "Go to page 2" }).click();
+    await expect(page.getByText("Showing 26–30 of 30 subscribers")).toBeVisible();
+
     // A linked view opens as it was left.
     await page.goto(`/dashboard/mailing-list?q=${id}&sort=email&page=2`);
     await expect.poll(() => shownAddresses(page)).toEqual([...newestFirst].reverse().slice(25));
