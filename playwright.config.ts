@@ -15,16 +15,18 @@ process.env.E2E_PORT ??= freeLoopbackPort();
 const port = Number(process.env.E2E_PORT);
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
 
-/** The editor specs and the staff post tables run on PostgreSQL too. */
+/** The editor specs, the staff post tables and the Mailing List run on PostgreSQL too. */
 const POSTGRES_SPECS = [
   "dashboard/editor-autosave.spec.ts",
   "dashboard/editor-actions.spec.ts",
   "dashboard/posts-table.spec.ts",
+  "dashboard/mailing-list.spec.ts",
 ];
 
 // With TEST_DATABASE_URL, a second server runs on PostgreSQL, in a schema of its own (made here
 // once, dropped by the teardown), for the specs whose behaviour lives in the database: the
-// editor's versions, autosave and history, and the staff tables' paging, filters and bulk actions.
+// editor's versions, autosave and history, the staff tables' paging, filters and bulk actions, and
+// the Mailing List's search, order and counters.
 const postgres = process.env.TEST_DATABASE_URL
   ? postgresServer(process.env.TEST_DATABASE_URL)
   : null;

@@ -61,15 +61,25 @@ export const PACK_TYPES = [
 ] as const;
 export type PackType = (typeof PACK_TYPES)[number];
 
-/** How the post page labels each pack type; any other value is shown raw. */
+/**
+ * The one name of each pack type on every screen (docs/product.md#pack-types): studio cards and
+ * tabs, post pages, the editor and the dashboard. Read through packTypeLabel
+ * (common/pack-types.ts), which also knows the studio's filter keys; any other value is shown raw.
+ */
 export const PACK_TYPE_LABELS: Record<string, string> = {
+  world: "World/Map",
   "skin-pack": "Skin Pack",
+  addon: "Add-On",
   "texture-pack": "Texture Pack",
   "resource-pack": "Resource Pack",
   "behavior-pack": "Behavior Pack",
-  addon: "Add-On",
-  world: "World/Map",
   mashup: "Mashup Pack",
+};
+/** The studio's tabs: the pack types with a tab of their own, in the plural. */
+export const PACK_TYPE_PLURAL_LABELS: Record<string, string> = {
+  world: "Worlds",
+  "skin-pack": "Skin Packs",
+  addon: "Add-Ons",
 };
 
 /**

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { LogInIcon, ShieldOffIcon } from "lucide-react";
 import * as React from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import {
   DashboardMobileNav,
   DashboardSectionLinks,
@@ -33,6 +33,7 @@ import { MailingListSection } from "#app/features/subscribers/components/mailing
 import { createQueryClient } from "#app/lib/query-client.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { loginUrlFor, useUnauthorizedRedirect } from "#app/lib/use-unauthorized-redirect.ts";
+import { useRootData } from "#app/root.tsx";
 import type { CurrentUser } from "#common/types/user.ts";
 import { requirePageViewer } from "#server/auth/page-access.server.ts";
 import { presentCurrentUser } from "#server/auth/viewer.server.ts";
@@ -40,8 +41,6 @@ import type { Route } from "./+types/dashboard.ts";
 
 // A section's search, filters, sort and page live in the query string and are read in the
 // browser; the loader only names the section and the viewer, so such a change asks it nothing.
-export { revalidateUnlessOnlySearchChanged as shouldRevalidate } from "#app/lib/route-revalidation.ts";
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Signed out: 401, shown as the "logged out" toast and a redirect to sign in. Signed in
   // without access: 403, shown as "No access". Both by ErrorBoundary below.
@@ -52,12 +51,30 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { user: presentCurrentUser(viewer), sectionId };
 }
 
+/**
+ * A section's list keeps its view in the query string (docs/product.md#staff-lists) and loads
+ * its own data: a change of the query string alone does not load the signed-in user again. Any
+ * other navigation, and an explicit revalidation (the same address), does.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  const onlySearchChanged =
+    currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  if (!formMethod && onlySearchChanged) return false;
+  return defaultShouldRevalidate;
+}
+
 /** The staff dashboard: the sidebar's sections, one at a time, each at its own address. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user, sectionId } = loaderData;
   const onUnauthorized = useUnauthorizedRedirect();
   const [queryClient] = React.useState(() => createQueryClient({ onUnauthorized }));
   const groups = sectionGroupsFor(user, AVAILABLE_SECTIONS);
+  const communityInviteUrl = useRootData()?.site.communityInviteUrl ?? "";
   return (
     <QueryClientProvider client={queryClient}>
       <ConfirmProvider>
@@ -68,7 +85,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </nav>
           </aside>
           <div className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10 lg:py-10">
-            <DashboardMobileNav groups={groups} currentId={sectionId} />
+            <DashboardMobileNav
+              groups={groups}
+              currentId={sectionId}
+              communityInviteUrl={communityInviteUrl}
+            />
             <SectionContent sectionId={sectionId} user={user} />
           </div>
         </div>

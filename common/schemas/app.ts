@@ -11,38 +11,34 @@ import { z } from "#common/zod.ts";
 const MAX_INTEGER = 2_147_483_647;
 const MIN_INTEGER = -2_147_483_648;
 
-/** "a, b or c" */
-function orList(values: readonly string[]): string {
-  return values.length < 2
-    ? values.join("")
-    : `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
-}
-
-/** The messages of the app form, one per rule, so the form and tests can refer to them. */
+/**
+ * The messages of the app form, one per rule, so the form and tests can refer to them: each
+ * says in plain words what to do, never a stored value (docs/product.md#app-form).
+ */
 export const APP_MESSAGES = {
-  nameRequired: "Name is required",
-  nameTooLong: "Name must be at most 100 characters",
-  nameInvalid: "Name may not contain control characters",
-  slugRequired: "Slug is required",
+  nameRequired: "Enter the app's name.",
+  nameTooLong: "Keep the name to 100 characters or fewer.",
+  nameInvalid: "Write the name on one line, without tabs or other invisible characters.",
+  slugRequired: "Enter a slug: the app's address on the Apps & Tools page.",
   slugFormat:
-    "Slug may only contain lowercase letters, digits and hyphens, and must start and end with a letter or digit",
-  slugTooLong: "Slug must be at most 100 characters",
+    "Use only lowercase letters, digits and hyphens in the slug, starting and ending with a letter or digit.",
+  slugTooLong: "Keep the slug to 100 characters or fewer.",
   slugTaken: "That slug is already used by another app.",
-  category: `Category must be one of: ${APP_CATEGORIES.join(", ")}`,
-  relationship: `Relationship must be ${orList(APP_RELATIONSHIPS)}`,
-  status: `Status must be ${orList(APP_STATUSES)}`,
-  logoUrl: "Logo must be an uploaded image (/uploads/…) or an http(s) URL",
-  imageUrl: "Image must be an uploaded image (/uploads/…) or an http(s) URL",
-  shortDescription: "Short description must be text of at most 300 characters",
-  description: "Description must be text of at most 5000 characters",
-  downloadCount: `Download count must be a whole number from 0 to ${MAX_INTEGER}`,
-  rating: "Rating must be a number from 0 to 5",
-  releaseDate: "Release date must be a date (YYYY-MM-DD) between 1900 and 9999",
-  platformsRequired: "Choose at least one platform",
-  platforms: `Platforms must be chosen from: ${APP_PLATFORMS.join(", ")}`,
-  websiteUrl: "Website must be an http(s) URL",
-  downloadUrl: "Download link must be an http(s) URL",
-  sortOrder: `Sort order must be a whole number from ${MIN_INTEGER} to ${MAX_INTEGER}`,
+  category: "Choose a category.",
+  relationship: "Choose how the studio is related to this app.",
+  status: "Choose the app's status.",
+  logoUrl: "Upload a PNG or JPEG logo, or paste an address starting with http:// or https://.",
+  imageUrl: "Upload a PNG or JPEG image, or paste an address starting with http:// or https://.",
+  shortDescription: "Keep the short description to 300 characters or fewer.",
+  description: "Keep the description to 5,000 characters or fewer.",
+  downloadCount: "Enter the number of downloads as a whole number from 0 to 2,147,483,647.",
+  rating: "Enter a rating from 0 to 5, or leave it empty.",
+  releaseDate: "Enter a real date between the years 1900 and 9999, or leave it empty.",
+  platformsRequired: "Choose at least one platform.",
+  platforms: "Choose the platforms from the list.",
+  websiteUrl: "Enter the website as an address starting with http:// or https://.",
+  downloadUrl: "Enter the download link as an address starting with http:// or https://.",
+  sortOrder: "Enter the sort order as a whole number; lower numbers come first.",
   notFound: "That app does not exist.",
 } as const;
 

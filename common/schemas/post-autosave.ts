@@ -35,10 +35,10 @@ export const PostAutosaveSchema = postFields()
   .omit({ status: true, scheduledAt: true })
   .extend({
     content: z
-      .string({ error: "Content must be text" })
+      .string({ error: "Write the content as text." })
       .max(
         POST_LIMITS.content,
-        `Content must be at most ${POST_LIMITS.content.toLocaleString("en-US")} characters`,
+        `Keep the content to ${POST_LIMITS.content.toLocaleString("en-US")} characters or fewer.`,
       )
       .nullish()
       .transform((html) => html ?? ""),

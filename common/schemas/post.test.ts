@@ -107,28 +107,28 @@ describe("PostInputSchema", () => {
 
   it("gives each length limit a message naming it", () => {
     expect(errorsOf({ ...VALID, title: "x".repeat(POST_LIMITS.title + 1) })).toEqual({
-      title: "Title must be at most 200 characters",
+      title: "Keep the title to 200 characters or fewer.",
     });
     expect(errorsOf({ ...VALID, slug: "x".repeat(POST_LIMITS.slug + 1) })).toEqual({
-      slug: "Slug must be at most 200 characters",
+      slug: "Keep the slug to 200 characters or fewer.",
     });
     expect(errorsOf({ ...VALID, excerpt: "x".repeat(POST_LIMITS.excerpt + 1) })).toEqual({
-      excerpt: "Excerpt must be at most 500 characters",
+      excerpt: "Keep the excerpt to 500 characters or fewer.",
     });
     expect(errorsOf({ ...VALID, content: `<p>${"x".repeat(POST_LIMITS.content)}</p>` })).toEqual({
-      content: "Content must be at most 200,000 characters",
+      content: "Keep the content to 200,000 characters or fewer.",
     });
     expect(
       errorsOf({ ...VALID, featuredImageAlt: "x".repeat(POST_LIMITS.featuredImageAlt + 1) }),
-    ).toEqual({ featuredImageAlt: "Image description must be at most 300 characters" });
+    ).toEqual({ featuredImageAlt: "Keep the image description to 300 characters or fewer." });
     expect(
       errorsOf({ ...VALID, marketplaceUrl: `https://example.com/${"x".repeat(2048)}` }),
-    ).toEqual({ marketplaceUrl: "Marketplace URL must be at most 2048 characters" });
+    ).toEqual({ marketplaceUrl: "Keep the marketplace link to 2048 characters or fewer." });
     expect(errorsOf({ ...VALID, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) })).toEqual({
       tags: "Use at most 20 tags",
     });
     expect(errorsOf({ ...VALID, tags: ["x".repeat(51)] })).toEqual({
-      "tags.0": "Each tag must be at most 50 characters",
+      "tags.0": "Keep each tag to 50 characters or fewer.",
     });
   });
 
@@ -151,8 +151,9 @@ describe("PostInputSchema", () => {
       42,
     ]) {
       expect(errorsOf({ ...VALID, marketplaceUrl: bad, youtubeUrl: bad }), String(bad)).toEqual({
-        marketplaceUrl: "Marketplace URL must be a valid URL",
-        youtubeUrl: "YouTube URL must be a valid URL",
+        marketplaceUrl:
+          "Enter the marketplace link as an address starting with http:// or https://.",
+        youtubeUrl: "Enter the YouTube link as an address starting with http:// or https://.",
       });
     }
   });
@@ -169,10 +170,9 @@ describe("PostInputSchema", () => {
     expect(
       errorsOf({ ...VALID, status: "archived", category: "blog", packType: "Skin Pack" }),
     ).toEqual({
-      status: "Status must be draft, published or scheduled",
-      category: "Category must be news, marketplace-content or youtube",
-      packType:
-        "Pack type must be one of: world, skin-pack, texture-pack, addon, mashup, resource-pack, behavior-pack",
+      status: "Choose whether the post is a draft, published or scheduled.",
+      category: "Choose a category: News, Marketplace Content or YouTube.",
+      packType: "Choose a pack type from the list.",
     });
   });
 
@@ -196,7 +196,7 @@ describe("PostInputSchema", () => {
       expect(errorsOf({ ...VALID, featuredImage: value }), value).toEqual({});
     }
     const message =
-      "Featured image must be a PNG or JPEG image, an http(s) URL or an uploaded file";
+      "Upload a PNG or JPEG image, or paste an address starting with http:// or https://.";
     for (const value of [
       "data:image/svg+xml;base64,PHN2Zz4=",
       "data:image/gif;base64,R0lGOD",
@@ -225,7 +225,7 @@ describe("PostInputSchema", () => {
     expect(parse({ releaseDate: "" }).releaseDate).toBeNull();
     for (const bad of ["2027-02-30", "14/03/2027", "soon", "2027-03-14T09:00"]) {
       expect(errorsOf({ ...VALID, releaseDate: bad }), bad).toEqual({
-        releaseDate: "Release date must be a valid date",
+        releaseDate: "Enter a real release date, or leave it empty.",
       });
     }
   });
@@ -237,7 +237,7 @@ describe("PostInputSchema", () => {
       "news",
     ]);
     expect(errorsOf({ ...VALID, tags: "worlds" })).toEqual({
-      tags: "Tags must be a list of words",
+      tags: "Write the tags as words separated by commas.",
     });
   });
 
@@ -308,7 +308,7 @@ describe("PostInputSchema", () => {
           errorsOf({ ...VALID, status: "scheduled", scheduledAt: "2027-03-14T09:00", timezone }),
           timezone,
         ).toEqual({
-          timezone: "Please select a valid time zone (an IANA name such as Europe/Berlin)",
+          timezone: "Please choose a time zone from the list",
         });
       }
     });

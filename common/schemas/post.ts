@@ -50,23 +50,37 @@ function isFeaturedImageValue(value: string): boolean {
   return UPLOAD_NAME.test(value) && !value.includes("..");
 }
 
+/**
+ * The post form's messages that are not about one length or a missing field: each says in
+ * plain words what to do, never a stored value (docs/product.md#post-form).
+ */
+export const POST_MESSAGES = {
+  status: "Choose whether the post is a draft, published or scheduled.",
+  category: "Choose a category: News, Marketplace Content or YouTube.",
+  packType: "Choose a pack type from the list.",
+  featuredImage:
+    "Upload a PNG or JPEG image, or paste an address starting with http:// or https://.",
+  releaseDate: "Enter a real release date, or leave it empty.",
+  tags: "Write the tags as words separated by commas.",
+} as const;
+
 /** Optional text: trimmed; "", null and a missing field all become null. */
 function optionalText(max: number, label: string) {
   return z
-    .string({ error: `${label} must be text` })
+    .string({ error: `Write the ${label} as text.` })
     .trim()
-    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
+    .max(max, `Keep the ${label} to ${max.toLocaleString("en-US")} characters or fewer.`)
     .nullish()
     .transform((value) => value || null);
 }
 
 /** An http(s) URL or nothing ("", null, missing: null). */
 function optionalUrl(label: string) {
-  const message = `${label} must be a valid URL`;
+  const message = `Enter the ${label} as an address starting with http:// or https://.`;
   return z
     .string({ error: message })
     .trim()
-    .max(POST_LIMITS.url, `${label} must be at most ${POST_LIMITS.url} characters`)
+    .max(POST_LIMITS.url, `Keep the ${label} to ${POST_LIMITS.url} characters or fewer.`)
     .refine((value) => value === "" || isHttpUrl(value), message)
     .nullish()
     .transform((value) => value || null);
@@ -118,54 +132,45 @@ export function postFields() {
       .string({ error: "Title is required" })
       .trim()
       .min(1, "Title is required")
-      .max(POST_LIMITS.title, `Title must be at most ${POST_LIMITS.title} characters`),
+      .max(POST_LIMITS.title, `Keep the title to ${POST_LIMITS.title} characters or fewer.`),
     slug: z
       .string({ error: "Slug is required" })
       .trim()
       .min(1, "Slug is required")
-      .max(POST_LIMITS.slug, `Slug must be at most ${POST_LIMITS.slug} characters`)
+      .max(POST_LIMITS.slug, `Keep the slug to ${POST_LIMITS.slug} characters or fewer.`)
       .transform((slug) => slug.toLowerCase())
       .refine((slug) => slug === "" || SLUG.test(slug), SLUG_RULE),
     content: z
       .string({ error: "Content is required" })
       .max(
         POST_LIMITS.content,
-        `Content must be at most ${POST_LIMITS.content.toLocaleString("en-US")} characters`,
+        `Keep the content to ${POST_LIMITS.content.toLocaleString("en-US")} characters or fewer.`,
       )
       .refine((html) => !isEmptyDocument(html), "Content is required"),
-    excerpt: optionalText(POST_LIMITS.excerpt, "Excerpt"),
-    status: z
-      .enum(POST_STATUSES, { error: "Status must be draft, published or scheduled" })
-      .default("draft"),
-    category: z
-      .enum(POST_CATEGORIES, {
-        error: "Category must be news, marketplace-content or youtube",
-      })
-      .default("news"),
+    excerpt: optionalText(POST_LIMITS.excerpt, "excerpt"),
+    status: z.enum(POST_STATUSES, { error: POST_MESSAGES.status }).default("draft"),
+    category: z.enum(POST_CATEGORIES, { error: POST_MESSAGES.category }).default("news"),
     packType: z
       .union([z.enum(PACK_TYPES), z.literal("")], {
-        error: `Pack type must be one of: ${PACK_TYPES.join(", ")}`,
+        error: POST_MESSAGES.packType,
       })
       .nullish()
       .transform((value) => value || null),
-    marketplaceUrl: optionalUrl("Marketplace URL"),
-    youtubeUrl: optionalUrl("YouTube URL"),
+    marketplaceUrl: optionalUrl("marketplace link"),
+    youtubeUrl: optionalUrl("YouTube link"),
     featuredImage: z
-      .string({ error: "Featured image must be text" })
+      .string({ error: POST_MESSAGES.featuredImage })
       .trim()
       .max(
         MAX_FEATURED_IMAGE_DATA_URL_LENGTH,
         `The featured image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
       )
-      .refine(
-        (value) => value === "" || isFeaturedImageValue(value),
-        "Featured image must be a PNG or JPEG image, an http(s) URL or an uploaded file",
-      )
+      .refine((value) => value === "" || isFeaturedImageValue(value), POST_MESSAGES.featuredImage)
       .nullish()
       .transform((value) => value || null),
-    featuredImageAlt: optionalText(POST_LIMITS.featuredImageAlt, "Image description"),
+    featuredImageAlt: optionalText(POST_LIMITS.featuredImageAlt, "image description"),
     releaseDate: z
-      .string({ error: "Release date must be a valid date" })
+      .string({ error: POST_MESSAGES.releaseDate })
       .trim()
       .refine(
         (value) =>
@@ -173,7 +178,7 @@ export function postFields() {
           (/^\d{4}-\d{2}-\d{2}$/.test(value)
             ? isValidLocalDateTime(`${value}T00:00`)
             : isValidInstant(value)),
-        "Release date must be a valid date",
+        POST_MESSAGES.releaseDate,
       )
       .nullish()
       .transform((value) => {
@@ -184,10 +189,10 @@ export function postFields() {
     tags: z
       .array(
         z
-          .string({ error: "Each tag must be text" })
+          .string({ error: POST_MESSAGES.tags })
           .trim()
-          .max(POST_LIMITS.tag, `Each tag must be at most ${POST_LIMITS.tag} characters`),
-        { error: "Tags must be a list of words" },
+          .max(POST_LIMITS.tag, `Keep each tag to ${POST_LIMITS.tag} characters or fewer.`),
+        { error: POST_MESSAGES.tags },
       )
       .max(POST_LIMITS.tags, `Use at most ${POST_LIMITS.tags} tags`)
       .default([])
@@ -206,11 +211,11 @@ export function postFields() {
       .nullish()
       .transform((value) => value || null),
     timezone: z
-      .string({ error: "Please select a valid time zone" })
+      .string({ error: "Please choose a time zone from the list" })
       .trim()
       .refine(
         (value) => value === "" || canonicalTimeZone(value) !== null,
-        "Please select a valid time zone (an IANA name such as Europe/Berlin)",
+        "Please choose a time zone from the list",
       )
       .nullish()
       .transform((value) => (value ? canonicalTimeZone(value) : null)),

@@ -19,3 +19,21 @@ export type App = {
   /** The app's place in the list: lower first, then by name. */
   sortOrder: number;
 };
+
+/**
+ * An app as a row of the dashboard's Apps & Tools list shows it (`GET /api/apps?page=`): no
+ * descriptions or links; Edit loads the whole app.
+ */
+export type AppListItem = Pick<
+  App,
+  | "id"
+  | "name"
+  | "slug"
+  | "category"
+  | "relationship"
+  | "status"
+  | "logoUrl"
+  | "downloadCount"
+  | "platforms"
+  | "sortOrder"
+> & { createdAt: string; updatedAt: string };

@@ -9,3 +9,9 @@ export type Subscriber = {
   /** When the address joined the list (ISO-8601). */
   createdAt: string;
 };
+
+/**
+ * The Mailing List's counters, `GET /api/subscribers/stats`
+ * (docs/product.md#mailing-list-section).
+ */
+export type SubscriberCounts = { total: number; thisMonth: number; thisWeek: number };

@@ -1,17 +1,27 @@
 import { Router } from "express";
 import { z } from "zod";
+import { APP_CATEGORIES, APP_RELATIONSHIPS, APP_STATUSES } from "#common/constants.ts";
 import { AppInputSchema } from "#common/schemas/app.ts";
+import { APP_SORTS } from "#common/staff-lists.ts";
 import { requireEmployee } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
-import { presentApp } from "#server/presenters/app.server.ts";
+import { presentApp, presentAppListItem } from "#server/presenters/app.server.ts";
 import {
   deleteApp,
   insertApp,
   listApps,
+  pageApps,
   requireApp,
   updateApp,
 } from "#server/services/apps.server.ts";
 import { parseInput } from "./middleware/validate.ts";
+import { asksForPage, oneOf, pagedAnswer, staffListQuerySchema } from "./staff-list-query.ts";
+
+const AppPageQuerySchema = staffListQuerySchema(APP_SORTS, {
+  category: oneOf("category", APP_CATEGORIES).optional(),
+  status: oneOf("status", APP_STATUSES).optional(),
+  relationship: oneOf("relationship", APP_RELATIONSHIPS).optional(),
+});
 
 // Any id is looked up; one that matches no app is a 404 like any other unknown id.
 const IdParamsSchema = z.object({ id: z.string() });
@@ -22,8 +32,26 @@ export function appsRouter(context: ServerContext) {
   const router = Router();
   const staffOnly = requireEmployee(context);
 
-  router.get("/", async (_req, res) => {
+  /**
+   * Every app, for anyone; with any of `page`, `limit`, `sort`, `q` or a filter, one page of the
+   * dashboard's list, for staff (docs/product.md#staff-lists).
+   */
+  router.get("/", async (req, res, next) => {
+    if (asksForPage(req, AppPageQuerySchema)) return next();
     res.json((await listApps(db)).map(presentApp));
+  });
+  router.get("/", staffOnly, async (req, res) => {
+    const query = parseInput(AppPageQuerySchema, req.query);
+    const { rows, total } = await pageApps(db, {
+      page: query.page,
+      pageSize: query.limit,
+      sort: query.sort,
+      term: query.q,
+      category: query.category,
+      status: query.status,
+      relationship: query.relationship,
+    });
+    res.json(pagedAnswer(rows.map(presentAppListItem), total, query));
   });
 
   router.get("/:id", staffOnly, async (req, res) => {

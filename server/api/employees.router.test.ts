@@ -91,16 +91,24 @@ describeEachDatabase("employees API", (kind) => {
     });
 
     it.each([
-      [{ email: "not-an-email" }, "email", "Invalid email address"],
-      [{ email: "" }, "email", "Invalid email address"],
-      [{ email: undefined }, "email", "Invalid email address"],
+      [
+        { email: "not-an-email" },
+        "email",
+        "Enter a valid email address, such as name@example.com.",
+      ],
+      [{ email: "" }, "email", "Enter a valid email address, such as name@example.com."],
+      [{ email: undefined }, "email", "Enter a valid email address, such as name@example.com."],
       [{ firstName: "" }, "firstName", "First name is required"],
       [{ firstName: "   " }, "firstName", "First name is required"],
       [{ firstName: undefined }, "firstName", "First name is required"],
       [{ lastName: "" }, "lastName", "Last name is required"],
       [{ lastName: undefined }, "lastName", "Last name is required"],
-      [{ role: "owner" }, "role", "Role must be admin or employee"],
-      [{ isActive: "yes" }, "isActive", "Active must be true or false"],
+      [{ role: "owner" }, "role", "Choose a role: Employee or Admin."],
+      [
+        { isActive: "yes" },
+        "isActive",
+        "Choose whether this employee can sign in to the dashboard.",
+      ],
     ])("answers 400 for %j with the form's message", async (change, field, message) => {
       const response = await requestAs(server, admin, "/api/employees", {
         method: "POST",
@@ -117,7 +125,7 @@ describeEachDatabase("employees API", (kind) => {
       });
       const body = await readError(response, 400);
       expect(body.errors).toEqual({
-        email: "Invalid email address",
+        email: "Enter a valid email address, such as name@example.com.",
         firstName: "First name is required",
         lastName: "Last name is required",
       });

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { EmployeeInputSchema } from "#common/schemas/employee.ts";
+import { EMPLOYEE_ROLE_FILTERS, EMPLOYEE_SORTS } from "#common/staff-lists.ts";
 import type { EmployeeWithInvitation } from "#common/types/employee.ts";
 import { requireAdmin, viewerOf } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
@@ -10,9 +11,15 @@ import {
   deleteEmployee,
   inviteEmployee,
   listEmployees,
+  pageEmployees,
   updateEmployee,
 } from "#server/services/employees.server.ts";
 import { parseInput } from "./middleware/validate.ts";
+import { asksForPage, oneOf, pagedAnswer, staffListQuerySchema } from "./staff-list-query.ts";
+
+const EmployeePageQuerySchema = staffListQuerySchema(EMPLOYEE_SORTS, {
+  role: oneOf("role", EMPLOYEE_ROLE_FILTERS).optional(),
+});
 
 const IdParamsSchema = z.object({ id: z.uuid("That employee does not exist.") });
 
@@ -30,9 +37,28 @@ export function employeesRouter(context: ServerContext) {
     siteUrl: config.siteUrl,
   });
 
-  router.get("/", async (_req, res) => {
-    const rows = await listEmployees(db);
-    res.json(rows.map((row) => presentEmployee(row, ownerEmail)));
+  /** Every employee; with any of `page`, `limit`, `sort`, `q` or `role`, one page of them. */
+  router.get("/", async (req, res) => {
+    if (!asksForPage(req, EmployeePageQuerySchema)) {
+      const rows = await listEmployees(db);
+      res.json(rows.map((row) => presentEmployee(row, ownerEmail)));
+      return;
+    }
+    const query = parseInput(EmployeePageQuerySchema, req.query);
+    const { rows, total } = await pageEmployees(db, {
+      page: query.page,
+      pageSize: query.limit,
+      sort: query.sort,
+      term: query.q,
+      role: query.role,
+    });
+    res.json(
+      pagedAnswer(
+        rows.map((row) => presentEmployee(row, ownerEmail)),
+        total,
+        query,
+      ),
+    );
   });
 
   router.post("/", async (req, res) => {

@@ -83,7 +83,8 @@ describeEachDatabase("autosave", (kind) => {
       );
       expect(invalid.errors).toEqual({
         title: "Title is required",
-        marketplaceUrl: "Marketplace URL must be a valid URL",
+        marketplaceUrl:
+          "Enter the marketplace link as an address starting with http:// or https://.",
       });
       const noSlug = await readError(
         await send("PUT", `/api/posts/${draft.id}/autosave`, { title: "x", version: 1 }),
@@ -296,7 +297,9 @@ describeEachDatabase("autosave", (kind) => {
         await send("POST", "/api/posts/autosave", payload({ youtubeUrl: "javascript:x" })),
         400,
       );
-      expect(bad.errors).toEqual({ youtubeUrl: "YouTube URL must be a valid URL" });
+      expect(bad.errors).toEqual({
+        youtubeUrl: "Enter the YouTube link as an address starting with http:// or https://.",
+      });
       await readError(
         await send("POST", "/api/posts/autosave", payload({ slug: existing.slug })),
         409,

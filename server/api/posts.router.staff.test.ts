@@ -104,9 +104,10 @@ describeEachDatabase("staff posts API", (kind) => {
         400,
       );
       expect(body.errors).toEqual({
-        category: "Category must be news, marketplace-content or youtube",
-        marketplaceUrl: "Marketplace URL must be a valid URL",
-        youtubeUrl: "YouTube URL must be a valid URL",
+        category: "Choose a category: News, Marketplace Content or YouTube.",
+        marketplaceUrl:
+          "Enter the marketplace link as an address starting with http:// or https://.",
+        youtubeUrl: "Enter the YouTube link as an address starting with http:// or https://.",
         scheduledAt: "Please select a date and time",
       });
       const scheduled = await readError(
@@ -130,7 +131,7 @@ describeEachDatabase("staff posts API", (kind) => {
         400,
       );
       expect(zone.errors).toEqual({
-        timezone: "Please select a valid time zone (an IANA name such as Europe/Berlin)",
+        timezone: "Please choose a time zone from the list",
       });
     });
 

@@ -4,10 +4,33 @@ import {
   mailingListCsv,
   mailingListFileName,
 } from "#common/mailing-list.ts";
+import { SUBSCRIBER_SORTS } from "#common/staff-lists.ts";
+import type { SubscriberCounts } from "#common/types/subscriber.ts";
+import { z } from "#common/zod.ts";
 import { requireEmployee } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { presentSubscriber } from "#server/presenters/subscriber.server.ts";
-import { deleteSubscriber, listSubscribers } from "#server/services/subscribers.server.ts";
+import {
+  countSubscribers,
+  deleteSubscriber,
+  listSubscribers,
+  pageSubscribers,
+} from "#server/services/subscribers.server.ts";
+import { parseInput } from "./middleware/validate.ts";
+import { asksForPage, pagedAnswer, staffListQuerySchema } from "./staff-list-query.ts";
+
+const SubscriberPageQuerySchema = staffListQuerySchema(SUBSCRIBER_SORTS, {});
+
+const MONTH_START_MESSAGE =
+  "monthStart must be an ISO date and time with a zone, such as 2025-03-01T00:00:00+01:00.";
+
+/** `?monthStart=`: when the month began where the dashboard is open; the UTC month's start by default. */
+const StatsQuerySchema = z.object({
+  monthStart: z.iso
+    .datetime({ offset: true, error: MONTH_START_MESSAGE })
+    .transform((value) => new Date(value))
+    .optional(),
+});
 
 /** The mailing list (docs/product.md#mailing-list-section, #staff-calls): staff only. */
 export function subscribersRouter(context: ServerContext) {
@@ -15,8 +38,31 @@ export function subscribersRouter(context: ServerContext) {
   const router = Router();
   router.use(requireEmployee(context));
 
-  router.get("/", async (_req, res) => {
-    res.json((await listSubscribers(db)).map(presentSubscriber));
+  /**
+   * The whole list, newest first; with any of `page`, `limit`, `sort` or `q`, one page of it
+   * (docs/product.md#staff-lists).
+   */
+  router.get("/", async (req, res) => {
+    if (!asksForPage(req, SubscriberPageQuerySchema)) {
+      res.json((await listSubscribers(db)).map(presentSubscriber));
+      return;
+    }
+    const query = parseInput(SubscriberPageQuerySchema, req.query);
+    const { rows, total } = await pageSubscribers(db, {
+      page: query.page,
+      pageSize: query.limit,
+      sort: query.sort,
+      term: query.q,
+    });
+    res.json(pagedAnswer(rows.map(presentSubscriber), total, query));
+  });
+
+  /** The section's counters, counted by the database. */
+  router.get("/stats", async (req, res) => {
+    const now = new Date();
+    const { monthStart = utcMonthStart(now) } = parseInput(StatsQuerySchema, req.query);
+    const counts: SubscriberCounts = await countSubscribers(db, { monthStart, now });
+    res.json(counts);
   });
 
   /** The whole list as a CSV download, newest first (common/mailing-list.ts). */
@@ -34,4 +80,8 @@ export function subscribersRouter(context: ServerContext) {
   });
 
   return router;
+}
+
+function utcMonthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }

@@ -1,6 +1,7 @@
-import type { App } from "#common/types/app.ts";
+import type { App, AppListItem } from "#common/types/app.ts";
 import { parseStringList } from "#server/db/json-list.ts";
 import type { AppRow } from "#server/db/tables.ts";
+import type { AppListRow } from "#server/services/apps.server.ts";
 
 /** An app row as the API and the pages send it. */
 export function presentApp(row: AppRow): App {
@@ -22,5 +23,23 @@ export function presentApp(row: AppRow): App {
     websiteUrl: row.websiteUrl,
     downloadUrl: row.downloadUrl,
     sortOrder: Number(row.sortOrder),
+  };
+}
+
+/** An app as a row of the dashboard's list shows it. */
+export function presentAppListItem(row: AppListRow): AppListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    category: row.category,
+    relationship: row.relationship,
+    status: row.status,
+    logoUrl: row.logoUrl,
+    downloadCount: Number(row.downloadCount),
+    platforms: parseStringList(row.platforms),
+    sortOrder: Number(row.sortOrder),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }

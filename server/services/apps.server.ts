@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
+import type { ExpressionBuilder } from "kysely";
+import type { AppCategory, AppRelationship, AppStatus } from "#common/constants.ts";
 import { APP_MESSAGES, type AppInput } from "#common/schemas/app.ts";
+import type { AppSort } from "#common/staff-lists.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
-import type { AppRow } from "#server/db/tables.ts";
+import type { AppRow, Database } from "#server/db/tables.ts";
+import { containsText, textOrderKey } from "#server/db/text-order.ts";
 import { HttpError } from "#server/errors.ts";
 
 const APP_COLUMNS = [
@@ -118,4 +122,112 @@ export async function deleteApp(db: Db, id: string): Promise<void> {
   if (isImpossibleId(id)) throw HttpError.notFound(APP_MESSAGES.notFound);
   const result = await db.deleteFrom("apps").where("id", "=", id).executeTakeFirst();
   if (result.numDeletedRows === 0n) throw HttpError.notFound(APP_MESSAGES.notFound);
+}
+
+/** What a row of the dashboard's Apps & Tools list shows: no descriptions, no links. */
+const APP_LIST_COLUMNS = [
+  "apps.id",
+  "apps.name",
+  "apps.slug",
+  "apps.category",
+  "apps.relationship",
+  "apps.status",
+  "apps.logoUrl",
+  "apps.downloadCount",
+  "apps.platforms",
+  "apps.sortOrder",
+  "apps.createdAt",
+  "apps.updatedAt",
+] as const;
+
+export type AppListRow = Pick<
+  AppRow,
+  | "id"
+  | "name"
+  | "slug"
+  | "category"
+  | "relationship"
+  | "status"
+  | "logoUrl"
+  | "downloadCount"
+  | "platforms"
+  | "sortOrder"
+  | "createdAt"
+  | "updatedAt"
+>;
+
+/** What the dashboard's Apps & Tools list asks for: a page, an order, a search and filters. */
+export type AppPageRequest = {
+  page: number;
+  pageSize: number;
+  sort: AppSort;
+  /** Kept when the name, short description or description contains it, ignoring case. */
+  term: string;
+  category?: AppCategory | undefined;
+  status?: AppStatus | undefined;
+  relationship?: AppRelationship | undefined;
+};
+
+/**
+ * One page of the apps and how many the search and filters keep, both asked of the database;
+ * ties go by id, so every page is stable.
+ */
+export async function pageApps(
+  db: Db,
+  request: AppPageRequest,
+): Promise<{ rows: AppListRow[]; total: number }> {
+  const { page, pageSize, sort } = request;
+  const where = (eb: ExpressionBuilder<Database, "apps">) => {
+    const conditions = [];
+    if (request.category) conditions.push(eb("apps.category", "=", request.category));
+    if (request.status) conditions.push(eb("apps.status", "=", request.status));
+    if (request.relationship) {
+      conditions.push(eb("apps.relationship", "=", request.relationship));
+    }
+    if (request.term !== "") {
+      conditions.push(
+        eb.or(
+          ["apps.name", "apps.shortDescription", "apps.description"].map((column) =>
+            containsText(db, column, request.term),
+          ),
+        ),
+      );
+    }
+    return eb.and(conditions);
+  };
+  const direction = sort.startsWith("-") ? "desc" : "asc";
+  let rows = db.selectFrom("apps").select(APP_LIST_COLUMNS).where(where);
+  switch (sort) {
+    case "sortOrder":
+    case "-sortOrder":
+      rows = rows
+        .orderBy("apps.sortOrder", direction)
+        .orderBy("apps.name", direction)
+        .orderBy("apps.id", direction);
+      break;
+    case "name":
+    case "-name":
+      rows = rows
+        .orderBy(textOrderKey(db, "apps.name", { lower: true }), direction)
+        .orderBy("apps.id", direction);
+      break;
+    case "createdAt":
+    case "-createdAt":
+      rows = rows.orderBy("apps.createdAt", direction).orderBy("apps.id", direction);
+      break;
+    default:
+      rows = rows.orderBy("apps.updatedAt", direction).orderBy("apps.id", direction);
+  }
+  const [items, count] = await Promise.all([
+    rows
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom("apps")
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: items, total: Number(count.count) };
 }

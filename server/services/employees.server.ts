@@ -1,10 +1,19 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from "kysely";
+import type { StaffRole } from "#common/access.ts";
 import type { EmployeeInput } from "#common/schemas/employee.ts";
+import type { EmployeeSort } from "#common/staff-lists.ts";
 import type { Invitation } from "#common/types/employee.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import type { Database, EmployeeRow } from "#server/db/tables.ts";
+import { containsText, textOrderKey } from "#server/db/text-order.ts";
 import { HttpError } from "#server/errors.ts";
 import { createInvitation } from "./invitations.server.ts";
 
@@ -42,6 +51,65 @@ function selectEmployees(db: Db | Transaction<Database>) {
 /** Every employee, oldest first (the order they were added). */
 export async function listEmployees(db: Db): Promise<EmployeeRecord[]> {
   return selectEmployees(db).orderBy("employees.createdAt").orderBy("employees.id").execute();
+}
+
+/** What the dashboard's Employees list asks for: a page, an order, a search, a role. */
+export type EmployeePageRequest = {
+  page: number;
+  pageSize: number;
+  sort: EmployeeSort;
+  /** Kept when the name, e-mail or role contains it, ignoring case. */
+  term: string;
+  role?: StaffRole | undefined;
+};
+
+/**
+ * One page of the employees and how many the search and the role keep, both asked of the
+ * database; ties go by id.
+ */
+export async function pageEmployees(
+  db: Db,
+  { page, pageSize, sort, term, role }: EmployeePageRequest,
+): Promise<{ rows: EmployeeRecord[]; total: number }> {
+  const where = (eb: ExpressionBuilder<Database, "employees">) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (role) conditions.push(eb("employees.role", "=", role));
+    if (term !== "") {
+      const fullName = sql<string>`${sql.ref("employees.firstName")} || ' ' || ${sql.ref("employees.lastName")}`;
+      conditions.push(
+        eb.or([
+          containsText(db, fullName, term),
+          containsText(db, "employees.email", term),
+          containsText(db, "employees.role", term),
+        ]),
+      );
+    }
+    return eb.and(conditions);
+  };
+  const direction = sort.startsWith("-") ? "desc" : "asc";
+  let rows = selectEmployees(db).where(where);
+  if (sort === "name" || sort === "-name") {
+    rows = rows
+      .orderBy(textOrderKey(db, "employees.firstName", { lower: true }), direction)
+      .orderBy(textOrderKey(db, "employees.lastName", { lower: true }), direction);
+  } else if (sort === "role" || sort === "-role") {
+    rows = rows.orderBy("employees.role", direction).orderBy("employees.createdAt", direction);
+  } else {
+    rows = rows.orderBy("employees.createdAt", direction);
+  }
+  const [items, count] = await Promise.all([
+    rows
+      .orderBy("employees.id", direction)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom("employees")
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: items, total: Number(count.count) };
 }
 
 /** One employee by id, or null. */

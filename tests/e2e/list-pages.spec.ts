@@ -62,7 +62,7 @@ test("the studio pages its packs with JavaScript, counting every tab in the data
   const tabs = page.getByRole("navigation", { name: "Categories" });
   await expect(tabs.getByRole("link", { name: "All (30)" })).toBeVisible();
   await expect(tabs.getByRole("link", { name: "Worlds (15)" })).toBeVisible();
-  await expect(tabs.getByRole("link", { name: "Add-ons (15)" })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "Add-Ons (15)" })).toBeVisible();
   await expect(tabs.getByRole("link", { name: "Skin Packs (0)" })).toBeVisible();
   expect(await headLink(page, "canonical")).toBe("/studio");
   expect(await headLink(page, "next")).toBe("/studio?page=2");
@@ -76,7 +76,7 @@ test("the studio pages its packs with JavaScript, counting every tab in the data
   expect(await headLink(page, "next")).toBeNull();
 
   // A tab starts at its first page and pages on its own.
-  await tabs.getByRole("link", { name: "Add-ons (15)" }).click();
+  await tabs.getByRole("link", { name: "Add-Ons (15)" }).click();
   await expect(page).toHaveURL(`${server.url}/studio?category=addon`);
   await expect(cardTitles(page)).toHaveText(
     Array.from({ length: PAGE_SIZE }, (_, i) => title(30 - 2 * i)),

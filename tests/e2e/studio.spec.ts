@@ -22,7 +22,7 @@ const TABS = [
   { slug: "all", key: null, label: "All" },
   { slug: "world", key: "world", label: "Worlds" },
   { slug: "skin-pack", key: "Skin Pack", label: "Skin Packs" },
-  { slug: "addon", key: "Addon", label: "Add-ons" },
+  { slug: "addon", key: "Addon", label: "Add-Ons" },
 ] as const;
 
 type Tab = (typeof TABS)[number];
@@ -135,9 +135,9 @@ test.describe("studio page", () => {
 
     // Badges name the pack type by its filter key.
     const labels: Record<string, string> = {
-      world: "World",
+      world: "World/Map",
       "Skin Pack": "Skin Pack",
-      Addon: "Add-on",
+      Addon: "Add-On",
     };
     for (const item of items.filter((i) => i.packType && labels[i.packType])) {
       const card = cards(page).filter({

@@ -1,7 +1,7 @@
 import { MenuIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import * as React from "react";
-import { NavLink, useLocation, useNavigate } from "react-router";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 import type { DashboardSectionGroup, SectionId } from "./sections.ts";
 import { sectionPath } from "./sections.ts";
@@ -62,14 +62,18 @@ export function DashboardSectionLinks({
 
 /**
  * Small screens: a menu button that opens the sidebar as a drawer, and a dropdown of the
- * sections (docs/product.md#dashboard-shell).
+ * sections (docs/product.md#dashboard-shell). It is the page's one menu button there: the
+ * drawer also lists the site's own links, and the site header hides its menu button.
  */
 export function DashboardMobileNav({
   groups,
   currentId,
+  communityInviteUrl,
 }: {
   groups: DashboardSectionGroup[];
   currentId: string;
+  /** Where the site's Support and Contact links lead (the community chat invite). */
+  communityInviteUrl: string;
 }) {
   const [open, setOpen] = React.useState(false);
   const navigate = useNavigate();
@@ -78,7 +82,7 @@ export function DashboardMobileNav({
   React.useEffect(() => setOpen(false), [location.pathname]);
 
   return (
-    <div className="mb-6 flex items-center gap-2 lg:hidden">
+    <div data-slot="dashboard-menu" className="mb-6 flex items-center gap-2 lg:hidden">
       <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
         <DialogPrimitive.Trigger
           className="grid size-10 shrink-0 place-items-center rounded-md text-zinc-200 ring-1 ring-night-600 hover:bg-white/10"
@@ -102,6 +106,10 @@ export function DashboardMobileNav({
                 onNavigate={() => setOpen(false)}
               />
             </nav>
+            <WebsiteLinks
+              communityInviteUrl={communityInviteUrl}
+              onNavigate={() => setOpen(false)}
+            />
             <DialogPrimitive.Close className="mt-8 w-full rounded-md px-3 py-2 text-sm font-semibold text-zinc-300 ring-1 ring-night-600 hover:bg-white/5">
               Close menu
             </DialogPrimitive.Close>
@@ -130,5 +138,57 @@ export function DashboardMobileNav({
         </select>
       </div>
     </div>
+  );
+}
+
+const SITE_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/studio", label: "Studio" },
+  { to: "/apps", label: "Apps & Tools" },
+  { to: "/videos", label: "YouTube" },
+] as const;
+
+/** The site header's links, for the drawer: the way back to the public site on a phone. */
+function WebsiteLinks({
+  communityInviteUrl,
+  onNavigate,
+}: {
+  communityInviteUrl: string;
+  onNavigate: () => void;
+}) {
+  const className =
+    "flex items-center rounded-md px-3 py-2 text-sm font-semibold text-zinc-300 hover:bg-white/5 hover:text-white";
+  return (
+    <nav aria-label="Website" className="mt-8 border-t border-night-700 pt-6">
+      <p className="px-3 font-pixel text-[0.55rem] leading-4 tracking-tight text-zinc-400 uppercase">
+        Website
+      </p>
+      <ul className="mt-3 space-y-1">
+        {SITE_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} onClick={onNavigate} className={className}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+        {["Support", "Contact"].map((label) => (
+          <li key={label}>
+            <a
+              href={communityInviteUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={className}
+            >
+              {label}
+            </a>
+          </li>
+        ))}
+        <li>
+          <a href="/api/logout" className={className}>
+            Logout
+          </a>
+        </li>
+      </ul>
+    </nav>
   );
 }

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { PACK_TYPE_LABELS } from "#common/constants.ts";
 import { formatShortDate, isFuture } from "#common/format.ts";
+import { packTypeLabel } from "#common/pack-types.ts";
 import { CATEGORY_LABELS } from "./post-card.tsx";
 
 export type PostHeaderData = {
@@ -17,11 +17,6 @@ export type PostHeaderData = {
   createdAt: string;
   tags: string[];
 };
-
-/** A pack type's label on the post page; values without a label are shown as they are. */
-export function packTypeLabel(packType: string): string {
-  return PACK_TYPE_LABELS[packType] ?? packType;
-}
 
 /**
  * The top of a post: category (and for marketplace content the pack type and a way back to

@@ -55,9 +55,11 @@ export function SiteNav({ companyName, communityInviteUrl, apps, isSignedIn }: S
           <ExternalNavLinks inviteUrl={communityInviteUrl} />
           {isSignedIn ? <SignedInLinks /> : null}
         </div>
+        {/* On a dashboard page the dashboard's own menu, which also lists these links, is the
+            one menu button on a small screen (docs/product.md#dashboard-shell). */}
         <button
           type="button"
-          className="ml-auto rounded-md p-2 text-zinc-200 hover:bg-white/10 lg:hidden"
+          className="ml-auto rounded-md p-2 text-zinc-200 hover:bg-white/10 lg:hidden [body:has([data-slot=dashboard-menu])_&]:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? "Close menu" : "Open menu"}

@@ -280,7 +280,7 @@ describe("PostEditorSchema", () => {
     });
     expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
       ["title", "Title is required"],
-      ["marketplaceUrl", expect.stringContaining("Marketplace URL")],
+      ["marketplaceUrl", expect.stringContaining("marketplace link")],
       ["scheduledAt", "Please select a date and time"],
     ]);
   });

@@ -7,6 +7,7 @@ import {
   type PostCategory,
   type PostStatus,
 } from "#common/constants.ts";
+import { packTypeOfFilterKey } from "#common/pack-types.ts";
 import { instantToLocalDateTime } from "#common/scheduling.ts";
 import { type PostFormValues, type PostInput, PostInputSchema } from "#common/schemas/post.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
@@ -146,17 +147,13 @@ export function workingCopyToFormValues(
 
 /**
  * The portfolio view's pack types are the studio's filter keys
- * (docs/product.md#portfolio-items).
+ * (docs/product.md#portfolio-items): the stored pack type behind one, else the value itself
+ * when it is a pack type.
  */
-const PACK_TYPE_FROM_STUDIO_KEY: Record<string, PackType> = {
-  world: "world",
-  "Skin Pack": "skin-pack",
-  Addon: "addon",
-};
-
 export function packTypeFromPortfolio(value: string | null): PackType | "" {
   if (!value) return "";
-  return PACK_TYPE_FROM_STUDIO_KEY[value] ?? (isPackType(value) ? value : "");
+  const packType = packTypeOfFilterKey(value) ?? value;
+  return isPackType(packType) ? packType : "";
 }
 
 /**

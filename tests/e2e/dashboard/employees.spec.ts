@@ -10,6 +10,7 @@ import {
   watchToastThenNavigation,
 } from "#tests/e2e/fixtures.ts";
 import { startOwnServer } from "#tests/e2e/own-server.ts";
+import { chooseRowAction } from "./table-helpers.ts";
 
 // Employee Management (docs/product.md#employees-section, #employee-form, #who-may-do-what) as
 // an admin uses it.
@@ -18,8 +19,15 @@ function uniqueEmail(name: string): string {
   return `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
+/** An employee's row: a table row on wide screens, a list item on phones. */
 function card(page: Page, name: string) {
-  return page.getByRole("article", { name, exact: true });
+  return page.locator("tr, li").filter({ hasText: name, visible: true });
+}
+
+/** Narrows the list to what matches `text`, as a person would type it. */
+async function search(page: Page, text: string) {
+  await page.getByRole("searchbox", { name: "Search employees" }).fill(text);
+  await expect(page.getByText(/^Showing 1–1 of 1 employee$/)).toBeVisible();
 }
 
 test.describe("employee management", () => {
@@ -33,7 +41,7 @@ test.describe("employee management", () => {
     test.slow();
     const admin = await createStaff({ role: "admin" });
     await signInAs(page, admin);
-    await page.goto("/dashboard/employees");
+    await page.goto(`/dashboard/employees?q=${encodeURIComponent(admin.email)}`);
     await expect(page.getByRole("heading", { level: 1, name: "Employees" })).toBeVisible();
     await expect(card(page, `${admin.firstName} ${admin.lastName}`)).toBeVisible();
 
@@ -41,13 +49,17 @@ test.describe("employee management", () => {
     await page.getByRole("button", { name: "Add Employee" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Employee" });
     await dialog.getByRole("button", { name: "Add Employee" }).click();
-    await expect(dialog.getByText("Invalid email address")).toBeVisible();
+    await expect(
+      dialog.getByText("Enter a valid email address, such as name@example.com."),
+    ).toBeVisible();
     await expect(dialog.getByText("First name is required")).toBeVisible();
     await expect(dialog.getByText("Last name is required")).toBeVisible();
     await expect(dialog.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
     await dialog.getByLabel("Email").fill("not-an-address");
     await dialog.getByRole("button", { name: "Add Employee" }).click();
-    await expect(dialog.getByText("Invalid email address")).toBeVisible();
+    await expect(
+      dialog.getByText("Enter a valid email address, such as name@example.com."),
+    ).toBeVisible();
     await expect(dialog.getByRole("switch", { name: "Active" })).toBeChecked();
     await expect(
       dialog.getByText("When active, this employee can access the dashboard."),
@@ -73,6 +85,7 @@ test.describe("employee management", () => {
     await invitation.getByRole("button", { name: "Done" }).click();
     await expect(invitation).toBeHidden();
 
+    await search(page, email);
     const riley = card(page, "Riley Builder");
     await expect(riley).toContainText(email);
     await expect(riley.getByText("Admin", { exact: true })).toBeVisible();
@@ -80,7 +93,7 @@ test.describe("employee management", () => {
     await expect(riley.getByText("Invitation pending")).toBeVisible();
 
     // Edit: the same dialog, filled in.
-    await riley.getByRole("button", { name: "Edit Riley Builder" }).click();
+    await chooseRowAction(page, "Riley Builder", "Edit");
     const edit = page.getByRole("dialog", { name: "Edit Employee" });
     await expect(edit.getByLabel("Email")).toHaveValue(email);
     await expect(edit.getByLabel("Role")).toHaveValue("admin");
@@ -99,12 +112,12 @@ test.describe("employee management", () => {
     await expect(mason.getByText("Inactive", { exact: true })).toBeVisible();
 
     // Delete asks first; Cancel keeps the employee.
-    await mason.getByRole("button", { name: "Delete Riley Mason" }).click();
+    await chooseRowAction(page, "Riley Mason", "Delete");
     const confirm = page.getByRole("alertdialog");
     await expect(confirm).toContainText("Are you sure you want to delete this employee?");
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(mason).toBeVisible();
-    await mason.getByRole("button", { name: "Delete Riley Mason" }).click();
+    await chooseRowAction(page, "Riley Mason", "Delete");
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expect(
       page.getByRole("status").filter({ hasText: "Employee deleted successfully!" }),
@@ -140,7 +153,7 @@ test.describe("employee management", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/api/employees", async (route) => {
+    await page.route("**/api/employees?**", async (route) => {
       await held;
       await route.continue();
     });
@@ -149,7 +162,7 @@ test.describe("employee management", () => {
       page.getByRole("status").filter({ hasText: "Loading employees..." }),
     ).toBeVisible();
     release();
-    await expect(card(page, `${admin.firstName} ${admin.lastName}`)).toBeVisible();
+    await expect(page.getByRole("table", { name: "Employees" })).toBeVisible();
     await expect(page.getByText("Loading employees...")).toHaveCount(0);
   });
 
@@ -207,10 +220,11 @@ test.describe("employee management", () => {
       await expect(invitee.getByText("This invitation link has already been used.")).toBeVisible();
 
       // The admin deactivates Jordan: the open session stops working at once.
-      await page.reload();
+      await page.goto(`/dashboard/employees?q=${encodeURIComponent(email)}`);
       const jordan = card(page, "Jordan Newcomer");
+      await expect(jordan).toBeVisible();
       await expect(jordan.getByText("Invitation pending")).toHaveCount(0);
-      await jordan.getByRole("button", { name: "Edit Jordan Newcomer" }).click();
+      await chooseRowAction(page, "Jordan Newcomer", "Edit");
       const edit = page.getByRole("dialog", { name: "Edit Employee" });
       await edit.getByRole("switch", { name: "Active" }).click();
       await edit.getByRole("button", { name: "Save Changes" }).click();
@@ -242,6 +256,10 @@ test.describe("employee management", () => {
       await signInAs(page, admin);
       await page.setViewportSize(viewport);
       await page.goto("/dashboard/employees");
+      await expect(page.getByText(/^Showing 1–/)).toBeVisible();
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await expectNoSeriousA11yViolations(page);
+      await page.goto(`/dashboard/employees?q=${encodeURIComponent(admin.email)}`);
       await expect(card(page, `${admin.firstName} ${admin.lastName}`)).toBeVisible();
       expect(await hasHorizontalScroll(page)).toBe(false);
       await expectNoSeriousA11yViolations(page);
@@ -290,7 +308,11 @@ test.describe("first start: the owner adds themselves", () => {
     const ownCard = card(page, "Olive Owner");
     await expect(ownCard.getByText("Owner", { exact: true })).toBeVisible();
     await expect(ownCard.getByText("Admin", { exact: true })).toBeVisible();
-    await expect(ownCard.getByRole("button", { name: /Delete/ })).toHaveCount(0);
+    // The owner's record can be edited but never deleted.
+    await ownCard.getByRole("button", { name: "Actions for Olive Owner" }).click();
+    await expect(page.getByRole("menuitem", { name: "Edit" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Delete" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
 
     await page
       .getByRole("navigation", { name: "Dashboard sections" })

@@ -65,7 +65,9 @@ test.describe("an empty dashboard", () => {
     await dialog.getByRole("checkbox", { name: "Web" }).check();
     await dialog.getByRole("button", { name: "Add App" }).click();
     await expect(toast(page, "status", "App added")).toBeVisible();
-    await expect(page.getByRole("article", { name: "First Light" })).toBeVisible();
+    await expect(
+      page.getByRole("table", { name: "Apps" }).getByRole("row").filter({ hasText: "First Light" }),
+    ).toBeVisible();
     await expect(page.getByText("1 app on the Apps & Tools page, in this order.")).toBeVisible();
 
     await page.goto(`${server.url}/apps`);

@@ -3,7 +3,6 @@ import type { Subscriber } from "#common/types/subscriber.ts";
 import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
 import {
-  articleNames,
   expectConfirmation,
   expectPageMatchesApi,
   holdResponses,
@@ -35,8 +34,25 @@ function monthIn(date: Date): string {
   return `${parts.find((p) => p.type === "year")?.value}-${parts.find((p) => p.type === "month")?.value}`;
 }
 
-const subscribers = (page: Page) =>
-  page.getByRole("list", { name: "All Subscribers", exact: true });
+/** The table of subscribers (the list at desktop width). */
+const subscribers = (page: Page) => page.getByRole("table", { name: "Subscribers", exact: true });
+/** One subscriber's row. */
+const rowOf = (page: Page, email: string) =>
+  subscribers(page).getByRole("row").filter({ hasText: email });
+/** Opens a row's actions menu and picks Remove. */
+async function chooseRemove(page: Page, email: string) {
+  await rowOf(page, email)
+    .getByRole("button", { name: `Actions for ${email}` })
+    .click();
+  await page.getByRole("menuitem", { name: "Remove" }).click();
+}
+/** The addresses the table shows, in order. */
+async function shownAddresses(page: Page): Promise<string[]> {
+  await expect(subscribers(page)).toBeVisible();
+  return subscribers(page)
+    .locator("tbody tr td:first-child")
+    .evaluateAll((cells) => cells.map((cell) => cell.textContent ?? ""));
+}
 const stat = (page: Page, label: string) =>
   page
     .locator('[data-slot="subscriber-stat"]')
@@ -46,7 +62,7 @@ const stat = (page: Page, label: string) =>
 test.describe("mailing list", () => {
   test.use({ timezoneId: TIME_ZONE });
 
-  test("the three counters and the list, newest first, as the API has them", async ({
+  test("the three counters, and the first page of the list, newest first, as the API has them", async ({
     page,
     createStaff,
     db,
@@ -86,10 +102,10 @@ test.describe("mailing list", () => {
             list.filter((s) => Date.parse(s.createdAt) >= checkedAt.getTime() - 7 * DAY_MS).length,
           ),
         );
-        expect(await articleNames(subscribers(page))).toEqual(list.map((s) => s.email));
+        expect(await shownAddresses(page)).toEqual(list.slice(0, 25).map((s) => s.email));
       },
     );
-    const today = subscribers(page).getByRole("article", { name: `today-${id}@example.com` });
+    const today = rowOf(page, `today-${id}@example.com`);
     await expect(today.getByText("Active", { exact: true })).toBeVisible();
   });
 
@@ -102,15 +118,16 @@ test.describe("mailing list", () => {
     await signInAs(page, admin);
     const subscriber = await createSubscriber(db, { email: `leaving-${uniqueId()}@example.com` });
     await page.goto("/dashboard/mailing-list");
-    const row = subscribers(page).getByRole("article", { name: subscriber.email });
+    await page.goto(`/dashboard/mailing-list?q=${encodeURIComponent(subscriber.email)}`);
+    const row = rowOf(page, subscriber.email);
     const description = `Are you sure you want to remove ${subscriber.email} from the mailing list?`;
 
-    await row.getByRole("button", { name: `Remove ${subscriber.email}` }).click();
+    await chooseRemove(page, subscriber.email);
     let dialog = await expectConfirmation(page, description);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(row).toBeVisible();
 
-    await row.getByRole("button", { name: `Remove ${subscriber.email}` }).click();
+    await chooseRemove(page, subscriber.email);
     dialog = await expectConfirmation(page, description);
     await dialog.getByRole("button", { name: "Remove" }).click();
     await expect(toast(page, "status", "Subscriber removed from mailing list.")).toBeVisible();
@@ -131,10 +148,11 @@ test.describe("mailing list", () => {
     await signInAs(page, employee);
     const subscriber = await createSubscriber(db, { email: `twice-${uniqueId()}@example.com` });
     await page.goto("/dashboard/mailing-list");
-    const row = subscribers(page).getByRole("article", { name: subscriber.email });
+    await page.goto(`/dashboard/mailing-list?q=${encodeURIComponent(subscriber.email)}`);
+    const row = rowOf(page, subscriber.email);
     await expect(row).toBeVisible();
     await db.deleteFrom("subscribers").where("id", "=", subscriber.id).execute();
-    await row.getByRole("button", { name: `Remove ${subscriber.email}` }).click();
+    await chooseRemove(page, subscriber.email);
     await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
     await expect(toast(page, "alert", "Error")).toContainText(
       "That subscriber is not on the mailing list.",
@@ -153,9 +171,9 @@ test.describe("mailing list", () => {
     await page.route(`**/api/subscribers/${subscriber.id}`, (route) =>
       route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" }),
     );
-    await page.goto("/dashboard/mailing-list");
-    const row = subscribers(page).getByRole("article", { name: subscriber.email });
-    await row.getByRole("button", { name: `Remove ${subscriber.email}` }).click();
+    await page.goto(`/dashboard/mailing-list?q=${encodeURIComponent(subscriber.email)}`);
+    const row = rowOf(page, subscriber.email);
+    await chooseRemove(page, subscriber.email);
     await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
     await expect(toast(page, "alert", "Error")).toContainText("Failed to remove subscriber.");
     await expect(row).toBeVisible();
@@ -223,17 +241,88 @@ test.describe("mailing list", () => {
   test("shows placeholders while the list loads", async ({ page, createStaff }) => {
     const employee = await createStaff();
     await signInAs(page, employee);
-    const release = await holdResponses(page, "**/api/subscribers");
+    const release = await holdResponses(page, "**/api/subscribers**");
     await page.goto("/dashboard/mailing-list");
     const placeholders = page
-      .getByRole("list", { name: "All Subscribers (loading)" })
+      .getByRole("list", { name: "Subscribers (loading)" })
       .locator('[data-slot="skeleton-row"]');
     await expect(placeholders).toHaveCount(3);
     await expect(page.locator('[data-slot="subscriber-stat"] [data-slot="skeleton"]')).toHaveCount(
       3,
     );
     release();
-    await expect(subscribers(page).getByRole("article").first()).toBeVisible();
+    await expect(subscribers(page).getByRole("row").nth(1)).toBeVisible();
     await expect(placeholders).toHaveCount(0);
+  });
+
+  test("search, paging and order live in the address, and the back button returns to each view", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    const employee = await createStaff();
+    await signInAs(page, employee);
+    const id = uniqueId();
+    const now = Date.now();
+    // 30 addresses with the same word in them, one a minute: the newest is reader-29.
+    for (let i = 0; i < 30; i += 1) {
+      await createSubscriber(db, {
+        email: `reader-${String(i).padStart(2, "0")}.${id}@example.com`,
+        createdAt: new Date(now - (30 - i) * 60_000).toISOString(),
+      });
+    }
+    const newestFirst = Array.from(
+      { length: 30 },
+      (_, i) => `reader-${String(29 - i).padStart(2, "0")}.${id}@example.com`,
+    );
+
+    await page.goto("/dashboard/mailing-list");
+    await expect(subscribers(page)).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search subscribers" }).fill(id.toUpperCase());
+    await expect(page).toHaveURL(new RegExp(`\\?q=${id.toUpperCase()}$`));
+    await expect(page.getByText("Showing 1–25 of 30 subscribers")).toBeVisible();
+    await expect.poll(() => shownAddresses(page)).toEqual(newestFirst.slice(0, 25));
+
+    const pager = page.getByRole("navigation", { name: "Subscribers pages" });
+    await pager.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?q=${id.toUpperCase()}&page=2$`));
+    await expect(page.getByText("Showing 26–30 of 30 subscribers")).toBeVisible();
+    await expect.poll(() => shownAddresses(page)).toEqual(newestFirst.slice(25));
+
+    await page.getByRole("combobox", { name: "Sort by" }).selectOption({ label: "Address A to Z" });
+    await expect(page).toHaveURL(new RegExp(`\\?q=${id.toUpperCase()}&sort=email$`));
+    await expect(page.getByText("Showing 1–25 of 30 subscribers")).toBeVisible();
+    await expect.poll(() => shownAddresses(page)).toEqual([...newestFirst].reverse().slice(0, 25));
+
+    // Back: page 2 of the search, newest first; back again: its page 1; then the whole list.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`\\?q=${id.toUpperCase()}&page=2$`));
+    await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("-createdAt");
+    await expect(page.getByText("Showing 26–30 of 30 subscribers")).toBeVisible();
+    await expect.poll(() => shownAddresses(page)).toEqual(newestFirst.slice(25));
+    await page.goBack();
+    await expect(page.getByText("Showing 1–25 of 30 subscribers")).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search subscribers" })).toHaveValue(
+      id.toUpperCase(),
+    );
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard\/mailing-list$/);
+    await expect(page.getByRole("searchbox", { name: "Search subscribers" })).toHaveValue("");
+
+    // A page past the last says so, with the way back.
+    await page.goto(`/dashboard/mailing-list?q=${id}&page=5`);
+    await expect(
+      page.getByText("Page 5 is past the end of the list, which fills 2 pages."),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "Go to page 2" }).click();
+    await expect(page.getByText("Showing 26–30 of 30 subscribers")).toBeVisible();
+
+    // A linked view opens as it was left.
+    await page.goto(`/dashboard/mailing-list?q=${id}&sort=email&page=2`);
+    await expect.poll(() => shownAddresses(page)).toEqual([...newestFirst].reverse().slice(25));
+    await page.getByRole("searchbox", { name: "Search subscribers" }).fill(`nobody-${id}`);
+    await expect(page.getByText("No matching subscribers")).toBeVisible();
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/mailing-list\?sort=email$/);
   });
 });

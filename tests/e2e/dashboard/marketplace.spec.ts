@@ -98,7 +98,7 @@ test.describe("marketplace content", () => {
     await expect(canyon.getByRole("link", { name: /on the marketplace/ })).toHaveCount(0);
 
     const lantern = row(page, scheduled.title);
-    await expect(lantern.getByText("Addon", { exact: true })).toBeVisible();
+    await expect(lantern.getByText("Add-On", { exact: true })).toBeVisible();
     await expect(lantern.getByText("scheduled", { exact: true })).toHaveClass(/text-diamond-300/);
 
     // The edit button leads to the editor's address for portfolio items.

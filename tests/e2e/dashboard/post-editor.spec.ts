@@ -465,14 +465,22 @@ test.describe("the form", () => {
     await page.getByLabel("Marketplace URL").fill("marketplace");
     await page.getByLabel("Trailer video URL (optional)").fill("not a video");
     await page.getByRole("button", { name: "Publish", exact: true }).click();
-    await expect(page.getByText("Marketplace URL must be a valid URL")).toBeVisible();
-    await expect(page.getByText("YouTube URL must be a valid URL")).toBeVisible();
+    await expect(
+      page.getByText("Enter the marketplace link as an address starting with http:// or https://."),
+    ).toBeVisible();
+    await expect(
+      page.getByText("Enter the YouTube link as an address starting with http:// or https://."),
+    ).toBeVisible();
 
     await page.getByLabel("Category").selectOption("youtube");
-    await expect(page.getByText("Marketplace URL must be a valid URL")).toBeHidden();
+    await expect(
+      page.getByText("Enter the marketplace link as an address starting with http:// or https://."),
+    ).toBeHidden();
     await page.getByLabel("YouTube URL").fill("youtube");
     await page.getByRole("button", { name: "Publish", exact: true }).click();
-    await expect(page.getByText("YouTube URL must be a valid URL")).toBeVisible();
+    await expect(
+      page.getByText("Enter the YouTube link as an address starting with http:// or https://."),
+    ).toBeVisible();
 
     await page.getByRole("button", { name: "Schedule", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Schedule Post" });

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { APP_MESSAGES } from "#common/schemas/app.ts";
 import {
   DESKTOP,
   expect,
@@ -65,13 +66,14 @@ for (const [viewport, role] of SETUPS) {
       await page.getByRole("button", { name: "Add App" }).click();
       const dialog = page.getByRole("dialog", { name: "Add App" });
       await dialog.getByRole("button", { name: "Add App" }).click();
-      await expect(dialog.getByText("Name is required")).toBeVisible();
+      await expect(dialog.getByText(APP_MESSAGES.nameRequired)).toBeVisible();
       await expectSound(page);
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await page
-        .getByRole("button", { name: /^Delete / })
+        .getByRole("button", { name: /^Actions for / })
         .first()
         .click();
+      await page.getByRole("menuitem", { name: "Delete" }).click();
       await expect(page.getByRole("alertdialog")).toBeVisible();
       await expectSound(page);
       await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();

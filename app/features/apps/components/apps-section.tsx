@@ -1,54 +1,87 @@
+import { useQueryClient } from "@tanstack/react-query";
 import {
   DownloadIcon,
   ExternalLinkIcon,
   PencilIcon,
   PlusIcon,
+  SearchXIcon,
   Trash2Icon,
   WrenchIcon,
 } from "lucide-react";
 import * as React from "react";
-import { Link, useRevalidator } from "react-router";
+import { useLocation, useRevalidator } from "react-router";
 import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
-import { QueryList } from "#app/components/dashboard/query-list.tsx";
+import { ListSearch, ListSelect } from "#app/components/dashboard/list-toolbar.tsx";
+import { PagedTable } from "#app/components/dashboard/paged-table.tsx";
+import { RowActions } from "#app/components/dashboard/row-actions.tsx";
 import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
+import { useListView } from "#app/components/dashboard/use-list-view.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card } from "#app/components/ui/card.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
-import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
 import { useDeleteApp } from "#app/features/apps/api/delete-app.ts";
-import { useApps } from "#app/features/apps/api/get-apps.ts";
+import { appQueryOptions, useAppPage } from "#app/features/apps/api/get-apps.ts";
 import { APP_STATUS_NAMES, appStatusVariant } from "#app/features/apps/app-form.ts";
-import { errorMessage } from "#app/lib/api-client.ts";
+import { errorMessage, isApiError } from "#app/lib/api-client.ts";
 import { APP_RELATIONSHIP_LABELS, platformLabel } from "#app/lib/app-filters.ts";
+import { APP_CATEGORIES, APP_RELATIONSHIPS, APP_STATUSES } from "#common/constants.ts";
 import { formatCount } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
-import type { App } from "#common/types/app.ts";
+import { APP_SORTS, STAFF_SORT_LABELS } from "#common/staff-lists.ts";
+import type { App, AppListItem } from "#common/types/app.ts";
 import { AppFormDialog } from "./app-form-dialog.tsx";
 
 type FormState = { open: false } | { open: true; app: App | null };
 
-const PLACEHOLDER_ROWS = 3;
+const FILTERS = {
+  category: APP_CATEGORIES,
+  status: APP_STATUSES,
+  relationship: APP_RELATIONSHIPS,
+} as const;
+
+const withAll = (label: string, options: { value: string; label: string }[]) => [
+  { value: "", label },
+  ...options,
+];
 
 /**
- * Apps & Tools (docs/product.md#apps-section, #real-apps-and-videos-sections): the apps of the
- * public Apps & Tools page and the site's navigation, to add, edit and delete.
+ * Apps & Tools (docs/product.md#apps-section): the apps of the public Apps & Tools page and the
+ * site's navigation, a page at a time, to add, edit and delete.
  */
 export function AppsSection() {
-  const apps = useApps();
+  const view = useListView({ sorts: APP_SORTS, filters: FILTERS });
+  const apps = useAppPage(view.apiQuery);
+  const { search } = useLocation();
   const [form, setForm] = React.useState<FormState>({ open: false });
   const openAdd = () => setForm({ open: true, app: null });
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const narrowed = view.q.trim() !== "" || Object.keys(view.filters).length > 0;
+
+  async function openEdit(item: AppListItem) {
+    try {
+      setForm({ open: true, app: await queryClient.fetchQuery(appQueryOptions(item.id)) });
+    } catch (error) {
+      if (isApiError(error, 401)) return;
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to load the app. Please try again."),
+        variant: "destructive",
+      });
+    }
+  }
 
   return (
     <section aria-labelledby="apps-title">
-      <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 id="apps-title" className="text-3xl font-bold text-white">
             Apps &amp; Tools
           </h1>
           <p className="mt-1 text-zinc-400">
-            {apps.data
-              ? `${apps.data.length} ${apps.data.length === 1 ? "app" : "apps"} on the Apps & Tools page, in this order.`
+            {apps.data && !narrowed && view.sort === "sortOrder"
+              ? `${apps.data.total} ${apps.data.total === 1 ? "app" : "apps"} on the Apps & Tools page, in this order.`
               : "The apps on the Apps & Tools page."}
           </p>
         </div>
@@ -58,12 +91,101 @@ export function AppsSection() {
         </Button>
       </header>
 
-      <QueryList
+      <div className="mb-4 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+        <div className="col-span-2 flex min-w-0 sm:flex-1">
+          <ListSearch
+            value={view.q}
+            onSearch={(q) => view.update({ q })}
+            label="Search apps"
+            placeholder="Search apps..."
+          />
+        </div>
+        <ListSelect
+          label="Category"
+          value={view.filters.category ?? ""}
+          options={withAll(
+            "All categories",
+            APP_CATEGORIES.map((value) => ({ value, label: value })),
+          )}
+          onChange={(category) => view.update({ category })}
+        />
+        <ListSelect
+          label="Status"
+          value={view.filters.status ?? ""}
+          options={withAll(
+            "All statuses",
+            APP_STATUSES.map((value) => ({ value, label: APP_STATUS_NAMES[value] })),
+          )}
+          onChange={(status) => view.update({ status })}
+        />
+        <ListSelect
+          label="Relationship"
+          value={view.filters.relationship ?? ""}
+          options={withAll(
+            "All relationships",
+            APP_RELATIONSHIPS.map((value) => ({
+              value,
+              label: APP_RELATIONSHIP_LABELS[value] ?? value,
+            })),
+          )}
+          onChange={(relationship) => view.update({ relationship })}
+        />
+        <ListSelect
+          label="Sort by"
+          value={view.sort}
+          options={APP_SORTS.map((value) => ({ value, label: STAFF_SORT_LABELS[value] ?? value }))}
+          onChange={(sort) => view.update({ sort: sort as (typeof APP_SORTS)[number] })}
+        />
+      </div>
+
+      <PagedTable
         query={apps}
         label="Apps"
-        className="space-y-3"
-        loading={{ count: PLACEHOLDER_ROWS, slot: "skeleton-row", placeholder: <PlaceholderRow /> }}
+        noun={["app", "apps"]}
+        search={search}
+        narrowed={narrowed}
         errorFallback="Failed to load the apps."
+        itemKey={(app) => app.id}
+        columns={[
+          { header: "App", cell: (app) => <AppName app={app} /> },
+          {
+            header: "Category",
+            className: "whitespace-nowrap",
+            cell: (app) => <Badge variant="blue">{app.category}</Badge>,
+          },
+          {
+            header: "Status",
+            className: "whitespace-nowrap",
+            cell: (app) => <AppBadges app={app} />,
+          },
+          {
+            header: "Downloads",
+            className: "whitespace-nowrap text-right tabular-nums text-zinc-300",
+            cell: (app) => formatCount(app.downloadCount),
+          },
+          {
+            header: "Order",
+            className: "w-20 text-right tabular-nums text-zinc-300",
+            cell: (app) => app.sortOrder,
+          },
+        ]}
+        compactRow={(app) => (
+          <div className="space-y-2">
+            <AppName app={app} />
+            <div className="flex flex-wrap gap-1.5">
+              <Badge variant="blue">{app.category}</Badge>
+              <AppBadges app={app} />
+            </div>
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-400">
+              <span className="inline-flex items-center gap-1">
+                <DownloadIcon aria-hidden="true" className="size-3.5" />
+                {`${formatCount(app.downloadCount)} downloads`}
+              </span>
+              <span>{`Sort order ${app.sortOrder}`}</span>
+            </p>
+          </div>
+        )}
+        actions={(app) => <AppActions app={app} onEdit={() => void openEdit(app)} />}
         empty={
           <EmptyState
             icon={WrenchIcon}
@@ -77,8 +199,21 @@ export function AppsSection() {
             }
           />
         }
-        itemKey={(app) => app.id}
-        renderItem={(app) => <AppRow app={app} onEdit={() => setForm({ open: true, app })} />}
+        noMatches={
+          <EmptyState
+            icon={SearchXIcon}
+            title="No matching apps"
+            description="No app matches this search and these filters."
+            action={
+              <Button
+                variant="outline"
+                onClick={() => view.update({ q: "", category: "", status: "", relationship: "" })}
+              >
+                Show all apps
+              </Button>
+            }
+          />
+        }
       />
 
       <AppFormDialog
@@ -92,21 +227,50 @@ export function AppsSection() {
   );
 }
 
-function PlaceholderRow() {
+function AppName({ app }: { app: AppListItem }) {
   return (
-    <Card layout="plain" className="flex gap-4 p-5">
-      <Skeleton className="size-14 shrink-0" />
-      <div className="flex-1 space-y-3">
-        <Skeleton className="h-5 w-1/3" />
-        <Skeleton className="h-4 w-1/2" />
+    <div className="flex min-w-0 items-center gap-3">
+      <div className="grid size-10 shrink-0 place-items-center overflow-hidden rounded-md bg-night-800 ring-1 ring-night-600">
+        <FallbackImage
+          src={imageSrc(app.logoUrl)}
+          alt={`${app.name} logo`}
+          width={40}
+          height={40}
+          loading="lazy"
+          className="size-full object-cover"
+          fallback={
+            <span aria-hidden="true" className="font-display text-base font-bold text-grass-300">
+              {(app.name[0] ?? "?").toUpperCase()}
+            </span>
+          }
+        />
       </div>
-    </Card>
+      <div className="min-w-0">
+        <p className="font-semibold break-words text-white">{app.name}</p>
+        <p className="truncate text-xs text-zinc-400">
+          {app.platforms.map(platformLabel).join(" · ")}
+        </p>
+      </div>
+    </div>
   );
 }
 
-function AppRow({ app, onEdit }: { app: App; onEdit: () => void }) {
+function AppBadges({ app }: { app: AppListItem }) {
+  return (
+    <span className="inline-flex flex-wrap gap-1.5">
+      <Badge variant="neutral">
+        {APP_RELATIONSHIP_LABELS[app.relationship] ?? app.relationship}
+      </Badge>
+      <Badge variant={appStatusVariant(app.status)}>
+        {APP_STATUS_NAMES[app.status as keyof typeof APP_STATUS_NAMES] ?? app.status}
+      </Badge>
+    </span>
+  );
+}
+
+function AppActions({ app, onEdit }: { app: AppListItem; onEdit: () => void }) {
   const revalidator = useRevalidator();
-  const { confirmAndDelete, isDeleting } = useConfirmDelete<App>({
+  const { confirmAndDelete, isDeleting } = useConfirmDelete<AppListItem>({
     mutation: useDeleteApp(),
     question: (target) => ({
       title: `Delete ${target.name}?`,
@@ -120,77 +284,24 @@ function AppRow({ app, onEdit }: { app: App; onEdit: () => void }) {
     // The site's navigation lists the apps too: load it again.
     onDeleted: () => void revalidator.revalidate(),
   });
-  const nameId = `dashboard-app-${app.id}`;
-
   return (
-    <Card
-      as="article"
-      aria-labelledby={nameId}
-      data-slot="dashboard-app"
-      layout="plain"
-      className="flex flex-col gap-4 p-5 md:flex-row md:items-center"
-    >
-      <div className="flex min-w-0 flex-1 items-start gap-4">
-        <div className="grid size-14 shrink-0 place-items-center overflow-hidden rounded-lg bg-night-800 ring-1 ring-night-600">
-          <FallbackImage
-            src={imageSrc(app.logoUrl)}
-            alt={`${app.name} logo`}
-            width={56}
-            height={56}
-            loading="lazy"
-            className="size-full object-cover"
-            fallback={
-              <span aria-hidden="true" className="font-display text-xl font-bold text-grass-300">
-                {(app.name[0] ?? "?").toUpperCase()}
-              </span>
-            }
-          />
-        </div>
-        <div className="min-w-0 flex-1 space-y-2">
-          <h2 id={nameId} className="text-lg leading-snug font-bold break-words text-white">
-            {app.name}
-          </h2>
-          <div className="flex flex-wrap gap-1.5">
-            <Badge variant="blue">{app.category}</Badge>
-            <Badge variant="neutral">
-              {APP_RELATIONSHIP_LABELS[app.relationship] ?? app.relationship}
-            </Badge>
-            <Badge variant={appStatusVariant(app.status)}>
-              {APP_STATUS_NAMES[app.status as keyof typeof APP_STATUS_NAMES] ?? app.status}
-            </Badge>
-          </div>
-          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-zinc-400">
-            <span className="inline-flex items-center gap-1">
-              <DownloadIcon aria-hidden="true" className="size-3.5" />
-              {`${formatCount(app.downloadCount)} downloads`}
-            </span>
-            <span>{app.platforms.map(platformLabel).join(" · ")}</span>
-            <span>{`Sort order ${app.sortOrder}`}</span>
-          </p>
-        </div>
-      </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
-        <Button asChild size="sm" variant="ghost">
-          <Link to={`/apps#${app.slug}`} aria-label={`View ${app.name} on the Apps & Tools page`}>
-            <ExternalLinkIcon aria-hidden="true" />
-            View
-          </Link>
-        </Button>
-        <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${app.name}`}>
-          <PencilIcon aria-hidden="true" />
-          Edit
-        </Button>
-        <Button
-          size="sm"
-          variant="destructive"
-          onClick={() => confirmAndDelete(app)}
-          disabled={isDeleting}
-          aria-label={`Delete ${app.name}`}
-        >
-          <Trash2Icon aria-hidden="true" />
-          Delete
-        </Button>
-      </div>
-    </Card>
+    <RowActions
+      name={app.name}
+      actions={[
+        { label: "Edit", icon: PencilIcon, onSelect: onEdit },
+        {
+          label: "View on the Apps & Tools page",
+          icon: ExternalLinkIcon,
+          href: `/apps#${app.slug}`,
+        },
+        {
+          label: "Delete",
+          icon: Trash2Icon,
+          destructive: true,
+          disabled: isDeleting,
+          onSelect: () => void confirmAndDelete(app),
+        },
+      ]}
+    />
   );
 }

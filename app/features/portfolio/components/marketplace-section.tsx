@@ -9,8 +9,8 @@ import { Card } from "#app/components/ui/card.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useDeletePortfolioItem } from "#app/features/portfolio/api/delete-portfolio-item.ts";
 import { usePortfolio } from "#app/features/portfolio/api/get-portfolio.ts";
-import { PACK_TYPE_LABELS } from "#common/constants.ts";
 import { formatShortDate } from "#common/format.ts";
+import { packTypeLabel } from "#common/pack-types.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 
 /** Where the editor opens for a new marketplace-content post. */
@@ -108,9 +108,7 @@ function PortfolioRow({ item }: { item: PortfolioItem }) {
           <h2 className="mr-1 text-lg leading-snug font-bold break-words text-white">
             {item.title}
           </h2>
-          {item.packType ? (
-            <Badge variant="neutral">{PACK_TYPE_LABELS[item.packType] ?? item.packType}</Badge>
-          ) : null}
+          {item.packType ? <Badge variant="neutral">{packTypeLabel(item.packType)}</Badge> : null}
           <Badge variant={statusBadgeVariant(item.status)}>{item.status}</Badge>
         </div>
         <p className="line-clamp-2 text-sm text-zinc-400">

@@ -7,8 +7,9 @@ import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { type PostEditorValues, showsVideoUrl } from "#app/features/posts/post-form.ts";
 import { cn } from "#app/lib/cn.ts";
-import { PACK_TYPE_LABELS, PACK_TYPES } from "#common/constants.ts";
+import { PACK_TYPES } from "#common/constants.ts";
 import { isFuture } from "#common/format.ts";
+import { packTypeLabel } from "#common/pack-types.ts";
 import { ContentField } from "./content-field.tsx";
 import { FeaturedImageField } from "./featured-image-field.tsx";
 import { TagsField } from "./tags-field.tsx";
@@ -113,7 +114,7 @@ export function PostFields({
                 <option value="">Choose a pack type</option>
                 {PACK_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {PACK_TYPE_LABELS[type] ?? type}
+                    {packTypeLabel(type)}
                   </option>
                 ))}
               </NativeSelect>

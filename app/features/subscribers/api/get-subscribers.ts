@@ -1,21 +1,25 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "#app/lib/api-client.ts";
+import type { Paged } from "#common/types/post-list.ts";
 import type { Subscriber } from "#common/types/subscriber.ts";
 
+/** Every mailing-list query starts with it, so a change refreshes them all. */
 export const subscribersQueryKey = ["/api/subscribers"] as const;
 
-/** The mailing list, newest first. */
-export function getSubscribers(signal?: AbortSignal): Promise<Subscriber[]> {
-  return apiGet<Subscriber[]>("/api/subscribers", signal);
+/** One page of the mailing list: `query` is the list call's query string (page, sort, q). */
+export function getSubscriberPage(query: string, signal?: AbortSignal): Promise<Paged<Subscriber>> {
+  return apiGet<Paged<Subscriber>>(`/api/subscribers?${query}`, signal);
 }
 
-export function subscribersQueryOptions() {
+export function subscriberPageQueryOptions(query: string) {
   return queryOptions({
-    queryKey: subscribersQueryKey,
-    queryFn: ({ signal }) => getSubscribers(signal),
+    queryKey: [...subscribersQueryKey, "page", query],
+    queryFn: ({ signal }) => getSubscriberPage(query, signal),
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useSubscribers() {
-  return useQuery(subscribersQueryOptions());
+export function useSubscriberPage(query: string) {
+  return useQuery(subscriberPageQueryOptions(query));
 }

@@ -4,53 +4,49 @@ import {
   DownloadIcon,
   type LucideIcon,
   MailIcon,
+  SearchXIcon,
   Trash2Icon,
   UsersIcon,
 } from "lucide-react";
-import * as React from "react";
+import { useLocation } from "react-router";
+import { BreakableAddress } from "#app/components/dashboard/breakable-address.tsx";
 import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
-import { QueryList } from "#app/components/dashboard/query-list.tsx";
+import { ListSearch, ListSelect } from "#app/components/dashboard/list-toolbar.tsx";
+import { PagedTable } from "#app/components/dashboard/paged-table.tsx";
+import { RowActions } from "#app/components/dashboard/row-actions.tsx";
 import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
+import { useListView } from "#app/components/dashboard/use-list-view.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useDeleteSubscriber } from "#app/features/subscribers/api/delete-subscriber.ts";
 import { useExportSubscribers } from "#app/features/subscribers/api/export-subscribers.ts";
-import { useSubscribers } from "#app/features/subscribers/api/get-subscribers.ts";
-import {
-  type SubscriberStats,
-  subscriberStats,
-} from "#app/features/subscribers/subscriber-stats.ts";
+import { useSubscriberStats } from "#app/features/subscribers/api/get-subscriber-stats.ts";
+import { useSubscriberPage } from "#app/features/subscribers/api/get-subscribers.ts";
 import { errorMessage } from "#app/lib/api-client.ts";
 import { formatShortDate } from "#common/format.ts";
-import type { Subscriber } from "#common/types/subscriber.ts";
+import { STAFF_SORT_LABELS, SUBSCRIBER_SORTS } from "#common/staff-lists.ts";
+import type { Subscriber, SubscriberCounts } from "#common/types/subscriber.ts";
 
-const STAT_CARDS: { key: keyof SubscriberStats; label: string; icon: LucideIcon }[] = [
+const STAT_CARDS: { key: keyof SubscriberCounts; label: string; icon: LucideIcon }[] = [
   { key: "total", label: "Total Subscribers", icon: UsersIcon },
   { key: "thisMonth", label: "This Month", icon: CalendarDaysIcon },
   { key: "thisWeek", label: "This Week", icon: CalendarRangeIcon },
 ];
 
-const PLACEHOLDER_ROWS = 3;
+const SORT_OPTIONS = SUBSCRIBER_SORTS.map((value) => ({
+  value,
+  label: STAFF_SORT_LABELS[value] ?? value,
+}));
 
 /** Mailing List (docs/product.md#mailing-list-section). */
 export function MailingListSection() {
-  const subscribers = useSubscribers();
+  const view = useListView({ sorts: SUBSCRIBER_SORTS, filters: {} });
+  const subscribers = useSubscriberPage(view.apiQuery);
+  const stats = useSubscriberStats();
   const exportCsv = useExportSubscribers();
-  // Newest first whatever order the list arrives in.
-  const sorted = React.useMemo(
-    () =>
-      subscribers.data
-        ? [...subscribers.data].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
-        : [],
-    [subscribers.data],
-  );
-  // Counted in the browser's time zone, from the list as loaded.
-  const stats = React.useMemo(
-    () => (subscribers.data ? subscriberStats(subscribers.data, new Date()) : null),
-    [subscribers.data],
-  );
+  const { search } = useLocation();
 
   return (
     <section aria-labelledby="mailing-list-title">
@@ -68,43 +64,102 @@ export function MailingListSection() {
       </header>
 
       <dl
-        className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-3"
-        aria-busy={stats ? undefined : true}
+        className="mt-6 grid grid-cols-3 gap-2 sm:mt-8 sm:gap-4"
+        aria-busy={stats.data ? undefined : true}
       >
         {STAT_CARDS.map(({ key, label, icon: Icon }) => (
           <Card
             key={key}
             data-slot="subscriber-stat"
             layout="plain"
-            className="flex flex-col gap-2 p-5"
+            className="flex min-w-0 flex-col gap-1 p-3 sm:gap-2 sm:p-5"
           >
-            <dt className="flex items-center gap-2 text-sm text-zinc-400">
-              <Icon aria-hidden="true" className="size-4 shrink-0 text-grass-300" />
+            <dt className="flex items-start gap-2 text-xs leading-tight text-zinc-400 sm:items-center sm:text-sm">
+              <Icon aria-hidden="true" className="hidden size-4 shrink-0 text-grass-300 sm:block" />
               {label}
             </dt>
-            <dd className="font-display text-3xl font-bold text-white tabular-nums">
-              {stats ? stats[key] : <Skeleton className="my-1 h-7 w-12" />}
+            <dd className="font-display text-2xl font-bold text-white tabular-nums sm:text-3xl">
+              {stats.data ? (
+                stats.data[key]
+              ) : stats.isError ? (
+                "–"
+              ) : (
+                <Skeleton className="my-1 h-7 w-12" />
+              )}
             </dd>
           </Card>
         ))}
       </dl>
 
-      <section aria-labelledby="all-subscribers-title" className="mt-10">
+      <section aria-labelledby="all-subscribers-title" className="mt-8 sm:mt-10">
         <h2 id="all-subscribers-title" className="text-2xl font-bold text-white">
           All Subscribers
         </h2>
+        <div className="mt-4 flex flex-wrap items-end gap-3">
+          <ListSearch
+            value={view.q}
+            onSearch={(q) => view.update({ q })}
+            label="Search subscribers"
+            placeholder="Search addresses..."
+          />
+          <ListSelect
+            label="Sort by"
+            value={view.sort}
+            options={SORT_OPTIONS}
+            onChange={(sort) => view.update({ sort: sort as (typeof SUBSCRIBER_SORTS)[number] })}
+            className="w-full sm:w-52"
+          />
+        </div>
         <div className="mt-4">
-          <QueryList
+          <PagedTable
             query={subscribers}
-            items={sorted}
-            label="All Subscribers"
-            className="space-y-2"
-            loading={{
-              count: PLACEHOLDER_ROWS,
-              slot: "skeleton-row",
-              placeholder: <Skeleton className="h-16 rounded-xl" />,
-            }}
+            label="Subscribers"
+            noun={["subscriber", "subscribers"]}
+            search={search}
+            narrowed={view.q.trim() !== ""}
             errorFallback="Failed to load the subscribers."
+            itemKey={(subscriber) => subscriber.id}
+            columns={[
+              {
+                header: "Address",
+                cell: (subscriber) => (
+                  <span className="font-semibold text-white">
+                    <BreakableAddress address={subscriber.email} />
+                  </span>
+                ),
+              },
+              {
+                header: "Subscribed",
+                className: "w-40 whitespace-nowrap text-zinc-300",
+                cell: (subscriber) => (
+                  <time dateTime={subscriber.createdAt}>
+                    {formatShortDate(subscriber.createdAt)}
+                  </time>
+                ),
+              },
+              {
+                header: "Status",
+                className: "w-28",
+                cell: () => <Badge variant="green">Active</Badge>,
+              },
+            ]}
+            compactRow={(subscriber) => (
+              <>
+                <p className="font-semibold text-white">
+                  <BreakableAddress address={subscriber.email} />
+                </p>
+                <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-zinc-400">
+                  <span>
+                    {"Subscribed "}
+                    <time dateTime={subscriber.createdAt}>
+                      {formatShortDate(subscriber.createdAt)}
+                    </time>
+                  </span>
+                  <Badge variant="green">Active</Badge>
+                </p>
+              </>
+            )}
+            actions={(subscriber) => <SubscriberActions subscriber={subscriber} />}
             empty={
               <EmptyState
                 icon={MailIcon}
@@ -112,8 +167,18 @@ export function MailingListSection() {
                 description="Addresses appear here when visitors subscribe to the newsletter."
               />
             }
-            itemKey={(subscriber) => subscriber.id}
-            renderItem={(subscriber) => <SubscriberRow subscriber={subscriber} />}
+            noMatches={
+              <EmptyState
+                icon={SearchXIcon}
+                title="No matching subscribers"
+                description={`No address contains "${view.q.trim()}".`}
+                action={
+                  <Button variant="outline" onClick={() => view.update({ q: "" })}>
+                    Clear search
+                  </Button>
+                }
+              />
+            }
           />
         </div>
       </section>
@@ -121,7 +186,7 @@ export function MailingListSection() {
   );
 }
 
-function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
+function SubscriberActions({ subscriber }: { subscriber: Subscriber }) {
   const { confirmAndDelete, isDeleting } = useConfirmDelete<Subscriber>({
     mutation: useDeleteSubscriber(),
     question: (target) => ({
@@ -132,33 +197,18 @@ function SubscriberRow({ subscriber }: { subscriber: Subscriber }) {
     deleted: () => ({ title: "Subscriber removed from mailing list." }),
     failed: (error) => errorMessage(error, "Failed to remove subscriber."),
   });
-
   return (
-    <Card
-      as="article"
-      aria-label={subscriber.email}
-      data-slot="subscriber-row"
-      layout="plain"
-      className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3"
-    >
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold break-all text-white">{subscriber.email}</p>
-        <p className="text-xs text-zinc-400">
-          {"Subscribed "}
-          <time dateTime={subscriber.createdAt}>{formatShortDate(subscriber.createdAt)}</time>
-        </p>
-      </div>
-      <Badge variant="green">Active</Badge>
-      <Button
-        size="sm"
-        variant="destructive"
-        onClick={() => confirmAndDelete(subscriber)}
-        disabled={isDeleting}
-        aria-label={`Remove ${subscriber.email}`}
-      >
-        <Trash2Icon aria-hidden="true" />
-        Remove
-      </Button>
-    </Card>
+    <RowActions
+      name={subscriber.email}
+      actions={[
+        {
+          label: "Remove",
+          icon: Trash2Icon,
+          destructive: true,
+          disabled: isDeleting,
+          onSelect: () => void confirmAndDelete(subscriber),
+        },
+      ]}
+    />
   );
 }

@@ -92,7 +92,7 @@ describe("studio empty states", () => {
   it.each([
     ["world", "No Worlds Yet"],
     ["skin-pack", "No Skin Packs Yet"],
-    ["addon", "No Add-ons Yet"],
+    ["addon", "No Add-Ons Yet"],
   ])("says 'No {label} Yet' for an empty %s tab", (slug, title) => {
     const { text } = render(`/studio?category=${slug}`, slug === "addon" ? items : []);
     expect(text).toContain(title);
@@ -102,7 +102,7 @@ describe("studio empty states", () => {
 
   it("keeps the category's empty state when a search finds nothing in an empty tab", () => {
     const { text } = render("/studio?q=zzz&category=addon", items);
-    expect(text).toContain("No Add-ons Yet");
+    expect(text).toContain("No Add-Ons Yet");
   });
 
   it("says a search matched nothing and offers to clear it, keeping the tab", () => {

@@ -17,12 +17,12 @@ const now = new Date("2025-06-15T12:00:00.000Z");
 const category = (slug: string) => studioCategoryFromParam(slug);
 
 describe("studio categories", () => {
-  it("lists All, Worlds, Skin Packs and Add-ons with their filter keys", () => {
+  it("lists All, Worlds, Skin Packs and Add-Ons with their filter keys", () => {
     expect(STUDIO_CATEGORIES.map((c) => [c.slug, c.filterKey, c.label])).toEqual([
       ["all", null, "All"],
       ["world", "world", "Worlds"],
       ["skin-pack", "Skin Pack", "Skin Packs"],
-      ["addon", "Addon", "Add-ons"],
+      ["addon", "Addon", "Add-Ons"],
     ]);
   });
 
@@ -37,7 +37,7 @@ describe("studio categories", () => {
     expect(studioEmptyTitle(category("all"))).toBe("No Projects Yet");
     expect(studioEmptyTitle(category("world"))).toBe("No Worlds Yet");
     expect(studioEmptyTitle(category("skin-pack"))).toBe("No Skin Packs Yet");
-    expect(studioEmptyTitle(category("addon"))).toBe("No Add-ons Yet");
+    expect(studioEmptyTitle(category("addon"))).toBe("No Add-Ons Yet");
   });
 });
 
@@ -86,9 +86,9 @@ describe("head links", () => {
 
 describe("pack badge labels", () => {
   it("labels the filter keys and the other pack types, and shows unknown values raw", () => {
-    expect(studioPackLabel("world")).toBe("World");
+    expect(studioPackLabel("world")).toBe("World/Map");
     expect(studioPackLabel("Skin Pack")).toBe("Skin Pack");
-    expect(studioPackLabel("Addon")).toBe("Add-on");
+    expect(studioPackLabel("Addon")).toBe("Add-On");
     expect(studioPackLabel("mashup")).toBe("Mashup Pack");
     expect(studioPackLabel("Persona")).toBe("Persona");
     expect(studioPackLabel(null)).toBeNull();

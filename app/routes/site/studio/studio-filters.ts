@@ -1,4 +1,5 @@
-import { STUDIO_FILTER_KEYS } from "#common/constants.ts";
+import { PACK_TYPE_PLURAL_LABELS, STUDIO_FILTER_KEYS } from "#common/constants.ts";
+import { packTypeLabel } from "#common/pack-types.ts";
 import { withPage } from "#common/paging.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 
@@ -16,9 +17,9 @@ export type StudioCategory = { slug: string; filterKey: string | null; label: st
 /** The tabs in order. "All" has no filter key; the others match the item's filter key. */
 export const STUDIO_CATEGORIES: readonly StudioCategory[] = [
   { slug: "all", filterKey: null, label: "All" },
-  { slug: "world", filterKey: "world", label: "Worlds" },
-  { slug: "skin-pack", filterKey: "Skin Pack", label: "Skin Packs" },
-  { slug: "addon", filterKey: "Addon", label: "Add-ons" },
+  { slug: "world", filterKey: "world", label: PACK_TYPE_PLURAL_LABELS.world ?? "" },
+  { slug: "skin-pack", filterKey: "Skin Pack", label: PACK_TYPE_PLURAL_LABELS["skin-pack"] ?? "" },
+  { slug: "addon", filterKey: "Addon", label: PACK_TYPE_PLURAL_LABELS.addon ?? "" },
 ];
 
 const ALL = STUDIO_CATEGORIES[0] as StudioCategory;
@@ -59,20 +60,9 @@ export function studioEmptyTitle(category: StudioCategory): string {
   return category.filterKey === null ? "No Projects Yet" : `No ${category.label} Yet`;
 }
 
-/** The badge text for an item's filter key; other pack types get their own label, else raw. */
-const PACK_BADGE_LABELS: Record<string, string> = {
-  world: "World",
-  "Skin Pack": "Skin Pack",
-  Addon: "Add-on",
-  "texture-pack": "Texture Pack",
-  "resource-pack": "Resource Pack",
-  "behavior-pack": "Behavior Pack",
-  mashup: "Mashup Pack",
-};
-
+/** The badge text for an item's pack type (its filter key): the one name every screen uses. */
 export function studioPackLabel(packType: string | null): string | null {
-  if (!packType) return null;
-  return PACK_BADGE_LABELS[packType] ?? packType;
+  return packTypeLabel(packType);
 }
 
 export type StudioStatus = "live" | "coming-soon" | "draft";

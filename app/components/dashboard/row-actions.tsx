@@ -1,0 +1,86 @@
+import { EllipsisIcon } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import type * as React from "react";
+import { cn } from "#app/lib/cn.ts";
+
+export type RowAction = {
+  label: string;
+  icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
+  /** A link (opened in place, or in a new tab for another site), or a handler. */
+  href?: string;
+  external?: boolean;
+  onSelect?: () => void;
+  /** Deleting: set apart at the end of the menu, in red text only. */
+  destructive?: boolean;
+  disabled?: boolean;
+};
+
+const ITEM =
+  "flex cursor-pointer items-center gap-2 rounded px-2.5 py-2 text-sm text-zinc-200 outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-white/10 data-[highlighted]:text-white";
+
+/**
+ * A row's actions in a quiet menu (a "More" button): Edit and the like, with Delete set apart
+ * at the end, so a list is not a column of loud buttons.
+ */
+export function RowActions({ name, actions }: { name: string; actions: RowAction[] }) {
+  const everyday = actions.filter((action) => !action.destructive);
+  const destructive = actions.filter((action) => action.destructive);
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={`Actions for ${name}`}
+        className="grid size-9 shrink-0 place-items-center rounded-md text-zinc-300 hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none data-[state=open]:bg-white/10"
+      >
+        <EllipsisIcon aria-hidden="true" className="size-5" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-44 rounded-md bg-night-900 p-1 shadow-2xl ring-1 ring-night-600"
+        >
+          {everyday.map((action) => (
+            <ActionItem key={action.label} action={action} />
+          ))}
+          {destructive.length > 0 && everyday.length > 0 ? (
+            <DropdownMenu.Separator className="my-1 h-px bg-night-700" />
+          ) : null}
+          {destructive.map((action) => (
+            <ActionItem key={action.label} action={action} />
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function ActionItem({ action }: { action: RowAction }) {
+  const Icon = action.icon;
+  const className = cn(
+    ITEM,
+    action.destructive && "text-redstone-400 data-[highlighted]:text-redstone-300",
+  );
+  const content = (
+    <>
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      {action.label}
+    </>
+  );
+  if (action.href) {
+    return (
+      <DropdownMenu.Item asChild disabled={action.disabled} className={className}>
+        <a
+          href={action.href}
+          {...(action.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+        >
+          {content}
+        </a>
+      </DropdownMenu.Item>
+    );
+  }
+  return (
+    <DropdownMenu.Item disabled={action.disabled} onSelect={action.onSelect} className={className}>
+      {content}
+    </DropdownMenu.Item>
+  );
+}
