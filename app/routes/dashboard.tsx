@@ -39,8 +39,6 @@ import { requirePageViewer } from "#server/auth/page-access.server.ts";
 import { presentCurrentUser } from "#server/auth/viewer.server.ts";
 import type { Route } from "./+types/dashboard.ts";
 
-// A section's search, filters, sort and page live in the query string and are read in the
-// browser; the loader only names the section and the viewer, so such a change asks it nothing.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Signed out: 401, shown as the "logged out" toast and a redirect to sign in. Signed in
   // without access: 403, shown as "No access". Both by ErrorBoundary below.

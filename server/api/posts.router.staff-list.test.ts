@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_POST_SORTS, type StaffPostSort } from "#common/constants.ts";
+import { STAFF_PAGE_SIZE } from "#common/paging.ts";
 import type { Post } from "#common/types/post.ts";
 import type { Paged, PostAuthor, StaffPostRow } from "#common/types/post-list.ts";
 import { createManyPosts, fromNow } from "#tests/factories/post.ts";
@@ -164,6 +165,17 @@ describeEachDatabase("the staff post list (GET /api/posts?page=)", (kind) => {
       const posts = (await response.json()) as Post[];
       expect(posts).toHaveLength(30);
       expect(posts[0]?.content).toBeDefined();
+    });
+
+    it("answers a search or a filter without page with the first page, never the whole list", async () => {
+      for (const query of ["q=a", "status=draft", "sort=title", "tag=x"]) {
+        const response = await requestAs(server, employee, `/api/posts?${query}`);
+        const answer = (await response.json()) as Paged<StaffPostRow>;
+        expect(answer.page, query).toBe(1);
+        expect(answer.pageSize, query).toBe(STAFF_PAGE_SIZE);
+      }
+      const limited = await requestAs(server, employee, "/api/posts?limit=2");
+      expect((await limited.json()) as Post[]).toHaveLength(2);
     });
   });
 

@@ -4,7 +4,7 @@ import { pageCount } from "#common/paging.ts";
 import { PostInputSchema } from "#common/schemas/post.ts";
 import { SaveVersionSchema } from "#common/schemas/post-autosave.ts";
 import { BulkPostsSchema } from "#common/schemas/post-bulk.ts";
-import type { Paged, PostCardItem, StaffPostRow } from "#common/types/post-list.ts";
+import type { Paged, PostCardItem } from "#common/types/post-list.ts";
 import {
   audienceOf,
   loadViewer,
@@ -35,6 +35,7 @@ import { listPostAuthors, pageStaffPosts } from "#server/services/staff-post-lis
 import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
 import { parseInput } from "./middleware/validate.ts";
 import { ListQuerySchema, PagedListQuerySchema, StaffPostListQuerySchema } from "./query.ts";
+import { pagedAnswer } from "./staff-list-query.ts";
 
 /**
  * A UUID path parameter (`name`), or what cannot exist: 404 with `message`. A post's `:id` by
@@ -51,6 +52,11 @@ export function uuidParam(
   }
   return id;
 }
+
+/** The staff list's parameters that ask for its paged form: all but `limit`. */
+const STAFF_PAGE_PARAMETERS = Object.keys(StaffPostListQuerySchema.shape).filter(
+  (key) => key !== "limit",
+);
 
 export function postsRouter(context: ServerContext) {
   const { db, config } = context;
@@ -114,18 +120,15 @@ export function postsRouter(context: ServerContext) {
   });
 
   router.get("/", staffOnly, async (req, res) => {
-    if (req.query.page !== undefined) {
+    // Any of the list's own parameters asks for one page (docs/product.md#staff-calls), so a
+    // search or filter is never silently ignored; `limit` alone keeps its old meaning: the
+    // first `limit` posts, whole.
+    if (STAFF_PAGE_PARAMETERS.some((key) => req.query[key] !== undefined)) {
       const query = parseInput(StaffPostListQuerySchema, req.query);
       const now = new Date();
       const { rows, total } = await pageStaffPosts(db, { ...query, pageSize: query.limit });
-      const answer: Paged<StaffPostRow> = {
-        items: rows.map((row) => presentStaffPostRow(row, now)),
-        page: query.page,
-        pageSize: query.limit,
-        total,
-        totalPages: pageCount(total, query.limit),
-      };
-      res.json(answer);
+      const items = rows.map((row) => presentStaffPostRow(row, now));
+      res.json(pagedAnswer(items, total, query));
       return;
     }
     const { limit } = parseInput(ListQuerySchema, req.query);

@@ -71,7 +71,7 @@ const STAFF_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_STAFF_
  * accepted; none is clamped, so a link always shows what it says.
  */
 export const StaffPostListQuerySchema = z.object({
-  page: pageNumber,
+  page: pageNumber.default(1),
   limit: z
     .string({ error: STAFF_LIMIT_MESSAGE })
     .regex(/^[0-9]{1,3}$/, STAFF_LIMIT_MESSAGE)
