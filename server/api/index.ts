@@ -11,6 +11,7 @@ import { portfolioRouter } from "./portfolio.router.ts";
 import { postEditorRouter } from "./posts.editor.router.ts";
 import { postsRouter } from "./posts.router.ts";
 import { subscribersRouter } from "./subscribers.router.ts";
+import { tagsRouter } from "./tags.router.ts";
 import { uploadRouter } from "./upload.router.ts";
 import { youtubeRouter } from "./youtube.router.ts";
 
@@ -35,6 +36,7 @@ export function apiRouter(context: ServerContext) {
   api.use("/invitations", invitationsRouter(context));
   api.use("/dashboard", dashboardRouter(context));
   api.use("/subscribers", subscribersRouter(context));
+  api.use("/tags", tagsRouter(context));
   api.use("/upload", uploadRouter(context));
   api.use("/youtube", youtubeRouter(context));
   api.use(apiNotFound);
