@@ -12,7 +12,7 @@ export const MAX_MERGED_TAGS = 100;
  * twice) and without surrounding spaces. Empty when nothing is left.
  */
 export function normalizeTag(tag: string): string {
-  return tag.replace(/^#+/, "").trim();
+  return tag.trim().replace(/^#+/, "").trim();
 }
 
 const TAG_LENGTH_MESSAGE = `A tag can be at most ${MAX_TAG_LENGTH} characters long`;
