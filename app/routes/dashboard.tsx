@@ -31,6 +31,7 @@ import { FilteredPostsSection } from "#app/features/posts/components/filtered-po
 import { RecentPosts } from "#app/features/posts/components/recent-posts.tsx";
 import { YouTubeVideosSection } from "#app/features/posts/components/youtube-videos-section.tsx";
 import { MailingListSection } from "#app/features/subscribers/components/mailing-list-section.tsx";
+import { TagsSection } from "#app/features/tags/components/tags-section.tsx";
 import { createQueryClient } from "#app/lib/query-client.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { loginUrlFor, useUnauthorizedRedirect } from "#app/lib/use-unauthorized-redirect.ts";
@@ -84,6 +85,7 @@ const SECTIONS: Partial<Record<SectionId, (props: SectionProps) => React.ReactNo
   scheduled: () => <FilteredPostsSection section="scheduled" />,
   drafts: () => <FilteredPostsSection section="drafts" />,
   marketplace: () => <MarketplaceSection />,
+  tags: () => <TagsSection />,
   employees: () => <EmployeesSection />,
   news: () => <FilteredPostsSection section="news" />,
   apps: () => <AppsSection />,

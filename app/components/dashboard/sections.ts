@@ -9,6 +9,7 @@ import {
   NewspaperIcon,
   PackageIcon,
   PencilLineIcon,
+  TagsIcon,
   UsersIcon,
   WrenchIcon,
 } from "lucide-react";
@@ -26,6 +27,7 @@ export const SECTION_IDS = [
   "scheduled",
   "drafts",
   "marketplace",
+  "tags",
   "employees",
   "news",
   "apps",
@@ -55,6 +57,7 @@ export const DASHBOARD_SECTION_GROUPS: DashboardSectionGroup[] = [
       { id: "scheduled", label: "Scheduled", icon: CalendarClockIcon },
       { id: "drafts", label: "Drafts", icon: FilePenLineIcon },
       { id: "marketplace", label: "Marketplace Content", icon: PackageIcon },
+      { id: "tags", label: "Tags", icon: TagsIcon },
     ],
   },
   {
