@@ -77,7 +77,7 @@ export function TagsSection() {
           />
         ) : (
           <>
-            <p aria-live="polite" className="mb-3 text-sm text-zinc-400">
+            <p aria-live="polite" className="mb-3 text-sm break-words text-zinc-400">
               {search.trim() === ""
                 ? `${shown.length} ${shown.length === 1 ? "tag" : "tags"}`
                 : `${shown.length} of ${tags.data.length} tags match "${search.trim()}"`}

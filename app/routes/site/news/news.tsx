@@ -114,8 +114,9 @@ export default function News({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const tag = loaderData && "tag" in loaderData ? loaderData.tag : null;
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
+  // From the address: arriving from another page, the list (and its tag) is still on its way.
+  const tag = normalizeNewsTag(new URLSearchParams(location.search).get("tag"));
   return [
     ...siteMeta(matches, {
       title: tag === null ? "Latest News" : `Articles tagged #${tag}`,
