@@ -3,11 +3,11 @@ import type { TagChangeAnswer } from "#common/types/tag.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { lockTransaction } from "#server/db/dialect.server.ts";
 import { parseStringList } from "#server/db/json-list.ts";
+import type { PostRow } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
 import { recordRevision, revisionContentOf } from "./post-revisions.server.ts";
 import { POST_COLUMNS } from "./post-rows.server.ts";
 import { countPostsWithTag, writePostTags } from "./post-tags.server.ts";
-import { readPost } from "./post-writes.server.ts";
 
 // The Tags section's changes (docs/product.md#tags-section): renaming, merging and deleting a tag
 // rewrites the tags of every post that has it. A tag change is a content change of each of those
@@ -108,6 +108,17 @@ export function replaceTags(
   return result;
 }
 
+/** What one tag change does to each post, and who makes it when. */
+type Change = {
+  remove: ReadonlySet<string>;
+  into: string | null;
+  userId: string;
+  nowIso: string;
+};
+
+/** Posts read and written together: one read, one tag-row delete and insert per batch. */
+const BATCH_SIZE = 200;
+
 /** Rewrites the tags of every post carrying one of `remove`; answers how many changed. */
 async function retag(
   trx: Db,
@@ -116,32 +127,118 @@ async function retag(
   userId: string,
   nowIso: string,
 ): Promise<number> {
-  const posts = await trx
+  const rows = await trx
     .selectFrom("post_tags")
     .select("postId")
     .distinct()
     .where("tag", "in", [...remove])
     .orderBy("postId")
     .execute();
+  const ids = rows.map((row) => row.postId);
+  const change: Change = { remove, into, userId, nowIso };
   let changed = 0;
-  for (const { postId } of posts) {
-    if (await retagPost(trx, postId, remove, into, userId, nowIso)) changed += 1;
+  for (let start = 0; start < ids.length; start += BATCH_SIZE) {
+    changed += await retagBatch(trx, ids.slice(start, start + BATCH_SIZE), change);
   }
   return changed;
 }
 
 /**
- * Rewrites one post's tags as a save would: the update is a compare-and-set on the version read,
- * so an editor's save committed meanwhile is read again and changed too, never overwritten.
+ * Rewrites the tags of a batch of posts: each post's own update (a compare-and-set on the
+ * version read) and revision, the batch's tag rows in two statements. A post an editor saved
+ * between the read and the write goes the one-post way (retagPost), read again.
  */
-async function retagPost(
+async function retagBatch(trx: Db, ids: string[], change: Change): Promise<number> {
+  const posts = await trx
+    .selectFrom("posts")
+    .select(POST_COLUMNS)
+    .where("posts.id", "in", ids)
+    .execute();
+  const written: PostRow[] = [];
+  const moved: string[] = [];
+  for (const post of posts) {
+    const stored = parseStringList(post.tags);
+    const tags = replaceTags(stored, change.remove, change.into);
+    if (tags === null) {
+      // The post's rows said it had the tag and its list does not: the rows follow the list.
+      await writePostTags(trx, post.id, stored);
+      continue;
+    }
+    const saved = await updateTags(trx, post, tags, change);
+    if (saved) written.push(saved);
+    else moved.push(post.id);
+  }
+  if (written.length > 0) {
+    const writtenIds = written.map((post) => post.id);
+    // Each written post had one of `remove` and has `into` now: its rows in two statements.
+    await trx
+      .deleteFrom("post_tags")
+      .where("postId", "in", writtenIds)
+      .where("tag", "in", [...change.remove])
+      .execute();
+    const { into } = change;
+    if (into !== null) {
+      await trx
+        .insertInto("post_tags")
+        .values(writtenIds.map((postId) => ({ postId, tag: into })))
+        .onConflict((oc) => oc.columns(["postId", "tag"]).doNothing())
+        .execute();
+    }
+    await retagWorkingCopies(trx, written, change);
+  }
+  let changed = written.length;
+  for (const postId of moved) {
+    if (await retagPost(trx, postId, change)) changed += 1;
+  }
+  return changed;
+}
+
+/**
+ * Writes a post's new tags if it is still at the version read, with its revision, and answers
+ * the post as written; null when it has moved on.
+ */
+async function updateTags(
   trx: Db,
-  postId: string,
-  remove: ReadonlySet<string>,
-  into: string | null,
-  userId: string,
-  nowIso: string,
-): Promise<boolean> {
+  post: PostRow,
+  tags: string[],
+  { userId, nowIso }: Change,
+): Promise<PostRow | null> {
+  const json = JSON.stringify(tags);
+  const result = await trx
+    .updateTable("posts")
+    .set((eb) => ({
+      tags: json,
+      updatedAt: nowIso,
+      updatedBy: userId,
+      version: eb("version", "+", 1),
+    }))
+    .where("id", "=", post.id)
+    .where("version", "=", post.version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return null;
+  const saved: PostRow = {
+    ...post,
+    tags: json,
+    updatedAt: nowIso,
+    updatedBy: userId,
+    version: post.version + 1,
+  };
+  await recordRevision(trx, {
+    postId: post.id,
+    kind: "tags",
+    content: revisionContentOf(saved),
+    authorId: saved.authorId,
+    savedBy: userId,
+    nowIso,
+  });
+  return saved;
+}
+
+/**
+ * Rewrites one post's tags, reading it again first: for a post an editor saved meanwhile, whose
+ * save is then changed too, never overwritten.
+ */
+async function retagPost(trx: Db, postId: string, change: Change): Promise<boolean> {
   for (let attempt = 0; attempt < MAX_TRIES; attempt += 1) {
     const post = await trx
       .selectFrom("posts")
@@ -150,35 +247,15 @@ async function retagPost(
       .executeTakeFirst();
     if (!post) return false;
     const stored = parseStringList(post.tags);
-    const tags = replaceTags(stored, remove, into);
+    const tags = replaceTags(stored, change.remove, change.into);
     if (tags === null) {
-      // The post's rows said it had the tag and its list does not: the rows follow the list.
       await writePostTags(trx, postId, stored);
       return false;
     }
-    const result = await trx
-      .updateTable("posts")
-      .set((eb) => ({
-        tags: JSON.stringify(tags),
-        updatedAt: nowIso,
-        updatedBy: userId,
-        version: eb("version", "+", 1),
-      }))
-      .where("id", "=", postId)
-      .where("version", "=", post.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) continue;
+    const saved = await updateTags(trx, post, tags, change);
+    if (!saved) continue;
     await writePostTags(trx, postId, tags);
-    const saved = await readPost(trx, postId);
-    await recordRevision(trx, {
-      postId,
-      kind: "tags",
-      content: revisionContentOf(saved),
-      authorId: saved.authorId,
-      savedBy: userId,
-      nowIso,
-    });
-    await retagWorkingCopy(trx, postId, { remove, into, from: post.version, to: saved.version });
+    await retagWorkingCopies(trx, [saved], change);
     return true;
   }
   throw HttpError.conflict(
@@ -187,28 +264,36 @@ async function retagPost(
 }
 
 /**
- * The same change in the post's working copy, if it has one. A copy made from the version just
- * replaced is now a copy of the new one (it differs from it by the same edits as before).
+ * The same change in the working copies of `posts` (as written), where they have one. A copy
+ * made from the version just replaced is now a copy of the new one (it differs from it by the
+ * same edits as before).
  */
-async function retagWorkingCopy(
+async function retagWorkingCopies(
   trx: Db,
-  postId: string,
-  change: { remove: ReadonlySet<string>; into: string | null; from: number; to: number },
+  posts: readonly PostRow[],
+  change: Change,
 ): Promise<void> {
-  const copy = await trx
+  const copies = await trx
     .selectFrom("post_working_copies")
-    .select(["values", "baseVersion"])
-    .where("postId", "=", postId)
-    .executeTakeFirst();
-  if (!copy) return;
-  const values = JSON.parse(copy.values) as WorkingCopyValues;
-  const tags = replaceTags(values.tags ?? [], change.remove, change.into);
-  await trx
-    .updateTable("post_working_copies")
-    .set({
-      values: tags === null ? copy.values : JSON.stringify({ ...values, tags }),
-      baseVersion: copy.baseVersion === change.from ? change.to : copy.baseVersion,
-    })
-    .where("postId", "=", postId)
+    .select(["postId", "values", "baseVersion"])
+    .where(
+      "postId",
+      "in",
+      posts.map((post) => post.id),
+    )
     .execute();
+  const versions = new Map(posts.map((post) => [post.id, post.version]));
+  for (const copy of copies) {
+    const version = versions.get(copy.postId) ?? 0;
+    const values = JSON.parse(copy.values) as WorkingCopyValues;
+    const tags = replaceTags(values.tags ?? [], change.remove, change.into);
+    await trx
+      .updateTable("post_working_copies")
+      .set({
+        values: tags === null ? copy.values : JSON.stringify({ ...values, tags }),
+        baseVersion: copy.baseVersion === version - 1 ? version : copy.baseVersion,
+      })
+      .where("postId", "=", copy.postId)
+      .execute();
+  }
 }
