@@ -1,8 +1,10 @@
+import { type KyselyPlugin, SelectQueryNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPost } from "#tests/factories/post.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
+  TEST_DATABASE_URL,
   type TestDatabase,
 } from "#tests/helpers/test-database.ts";
 import { deleteTag, mergeTags, replaceTags } from "./tag-changes.server.ts";
@@ -71,5 +73,60 @@ describeEachDatabase("tag changes", (kind) => {
       .where("id", "=", post.id)
       .executeTakeFirstOrThrow();
     expect(row.version).toBe(post.version);
+  });
+});
+
+// On PostgreSQL a save can commit between the change's read of a post and its write (SQLite's
+// transactions run one at a time). The save is simulated right after the change has read the
+// batch: it is committed on another connection, and the change must then read the post again
+// and change the saved tags, never write over them.
+describe.skipIf(!TEST_DATABASE_URL)("a tag change meeting a save made meanwhile [postgres]", () => {
+  let database: TestDatabase;
+  const db = () => database.handle.db;
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+  });
+  afterAll(() => database.destroy());
+
+  it("reads the saved post again and changes its tags too", async () => {
+    const post = await createPost(db(), { tags: ["old", "first"] });
+    const batchReads = new Set<unknown>();
+    let saved = false;
+    const saveMeanwhile: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => {
+        if (SelectQueryNode.is(node) && JSON.stringify(node).includes('"posts"')) {
+          batchReads.add(queryId);
+        }
+        return node;
+      },
+      transformResult: async ({ result, queryId }) => {
+        if (!saved && batchReads.has(queryId) && result.rows.length > 0) {
+          saved = true;
+          await db()
+            .updateTable("posts")
+            .set((eb) => ({
+              tags: JSON.stringify(["old", "added meanwhile"]),
+              version: eb("version", "+", 1),
+            }))
+            .where("id", "=", post.id)
+            .execute();
+        }
+        return result;
+      },
+    };
+    const answer = await mergeTags(db().withPlugin(saveMeanwhile), {
+      from: ["old"],
+      into: "new",
+      userId: "someone",
+    });
+    expect(saved).toBe(true);
+    expect(answer.changed).toBe(1);
+    const row = await db()
+      .selectFrom("posts")
+      .select(["tags", "version"])
+      .where("id", "=", post.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.tags)).toEqual(["new", "added meanwhile"]);
+    expect(row.version).toBe(post.version + 2);
   });
 });
