@@ -15,8 +15,12 @@ process.env.E2E_PORT ??= freeLoopbackPort();
 const port = Number(process.env.E2E_PORT);
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
 
-/** The editor specs run on PostgreSQL too. */
-const POSTGRES_SPECS = ["dashboard/editor-autosave.spec.ts", "dashboard/editor-actions.spec.ts"];
+/** The editor specs and the tags spec run on PostgreSQL too. */
+const POSTGRES_SPECS = [
+  "dashboard/editor-autosave.spec.ts",
+  "dashboard/editor-actions.spec.ts",
+  "dashboard/tags.spec.ts",
+];
 
 // With TEST_DATABASE_URL, a second server runs on PostgreSQL, in a schema of its own (made here
 // once, dropped by the teardown), for the specs whose behaviour lives in the database: the
