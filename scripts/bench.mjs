@@ -16,7 +16,12 @@
 //   3. memory: BENCH_MEMORY_POSTS posts, the cache on; the server's RSS idle after start, at the
 //      peak of BENCH_MEMORY_SECONDS of mixed load (MEMORY_MIX) and BENCH_MEMORY_SETTLE_SECONDS
 //      after it, with the heap / external / array-buffer split the server logs once a second.
-//   4. two processes (PostgreSQL only: DATABASE_URL): 1,000 posts, the cache off; the
+//   4. staff: STAFF_POSTS posts, STAFF_SUBSCRIBERS subscribers and STAFF_APPS apps, on SQLite
+//      and, when a PostgreSQL URL is given (DATABASE_URL or BENCH_DATABASE_URL), on PostgreSQL
+//      too; the STAFF_TARGETS asked as the signed-in owner (never cached), each held to its
+//      budget: p95 latency as one staff member sees it (STAFF_LATENCY_REQUESTS requests one
+//      after another on one connection) and bytes on the wire; a broken budget fails the run.
+//   5. two processes (PostgreSQL only: DATABASE_URL): 1,000 posts, the cache off; the
 //      TWO_PROCESS_TARGET on one server, then on two servers sharing the database with the load
 //      spread over both (half the connections each), and each one's server CPU per request
 //      beside the one server's (TWO_PROCESS_TOLERANCE).
@@ -46,6 +51,8 @@
 //                      empty to send none
 //   BENCH_KEEP_BODIES  1: let autocannon decode and keep every response body (see cannon())
 //   DATABASE_URL       postgres://… to benchmark on PostgreSQL (in temporary schemas)
+//   BENCH_DATABASE_URL postgres://… for the staff part's PostgreSQL run when DATABASE_URL is
+//                      not set (the other parts then stay on SQLite)
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
@@ -205,6 +212,39 @@ const MEMORY_MIX = [
   { weight: 4, path: "/rss.xml" },
 ];
 const MEMORY = "memory";
+
+/**
+ * The staff part: the dashboard's calls over a studio with years of content, asked as the
+ * signed-in owner (never from the response cache). Each has a budget: `p95Ms`, the 95th
+ * percentile of STAFF_LATENCY_REQUESTS requests sent one after another (what one staff member
+ * waits), and `bytes` on the wire. `pagedOnly`: the budget applies once the call answers a
+ * page (`{items, …}`); while it answers the whole list (a JSON array) that is reported instead.
+ */
+const STAFF_POSTS = 10_000;
+const STAFF_SUBSCRIBERS = 50_000;
+const STAFF_APPS = 200;
+const STAFF_LATENCY_REQUESTS = 300;
+const STAFF_LIST_BUDGET = { p95Ms: 50, bytes: 30 * 1024 };
+const STAFF_TARGETS = [
+  { name: "staff-posts-page", kind: "staff", path: "/api/posts?page=1", budget: STAFF_LIST_BUDGET },
+  {
+    name: "staff-posts-filtered",
+    kind: "staff",
+    path: "/api/posts?page=1&status=published&category=news&sort=-publishedAt",
+    budget: STAFF_LIST_BUDGET,
+  },
+  { name: "staff-overview", kind: "staff", path: "/api/dashboard/stats", budget: { p95Ms: 50 } },
+  {
+    name: "staff-subscribers-page",
+    kind: "staff",
+    path: "/api/subscribers?page=1",
+    budget: STAFF_LIST_BUDGET,
+    pagedOnly: true,
+  },
+];
+/** Where the staff part runs on PostgreSQL, if anywhere. */
+const STAFF_POSTGRES_URL = DATABASE_URL ?? (process.env.BENCH_DATABASE_URL || undefined);
+
 /** The two-process part's name in BENCH_ONLY. */
 const TWO_PROCESSES = "two-processes";
 /**
@@ -256,7 +296,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 async function main() {
   const startedAt = Date.now();
-  const known = [...TARGETS, ...UNCACHED_TARGETS].map((t) => t.name);
+  const known = [...TARGETS, ...UNCACHED_TARGETS, ...STAFF_TARGETS].map((t) => t.name);
   if (ONLY) {
     const unknown = ONLY.filter(
       (name) => name !== MEMORY && name !== TWO_PROCESSES && !known.includes(name),
@@ -270,6 +310,7 @@ async function main() {
   const isSelected = (name) => !ONLY || ONLY.includes(name);
   const selected = TARGETS.filter((t) => isSelected(t.name));
   const uncachedSelected = UNCACHED_TARGETS.filter((t) => isSelected(t.name));
+  const staffSelected = STAFF_TARGETS.filter((t) => isSelected(t.name));
   const memorySelected = isSelected(MEMORY);
   if (ONLY?.includes(TWO_PROCESSES) && !DATABASE_URL) {
     throw new Error("the two-process part runs on PostgreSQL: set DATABASE_URL");
@@ -298,7 +339,8 @@ async function main() {
   let memory = null;
   let twoProcesses = null;
   let yardstick = null;
-  const measuring = selected.length > 0 || uncachedSelected.length > 0;
+  const measuring = selected.length > 0 || uncachedSelected.length > 0 || staffSelected.length > 0;
+  const staffRuns = [];
   if (measuring) {
     step("Starting the yardstick");
     yardstick = await startChild({
@@ -351,6 +393,27 @@ async function main() {
     }
   }
 
+  if (staffSelected.length > 0) {
+    for (const databaseUrl of [undefined, ...(STAFF_POSTGRES_URL ? [STAFF_POSTGRES_URL] : [])]) {
+      const label = databaseUrl ? "PostgreSQL" : "SQLite";
+      const database = await databases.fresh("the staff part", STAFF_POSTS, {
+        staff: true,
+        databaseUrl,
+      });
+      step(`Starting the site server (staff calls as the owner, ${label})`);
+      const site = await startSite({ startScript, database, cacheTtlMs: undefined, owner: true });
+      const ownerCookie = await signInOwner(site.origin);
+      const measured = await runTargets({
+        targets: staffSelected,
+        server: site,
+        fixture: database.fixture,
+        ownerCookie,
+      });
+      await stopChild(site);
+      staffRuns.push({ label, results: measured });
+    }
+  }
+
   if (yardstick) {
     results.push(
       ...(await runTargets({
@@ -385,6 +448,7 @@ async function main() {
     compared = printComparisons(cacheHits);
   }
   if (uncachedRuns.length > 0) printUncachedComparison(uncachedRuns);
+  for (const run of staffRuns) printStaffTable(run, baseline);
   if (weights.length > 0) printWeights(weights);
   if (memory) printMemory(memory);
   if (yardsticks.length === 2) {
@@ -397,7 +461,11 @@ async function main() {
   }
   console.log(`Load average (1 min) at the end: ${os.loadavg()[0].toFixed(2)}`);
 
-  const allResults = [...results, ...uncachedRuns.flatMap((run) => run.results)];
+  const allResults = [
+    ...results,
+    ...uncachedRuns.flatMap((run) => run.results),
+    ...staffRuns.flatMap((run) => run.results),
+  ];
   console.log(
     `Targets run: ${[...new Set(allResults.filter((r) => r.measured).map((r) => r.target.name))]
       .concat(memory ? [MEMORY] : [], twoProcesses ? [TWO_PROCESSES] : [])
@@ -406,7 +474,16 @@ async function main() {
   if (!DATABASE_URL && isSelected(TWO_PROCESSES)) {
     console.log("Not run: two-processes (it runs on PostgreSQL: set DATABASE_URL)");
   }
-  const notSelected = [...TARGETS, ...UNCACHED_TARGETS, { name: MEMORY }, { name: TWO_PROCESSES }]
+  if (staffSelected.length > 0 && !STAFF_POSTGRES_URL) {
+    console.log("Not run: the staff part on PostgreSQL (set BENCH_DATABASE_URL or DATABASE_URL)");
+  }
+  const notSelected = [
+    ...TARGETS,
+    ...UNCACHED_TARGETS,
+    ...STAFF_TARGETS,
+    { name: MEMORY },
+    { name: TWO_PROCESSES },
+  ]
     .filter((t) => !isSelected(t.name))
     .map((t) => t.name);
   if (notSelected.length > 0) console.log(`Not selected (BENCH_ONLY): ${notSelected.join(", ")}`);
@@ -434,6 +511,14 @@ async function main() {
       console.error(
         `FAILED: ${r.target.name}${where}: no response at all arrived during the measurement.`,
       );
+    }
+  }
+  for (const run of staffRuns) {
+    for (const r of run.results) {
+      for (const broken of staffBudgetBreaches(r)) {
+        failed = true;
+        console.error(`FAILED: ${r.target.name} on ${run.label}: ${broken}.`);
+      }
     }
   }
   if (memory && failures(memory.load) > 0) {
@@ -511,29 +596,34 @@ const profiledServers = [];
 function databaseMaker(tmp) {
   const byCount = new Map();
   let made = 0;
-  async function fresh(label, count, { revisions = false } = {}) {
+  async function fresh(
+    label,
+    count,
+    { revisions = false, staff = false, databaseUrl = DATABASE_URL } = {},
+  ) {
     made += 1;
     const dataDir = path.join(tmp, `data-${made}`);
     let schema;
     let url;
-    if (DATABASE_URL) {
+    if (databaseUrl) {
       schema = `bench_${randomBytes(5).toString("hex")}`;
-      await withPgClient((client) => client.query(`create schema ${schema}`));
+      await withPgClient((client) => client.query(`create schema ${schema}`), databaseUrl);
       cleanups.push({
         label: `schema ${schema}`,
-        fn: () => withPgClient((client) => client.query(`drop schema ${schema} cascade`)),
+        fn: () =>
+          withPgClient((client) => client.query(`drop schema ${schema} cascade`), databaseUrl),
       });
-      url = urlWithSchema(DATABASE_URL, schema);
+      url = urlWithSchema(databaseUrl, schema);
     }
     step(
-      `Seeding ${count} posts for ${label} (${DATABASE_URL ? `PostgreSQL schema ${schema}` : "SQLite"})`,
+      `Seeding ${count} posts for ${label} (${databaseUrl ? `PostgreSQL schema ${schema}` : "SQLite"})`,
     );
     const seededAt = Date.now();
-    const fixture = await seed({ dataDir, schema, count, revisions });
+    const fixture = await seed({ dataDir, schema, count, revisions, staff, databaseUrl });
     console.log(
       `  ${fixture.counts.published} published, ${fixture.counts.scheduled} scheduled, ` +
         `${fixture.counts.draft} drafts; ${fixture.counts.marketplace} marketplace-content; ` +
-        `${APP_COUNT} apps; content ${fixture.contentKb.min}–${fixture.contentKb.max} KB ` +
+        `${staff ? `${STAFF_APPS} apps, ${STAFF_SUBSCRIBERS} subscribers, ${STAFF_AUTHORS.length} authors` : `${APP_COUNT} apps`}; content ${fixture.contentKb.min}–${fixture.contentKb.max} KB ` +
         `(average ${fixture.contentKb.avg} KB); {slug} = ${fixture.values.slug}` +
         `${revisions ? `; ${fixture.revisionsStored} revisions stored on {historyId}` : ""}; ` +
         `${((Date.now() - seededAt) / 1000).toFixed(1)} s`,
@@ -618,12 +708,23 @@ async function runTargets({
             cookie: ownerCookie,
           },
         }
-      : { method: "GET", headers: REQUEST_HEADERS };
+      : {
+          method: "GET",
+          headers:
+            target.kind === "staff" ? { ...REQUEST_HEADERS, cookie: ownerCookie } : REQUEST_HEADERS,
+        };
     const base = { target, request, posts: fixture.count };
     const probe = await probeUrl(url, send);
     if (probe.status !== 200) {
       console.error(`  answered ${probe.status} instead of 200: not measured`);
       results.push({ ...base, error: `answered ${probe.status}` });
+      continue;
+    }
+    if (target.pagedOnly && !answersPage(probe)) {
+      // The whole list in one answer: not what the budget is for, and under load only a
+      // measure of compressing megabytes. Reported, not measured.
+      console.log(`  answers the whole list, not a page (${describeBody(probe)}): not measured`);
+      results.push({ ...base, probe, unpaged: true });
       continue;
     }
     const weighKey = target.path.replace(/\{\w+\}/g, "{}");
@@ -668,7 +769,23 @@ async function runTargets({
       cpuBefore === null || cpuAfter === null || measured.requests.total === 0
         ? null
         : ((cpuAfter - cpuBefore) * 1000) / measured.requests.total;
-    results.push({ ...base, probe, warmup, measured, cpuMsPerRequest, busyAfterMs: quiet.busyMs });
+    // What one staff member waits: requests one after another, on one connection.
+    const latency = target.kind === "staff" ? await sequentialLatency(url, send) : null;
+    if (latency) {
+      console.log(
+        `  one at a time: p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms, ` +
+          `p99 ${latency.p99.toFixed(1)} ms over ${STAFF_LATENCY_REQUESTS} requests`,
+      );
+    }
+    results.push({
+      ...base,
+      probe,
+      warmup,
+      measured,
+      cpuMsPerRequest,
+      busyAfterMs: quiet.busyMs,
+      latency,
+    });
     console.log(
       `  ${Math.round(measured.requests.average)} req/s, p99 ${measured.latency.p99} ms, ` +
         `${describeBody(probe)} per response${random ? " (the first one)" : ""}, ` +
@@ -1536,25 +1653,165 @@ function verdict(ok, what, detail = "") {
   console.log(`  ${label} ${what}${detail ? `: ${detail}` : ""}`);
 }
 
+// --- the staff part --------------------------------------------------------------------------
+
+/**
+ * Latency percentiles (ms) of STAFF_LATENCY_REQUESTS requests to `url`, each sent when the one
+ * before has been answered, on one kept-alive connection; the body read to its end.
+ */
+async function sequentialLatency(url, { method, headers, body }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times = [];
+  try {
+    for (let i = 0; i < STAFF_LATENCY_REQUESTS; i++) {
+      const started = performance.now();
+      await new Promise((resolve, reject) => {
+        const request = http.request(url, { method, headers, agent }, (response) => {
+          response.on("data", () => {});
+          response.on("end", resolve);
+          response.on("error", reject);
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+      times.push(performance.now() - started);
+    }
+  } finally {
+    agent.destroy();
+  }
+  times.sort((a, b) => a - b);
+  const at = (share) => times[Math.min(times.length - 1, Math.ceil(share * times.length) - 1)];
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+/** Whether a staff list call answered a page (`{items, …}`) rather than its whole list. */
+function answersPage(probe) {
+  try {
+    return !Array.isArray(JSON.parse(probe.text));
+  } catch {
+    return false;
+  }
+}
+
+/** The budgets a staff target's result broke, in words (none when it was not measured). */
+function staffBudgetBreaches(r) {
+  if (!r.measured || !r.latency) return [];
+  const { p95Ms, bytes } = r.target.budget;
+  const broken = [];
+  if (p95Ms !== undefined && r.latency.p95 >= p95Ms) {
+    broken.push(`p95 ${r.latency.p95.toFixed(1)} ms, over its budget of ${p95Ms} ms`);
+  }
+  if (bytes !== undefined && r.probe.bytes >= bytes) {
+    broken.push(
+      `${formatBytes(r.probe.bytes)} on the wire, over its budget of ${formatBytes(bytes)}`,
+    );
+  }
+  return broken;
+}
+
+function printStaffTable({ label, results }, baseline) {
+  console.log(
+    `\nStaff calls as the owner, ${label}: ${STAFF_POSTS} posts, ${STAFF_SUBSCRIBERS} subscribers, ` +
+      `${STAFF_APPS} apps (p50/p95 of ${STAFF_LATENCY_REQUESTS} requests one after another; ` +
+      `req/s over ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up; ` +
+      `Accept-Encoding: ${ACCEPT_ENCODING || "(none)"}):\n`,
+  );
+  printRows(
+    [
+      "target",
+      "request",
+      "p50 ms",
+      "p95 ms",
+      "req/s (avg)",
+      "ratio",
+      "body",
+      "server CPU ms/req",
+      "budget",
+    ],
+    results.map((r) => {
+      if (r.unpaged) {
+        const body = describeBody(r.probe);
+        return [r.target.name, r.request, "", "", "", "", body, "", "not applied: not paged yet"];
+      }
+      if (!r.measured) {
+        return [r.target.name, r.request, "not measured", "", "", "", r.error, "", ""];
+      }
+      const { p95Ms, bytes } = r.target.budget;
+      const budget = [p95Ms && `p95 < ${p95Ms} ms`, bytes && `< ${formatBytes(bytes)}`]
+        .filter(Boolean)
+        .join(", ");
+      const broken = staffBudgetBreaches(r);
+      const state = broken.length === 0 ? "ok" : "BROKEN";
+      return [
+        r.target.name,
+        r.request,
+        r.latency.p50.toFixed(1),
+        r.latency.p95.toFixed(1),
+        r.measured.requests.average.toFixed(0),
+        baseline === null ? "n/a" : (r.measured.requests.average / baseline).toFixed(2),
+        describeBody(r.probe),
+        r.cpuMsPerRequest === null ? "n/a" : r.cpuMsPerRequest.toFixed(3),
+        `${budget}: ${state}`,
+      ];
+    }),
+  );
+}
+
 // --- seeding ---------------------------------------------------------------------------------
 
-async function seed({ dataDir, schema, count, revisions }) {
+/**
+ * A fresh database of `count` posts (and apps). `staff`: the staff part's, with STAFF_APPS
+ * apps, STAFF_SUBSCRIBERS subscribers, and the posts written by STAFF_AUTHORS.
+ */
+async function seed({
+  dataDir,
+  schema,
+  count,
+  revisions,
+  staff = false,
+  databaseUrl = DATABASE_URL,
+}) {
   const { openDatabase } = await import("#server/db/db.server.ts");
   const { migrateToLatest } = await import("#server/db/migrate.server.ts");
   const { PACK_TYPES } = await import("#common/constants.ts");
-  const handle = openDatabase({ databaseUrl: DATABASE_URL, dataDir, schema });
+  const { rebuildPostTags } = await import("#server/services/post-tags.server.ts");
+  const handle = openDatabase({ databaseUrl, dataDir, schema });
   try {
     await migrateToLatest(handle.db);
     const rows = makePosts(PACK_TYPES, count);
+    const authors = staff ? makeAuthors({ postgres: Boolean(databaseUrl) }) : [];
+    rows.forEach((row, i) => {
+      row.authorId = authors.length > 0 ? authors[i % authors.length].id : null;
+    });
     await handle.db.transaction().execute(async (trx) => {
+      if (authors.length > 0) await trx.insertInto("users").values(authors).execute();
       for (let i = 0; i < rows.length; i += 100) {
         await trx
           .insertInto("posts")
           .values(rows.slice(i, i + 100))
           .execute();
       }
-      await trx.insertInto("apps").values(makeApps()).execute();
+      await trx
+        .insertInto("apps")
+        .values(makeApps(staff ? STAFF_APPS : APP_COUNT))
+        .execute();
+      const subscribers = staff ? makeSubscribers(STAFF_SUBSCRIBERS) : [];
+      for (let i = 0; i < subscribers.length; i += 1000) {
+        await trx
+          .insertInto("subscribers")
+          .values(subscribers.slice(i, i + 1000))
+          .execute();
+      }
+      // The tag rows the site's own writes keep beside each post's tags.
+      await rebuildPostTags(trx);
     });
+    if (staff && databaseUrl) {
+      // What autovacuum does within a minute of a bulk load on a live database: the visibility
+      // map (so counts can read indexes alone) and the planner's statistics. Without it the
+      // staff calls would be measured in the minute after an import, not in a studio's day.
+      const { sql } = await import("kysely");
+      await sql`vacuum analyze`.execute(handle.db);
+    }
     // The save targets write two old published news posts (no other target reads them), one
     // of them with REVISIONS_STORED revisions stored first (only where they are measured).
     const [saved, withHistory] = rows
@@ -1717,8 +1974,34 @@ function editorForm(row, content) {
   };
 }
 
-/** APP_COUNT apps, the studio's own and partners', of every status and relationship. */
-function makeApps() {
+/** The staff part's authors: logins whose names the staff post list shows. */
+const STAFF_AUTHORS = ["Alex Rivera", "Sam Okafor", "Jordan Lee", "Priya Nair", "Mika Tanaka"];
+
+function makeAuthors({ postgres }) {
+  const createdAt = new Date().toISOString();
+  return STAFF_AUTHORS.map((name, i) => ({
+    id: `00000000-0000-4000-b000-${String(i).padStart(12, "0")}`,
+    name,
+    email: `${name.toLowerCase().replace(/[^a-z]+/g, ".")}@bench.test`,
+    emailVerified: postgres ? false : 0,
+    image: null,
+    createdAt,
+    updatedAt: createdAt,
+  }));
+}
+
+/** `count` newsletter subscribers, one every few minutes over the last years. */
+function makeSubscribers(count) {
+  const now = Date.now();
+  return Array.from({ length: count }, (_, i) => ({
+    id: `00000000-0000-4000-c000-${String(i).padStart(12, "0")}`,
+    email: `reader${i}@mail${i % 97}.example.com`,
+    createdAt: new Date(now - (count - i) * 180_000).toISOString(),
+  }));
+}
+
+/** `count` apps, the studio's own and partners', of every status and relationship. */
+function makeApps(count) {
   const random = mulberry32(20240602);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const sentence = (n) => {
@@ -1726,7 +2009,7 @@ function makeApps() {
     return `${s[0].toUpperCase()}${s.slice(1)}.`;
   };
   const createdAt = new Date().toISOString();
-  return Array.from({ length: APP_COUNT }, (_, i) => {
+  return Array.from({ length: count }, (_, i) => {
     const name = `${pick(WORDS)} ${pick(WORDS)} ${i + 1}`.replace(/^./, (c) => c.toUpperCase());
     const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
     return {
@@ -1787,9 +2070,9 @@ function mulberry32(seed) {
 
 // --- PostgreSQL ------------------------------------------------------------------------------
 
-async function withPgClient(fn) {
+async function withPgClient(fn, url = DATABASE_URL) {
   const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 5000 });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
     return await fn(client);
@@ -1938,6 +2221,8 @@ function printEnvironment() {
     runs(UNCACHED_TARGETS.map((t) => t.name)) && `${POST_COUNTS.join(", ")} uncached`,
     runs([MEMORY]) &&
       `${MEMORY_POSTS} for memory (${MEMORY_SECONDS} s of load, ${MEMORY_SETTLE_SECONDS} s after)`,
+    runs(STAFF_TARGETS.map((t) => t.name)) &&
+      `${STAFF_POSTS} for staff calls (SQLite${STAFF_POSTGRES_URL ? " and PostgreSQL" : ""})`,
     runs([TWO_PROCESSES]) &&
       (DATABASE_URL ? `${POST_COUNT} for two processes` : "two processes: needs DATABASE_URL"),
   ];

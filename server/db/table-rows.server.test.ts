@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fakePostRow } from "#tests/factories/post.ts";
 import {
   createTestDatabase,
   TEST_DATABASE_URL,
@@ -117,6 +118,33 @@ describe.skipIf(!TEST_DATABASE_URL)("the same rows on SQLite and PostgreSQL", ()
     const bytewise = [...KEYS].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
     expect(await keysOf(sqlite)).toEqual(bytewise);
     expect(await keysOf(postgres)).toEqual(bytewise);
+  });
+
+  it("are read in key order by a composite key too, every row once across small batches", async () => {
+    const postTags = { name: "post_tags", key: ["postId", "tag"] };
+    const pairs = ["b", "B", "a"].flatMap((postId) =>
+      ["x", "X", "é", "10", "9"].map((tag) => ({ postId, tag })),
+    );
+    for (const db of [sqlite, postgres]) {
+      await db.handle.db
+        .insertInto("posts")
+        .values(["b", "B", "a"].map((id) => fakePostRow({ id, slug: `post-${db.kind}-${id}` })))
+        .execute();
+      await db.handle.db.insertInto("post_tags").values(pairs).execute();
+    }
+    const read = async (db: TestDatabase) => {
+      const keys: string[] = [];
+      for await (const batch of readRows(db.handle.db, postTags, 4)) {
+        keys.push(...batch.map((row) => `${row.postId}/${row.tag}`));
+      }
+      return keys;
+    };
+    const bytewise = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+    const expected = [...pairs]
+      .sort((a, b) => bytewise(a.postId, b.postId) || bytewise(a.tag, b.tag))
+      .map((pair) => `${pair.postId}/${pair.tag}`);
+    expect(await read(sqlite)).toEqual(expected);
+    expect(await read(postgres)).toEqual(expected);
   });
 
   it("have the same count and checksum on both", async () => {

@@ -36,8 +36,8 @@ export async function writePostTags(
 }
 
 /**
- * Fills post_tags again from posts.tags for every post: after rows were copied into the posts
- * table by other means than the site's writes (a restore, the move to PostgreSQL).
+ * Fills post_tags again from posts.tags for every post, for posts written straight into the
+ * table rather than through the site's writes (the benchmark's generated posts).
  */
 export async function rebuildPostTags(db: Db): Promise<void> {
   await db.deleteFrom("post_tags").execute();

@@ -11,10 +11,11 @@ import { containsTerm, type PageRequest, titleKey } from "./public-list-pages.se
  * of every post, any status, filtered, searched and sorted by the database, with the columns a
  * table row shows (never the post's HTML) and the count of the whole list.
  *
- * A page is read in two steps: its ids, from the sort's index of migration 0010 (which also
- * holds the filtered columns, so the filters are tested on index entries and no post row is
- * read to find the page), then the page's rows by id, with the author's name. A nullable date
- * is walked in two ranges: the posts that have it, in order, then those without, by id.
+ * A page is one statement: its ids are found in the index of its sort (migration 0010, which
+ * also holds the filtered columns, so the filters are tested on index entries and no post row is
+ * read to find the page), then only the page's rows are read, by id, with the author's name. A
+ * nullable date is walked in two ranges: the posts that have it, in order, then those without,
+ * by id; the count of the first range (asked with the total) says where the page falls.
  */
 
 type Where = (eb: ExpressionBuilder<Database, "posts">) => Expression<SqlBool>;
@@ -97,7 +98,10 @@ function filtersWhere(db: Db, filters: StaffPostFilters): Where {
   };
 }
 
-/** A sort as its key and direction; `nullable` when some posts have no value for it. */
+/**
+ * A sort as its key and direction; `column`: the date's column when some posts have none
+ * (publishedAt, scheduledAt), else null.
+ */
 function orderOf(db: Db, sort: StaffPostSort) {
   const direction = sort.startsWith("-") ? ("desc" as const) : ("asc" as const);
   const field = sort.replace(/^-/, "") as
@@ -124,76 +128,76 @@ export async function pageStaffPosts(
   const { key, column, direction } = orderOf(db, sort);
   const offset = (page - 1) * pageSize;
 
+  /** The ids of `take` posts from `skip` on, of those `range` keeps, in the page's order. */
   const idsIn = (range: Where | null, skip: number, take: number, byKey: boolean) => {
     let query = db.selectFrom("posts").select("posts.id").where(where);
     if (range) query = query.where(range);
     if (byKey) query = query.orderBy(key, direction);
-    return query.orderBy("posts.id", direction).limit(take).offset(skip).execute();
+    return query.orderBy("posts.id", direction).limit(take).offset(skip);
+  };
+  /**
+   * The table rows of the posts `pages` finds, in one statement: the ids from the sort's index,
+   * then only those rows, with their author's name, put in the page's order again.
+   */
+  const rowsOf = (pages: ReturnType<typeof idsIn>[]) => {
+    if (pages.length === 0) return Promise.resolve([]);
+    return (
+      db
+        .selectFrom("posts")
+        .leftJoin("users", "users.id", "posts.authorId")
+        .select(ROW_COLUMNS)
+        // An inline (data:) image is never sent in a list; a stored one is its address.
+        .select(
+          sql<
+            string | null
+          >`case when ${sql.ref("posts.featuredImage")} like 'data:%' then null else ${sql.ref("posts.featuredImage")} end`.as(
+            "featuredImage",
+          ),
+        )
+        .select("users.name as authorName")
+        .where((eb) => eb.or(pages.map((ids) => eb("posts.id", "in", ids))))
+        .orderBy(sql`${key} is null`)
+        .orderBy(key, direction)
+        .orderBy("posts.id", direction)
+        .execute()
+    );
   };
 
-  let total: number;
-  let ids: string[];
   if (column === null) {
-    const [counted, found] = await Promise.all([
+    const [counted, rows] = await Promise.all([
       db
         .selectFrom("posts")
         .select((eb) => eb.fn.countAll<number | string>().as("total"))
         .where(where)
         .executeTakeFirstOrThrow(),
-      idsIn(null, offset, pageSize, true),
+      rowsOf([idsIn(null, offset, pageSize, true)]),
     ]);
-    total = Number(counted.total);
-    ids = found.map((row) => row.id);
-  } else {
-    const counted = await db
-      .selectFrom("posts")
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as("total"),
-        eb.fn.count<number | string>(column).as("dated"),
-      ])
-      .where(where)
-      .executeTakeFirstOrThrow();
-    total = Number(counted.total);
-    const dated = Number(counted.dated);
-    const withDate: Where = (eb) => eb(column, "is not", null);
-    const withoutDate: Where = (eb) => eb(column, "is", null);
-    // The posts with the date first, in its order; then those without it, by id.
-    const first = offset < dated ? await idsIn(withDate, offset, pageSize, true) : [];
-    const rest =
-      first.length < pageSize && offset + first.length < total
-        ? await idsIn(withoutDate, Math.max(0, offset - dated), pageSize - first.length, false)
-        : [];
-    ids = [...first, ...rest].map((row) => row.id);
+    return { rows, total: Number(counted.total) };
   }
-  return { rows: await rowsById(db, ids), total };
-}
-
-/** The table rows of these posts, in the order of `ids`. */
-async function rowsById(db: Db, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await db
+  const counted = await db
     .selectFrom("posts")
-    .leftJoin("users", "users.id", "posts.authorId")
-    .select(ROW_COLUMNS)
-    // An inline (data:) image is never sent in a list; a stored one is its address.
-    .select(
-      sql<
-        string | null
-      >`case when ${sql.ref("posts.featuredImage")} like 'data:%' then null else ${sql.ref("posts.featuredImage")} end`.as(
-        "featuredImage",
-      ),
-    )
-    .select("users.name as authorName")
-    .where("posts.id", "in", ids)
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [row] : [];
-  });
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("total"),
+      eb.fn.count<number | string>(column).as("dated"),
+    ])
+    .where(where)
+    .executeTakeFirstOrThrow();
+  const total = Number(counted.total);
+  const dated = Number(counted.dated);
+  // The posts with the date first, in its order; then those without it, by id.
+  const pages: ReturnType<typeof idsIn>[] = [];
+  if (offset < dated) {
+    pages.push(idsIn((eb) => eb(column, "is not", null), offset, pageSize, true));
+  }
+  const fromDated = Math.max(0, Math.min(pageSize, dated - offset));
+  if (fromDated < pageSize && offset + fromDated < total) {
+    const skip = Math.max(0, offset - dated);
+    pages.push(idsIn((eb) => eb(column, "is", null), skip, pageSize - fromDated, false));
+  }
+  return { rows: await rowsOf(pages), total };
 }
 
-export type StaffListRow = Awaited<ReturnType<typeof rowsById>>[number];
+export type StaffListRow = Awaited<ReturnType<typeof pageStaffPosts>>["rows"][number];
 
 /** Every user who wrote at least one post, by name, with how many posts they wrote. */
 export async function listPostAuthors(db: Db): Promise<PostAuthor[]> {
