@@ -15,12 +15,13 @@ process.env.E2E_PORT ??= freeLoopbackPort();
 const port = Number(process.env.E2E_PORT);
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
 
-/** The editor specs, the staff post tables and the Mailing List run on PostgreSQL too. */
+/** The editor specs, the staff tables (posts, Mailing List) and the tags run on PostgreSQL too. */
 const POSTGRES_SPECS = [
   "dashboard/editor-autosave.spec.ts",
   "dashboard/editor-actions.spec.ts",
   "dashboard/posts-table.spec.ts",
   "dashboard/mailing-list.spec.ts",
+  "dashboard/tags.spec.ts",
 ];
 
 // With TEST_DATABASE_URL, a second server runs on PostgreSQL, in a schema of its own (made here

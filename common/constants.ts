@@ -35,8 +35,8 @@ export const MAX_BULK_POSTS = 100;
 /**
  * What a post revision records (docs/decisions/008-editor-saves.md): a new post (create), a
  * manual save by the status it goes from and to (save: a draft saved as a draft; update: a
- * published or scheduled post saved as it is; publish; schedule; unpublish), an autosave, and
- * a restored revision.
+ * published or scheduled post saved as it is; publish; schedule; unpublish), an autosave, a
+ * restored revision, and a tag renamed, merged or deleted in the Tags section.
  */
 export const REVISION_KINDS = [
   "create",
@@ -47,6 +47,7 @@ export const REVISION_KINDS = [
   "unpublish",
   "autosave",
   "restore",
+  "tags",
 ] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 

@@ -30,6 +30,7 @@ import { PostListSection } from "#app/features/posts/components/post-list-sectio
 import { RecentPosts } from "#app/features/posts/components/recent-posts.tsx";
 import { SettingsSection } from "#app/features/settings/components/settings-section.tsx";
 import { MailingListSection } from "#app/features/subscribers/components/mailing-list-section.tsx";
+import { TagsSection } from "#app/features/tags/components/tags-section.tsx";
 import { createQueryClient } from "#app/lib/query-client.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { loginUrlFor, useUnauthorizedRedirect } from "#app/lib/use-unauthorized-redirect.ts";
@@ -106,6 +107,7 @@ const SECTIONS: Partial<Record<SectionId, (props: SectionProps) => React.ReactNo
   scheduled: () => <PostListSection section="scheduled" />,
   drafts: () => <PostListSection section="drafts" />,
   marketplace: () => <MarketplaceSection />,
+  tags: () => <TagsSection />,
   employees: () => <EmployeesSection />,
   news: () => <PostListSection section="news" />,
   apps: () => <AppsSection />,

@@ -7,6 +7,7 @@ import {
   LOCAL_DATE_TIME,
 } from "#common/scheduling.ts";
 import { z } from "#common/zod.ts";
+import { MAX_TAG_LENGTH, normalizeTag } from "./tag.ts";
 
 /** Length limits of the post form; the messages below name them. */
 export const POST_LIMITS = {
@@ -17,7 +18,7 @@ export const POST_LIMITS = {
   content: 200_000,
   featuredImageAlt: 300,
   url: 2048,
-  tag: 50,
+  tag: MAX_TAG_LENGTH,
   tags: 20,
 } as const;
 
@@ -198,7 +199,7 @@ export function postFields() {
       .default([])
       .transform((tags) => {
         // The page shows each tag with '#': "#worlds" typed by hand would show twice.
-        const cleaned = tags.map((tag) => tag.replace(/^#+/, "").trim()).filter(Boolean);
+        const cleaned = tags.map(normalizeTag).filter(Boolean);
         return [...new Set(cleaned)];
       }),
     scheduledAt: z

@@ -209,6 +209,38 @@ const CONTENT_ROWS: Row[] = [
     expected: STAFF_ONLY(200),
   },
   {
+    name: "GET /api/tags",
+    call: async () => ({ method: "GET", path: "/api/tags?q=a" }),
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "PUT /api/tags/:tag",
+    call: async (server) => {
+      const tag = `matrix-${randomBytes(6).toString("hex")}`;
+      await createPost(server.db.handle.db, { tags: [tag] });
+      return { method: "PUT", path: `/api/tags/${tag}`, body: { name: `${tag}-renamed` } };
+    },
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "POST /api/tags/merge",
+    call: async (server) => {
+      const tag = `matrix-${randomBytes(6).toString("hex")}`;
+      await createPost(server.db.handle.db, { tags: [tag] });
+      return { method: "POST", path: "/api/tags/merge", body: { from: [tag], into: "merged" } };
+    },
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "DELETE /api/tags/:tag",
+    call: async (server) => {
+      const tag = `matrix-${randomBytes(6).toString("hex")}`;
+      await createPost(server.db.handle.db, { tags: [tag] });
+      return { method: "DELETE", path: `/api/tags/${tag}` };
+    },
+    expected: STAFF_ONLY(204),
+  },
+  {
     name: "GET /api/posts/:id",
     call: async (server) => {
       const post = await createPost(server.db.handle.db, { status: "draft" });

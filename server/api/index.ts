@@ -12,6 +12,7 @@ import { postEditorRouter } from "./posts.editor.router.ts";
 import { postsRouter } from "./posts.router.ts";
 import { settingsRouter } from "./settings.router.ts";
 import { subscribersRouter } from "./subscribers.router.ts";
+import { tagsRouter } from "./tags.router.ts";
 import { uploadRouter } from "./upload.router.ts";
 import { youtubeRouter } from "./youtube.router.ts";
 
@@ -37,6 +38,7 @@ export function apiRouter(context: ServerContext) {
   api.use("/dashboard", dashboardRouter(context));
   api.use("/subscribers", subscribersRouter(context));
   api.use("/settings", settingsRouter(context));
+  api.use("/tags", tagsRouter(context));
   api.use("/upload", uploadRouter(context));
   api.use("/youtube", youtubeRouter(context));
   api.use(apiNotFound);

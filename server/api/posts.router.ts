@@ -77,6 +77,7 @@ export function postsRouter(context: ServerContext) {
       audience,
       term: query.q,
       category: query.category,
+      tag: query.tag,
       sort: query.sort,
       page: query.page,
       pageSize: query.limit,

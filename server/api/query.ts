@@ -12,6 +12,7 @@ import {
   PUBLIC_PAGE_SIZE,
   STAFF_PAGE_SIZE,
 } from "#common/paging.ts";
+import { MAX_TAG_LENGTH } from "#common/schemas/tag.ts";
 import { z } from "#common/zod.ts";
 
 /** `?limit=` on list calls: a positive whole number; larger than the cap is clamped later. */
@@ -61,6 +62,11 @@ export const PagedListQuerySchema = z.object({
   sort: z
     .enum(["newest", "oldest", "title"], { error: "sort must be newest, oldest or title." })
     .default("newest"),
+  /** Only the posts carrying this tag (exactly, as stored). */
+  tag: z
+    .string({ error: "tag must be text." })
+    .max(MAX_TAG_LENGTH, `tag must be at most ${MAX_TAG_LENGTH} characters.`)
+    .optional(),
 });
 
 const STAFF_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_STAFF_PAGE_SIZE}.`;

@@ -71,7 +71,7 @@ export type PostWorkingCopiesTable = {
 export type PostRevisionsTable = {
   id: string;
   postId: string;
-  /** create, save, update, publish, schedule, unpublish, autosave or restore. */
+  /** create, save, update, publish, schedule, unpublish, autosave, restore or tags. */
   kind: string;
   /** The post's status after that save. */
   status: string;

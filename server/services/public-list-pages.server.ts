@@ -64,6 +64,18 @@ export function containsTerm(db: Db, column: string, term: string) {
 }
 
 /**
+ * The post carries `tag` (exactly, as stored): looked up in post_tags by its tag index, so a
+ * tagged list reads the rows of its tag rather than every post's list of tags.
+ */
+export function taggedWith(eb: ExpressionBuilder<Database, "posts">, tag: string) {
+  return eb(
+    "posts.id",
+    "in",
+    eb.selectFrom("post_tags").select("post_tags.postId").where("post_tags.tag", "=", tag),
+  );
+}
+
+/**
  * The rows of the publicly visible posts (or what `audience` may see) that `where` keeps, in
  * `sort` order, `pageSize` of them from page `page`. Newest and oldest walk the publication
  * indexes of migration 0005 (on SQLite as one SELECT per public status merged by UNION ALL, as
@@ -173,8 +185,8 @@ const MARKETPLACE = "marketplace-content";
 
 /**
  * One page of /news: the publicly visible posts whose title or excerpt contains `term` (or whose
- * category is one of `categories`, the categories whose value or label contains it), in `sort`
- * order, and how many there are in all.
+ * category is one of `categories`, the categories whose value or label contains it) and, with
+ * `tag`, that carry it, in `sort` order, and how many there are in all.
  */
 export async function pageNewsArticles(
   db: Db,
@@ -182,12 +194,19 @@ export async function pageNewsArticles(
     now,
     term,
     categories,
+    tag = null,
     sort,
     page,
     pageSize,
-  }: PageRequest & { now: Date; term: string; categories: readonly string[]; sort: ListSort },
+  }: PageRequest & {
+    now: Date;
+    term: string;
+    categories: readonly string[];
+    tag?: string | null;
+    sort: ListSort;
+  },
 ) {
-  const where: Where = (eb) =>
+  const searched: Where = (eb) =>
     term === ""
       ? eb.lit(true)
       : eb.or([
@@ -195,14 +214,18 @@ export async function pageNewsArticles(
           containsTerm(db, "posts.excerpt", term),
           ...(categories.length > 0 ? [eb("posts.category", "in", categories)] : []),
         ]);
+  const where: Where = (eb) =>
+    tag === null ? searched(eb) : eb.and([searched(eb), taggedWith(eb, tag)]);
   const [rows, total] = await Promise.all([
     selectPage(db, CARD_COLUMNS, { now, where, sort, page, pageSize }),
     countVisible(db, { now, where }),
   ]);
-  // A search that finds nothing: is there anything published at all (which empty state)?
+  // A search or a tag that finds nothing: is there anything published at all (which empty
+  // state)?
   const anyPublished =
     total > 0 ||
-    (term !== "" && (await countVisible(db, { now, where: (eb) => eb.lit(true) })) > 0);
+    ((term !== "" || tag !== null) &&
+      (await countVisible(db, { now, where: (eb) => eb.lit(true) })) > 0);
   return { rows, total, anyPublished };
 }
 
@@ -261,7 +284,7 @@ export async function pageStudioPacks(
 /**
  * One page of the posts `audience` may see (the paged forms of `GET /api/posts/published` and
  * `/public`): those whose title or excerpt contains `term` and, with `category`, of that
- * category, in `sort` order, and how many there are in all.
+ * category and, with `tag`, carrying it, in `sort` order, and how many there are in all.
  */
 export async function pagePublicPosts(
   db: Db,
@@ -270,6 +293,7 @@ export async function pagePublicPosts(
     audience = "public",
     term,
     category,
+    tag,
     sort,
     page,
     pageSize,
@@ -278,12 +302,14 @@ export async function pagePublicPosts(
     audience?: Audience;
     term: string;
     category: string | undefined;
+    tag?: string | undefined;
     sort: ListSort;
   },
 ) {
   const where: Where = (eb) =>
     eb.and([
       category === undefined ? eb.lit(true) : eb("posts.category", "=", category),
+      tag === undefined ? eb.lit(true) : taggedWith(eb, tag),
       term === ""
         ? eb.lit(true)
         : eb.or([containsTerm(db, "posts.title", term), containsTerm(db, "posts.excerpt", term)]),

@@ -10,6 +10,7 @@ import {
   PackageIcon,
   PencilLineIcon,
   SettingsIcon,
+  TagsIcon,
   UsersIcon,
   WrenchIcon,
 } from "lucide-react";
@@ -27,6 +28,7 @@ export const SECTION_IDS = [
   "scheduled",
   "drafts",
   "marketplace",
+  "tags",
   "employees",
   "news",
   "apps",
@@ -57,6 +59,7 @@ export const DASHBOARD_SECTION_GROUPS: DashboardSectionGroup[] = [
       { id: "scheduled", label: "Scheduled", icon: CalendarClockIcon },
       { id: "drafts", label: "Drafts", icon: FilePenLineIcon },
       { id: "marketplace", label: "Marketplace Content", icon: PackageIcon },
+      { id: "tags", label: "Tags", icon: TagsIcon },
     ],
   },
   {

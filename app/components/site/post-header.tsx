@@ -90,17 +90,24 @@ function PostDate({ post, now }: { post: PostHeaderData; now: string }) {
   );
 }
 
-/** A post's tags, each shown with "#". */
+/** The news page listing the articles that carry `tag`. */
+export function tagListPath(tag: string): string {
+  return `/news?${new URLSearchParams({ tag })}`;
+}
+
+/** A post's tags, each shown with "#" and leading to the articles that carry it. */
 export function PostTags({ tags, className }: { tags: string[]; className?: string }) {
   if (tags.length === 0) return null;
   return (
     <ul aria-label="Tags" className={cn("flex flex-wrap gap-2", className)}>
       {tags.map((tag) => (
-        <li
-          key={tag}
-          className="rounded bg-night-800 px-2 py-0.5 text-xs font-medium text-diamond-300 ring-1 ring-night-600"
-        >
-          #{tag}
+        <li key={tag} className="min-w-0">
+          <Link
+            to={tagListPath(tag)}
+            className="block rounded bg-night-800 px-2 py-0.5 text-xs font-medium break-all text-diamond-300 ring-1 ring-night-600 hover:bg-night-700 hover:text-diamond-200 focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none"
+          >
+            #{tag}
+          </Link>
         </li>
       ))}
     </ul>

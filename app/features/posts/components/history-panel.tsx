@@ -29,6 +29,7 @@ export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
   unpublish: "Unpublished",
   autosave: "Autosaved",
   restore: "Restored an earlier version",
+  tags: "Tags changed in the Tags section",
 };
 
 function kindLabel(kind: string): string {

@@ -1,6 +1,6 @@
-import { ArrowDownUpIcon, NewspaperIcon, SearchXIcon } from "lucide-react";
+import { ArrowDownUpIcon, HashIcon, NewspaperIcon, SearchXIcon, XIcon } from "lucide-react";
 import * as React from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/site/empty-state.tsx";
 import { SearchField } from "#app/components/site/icon-field.tsx";
 import { Pager } from "#app/components/site/pager.tsx";
@@ -13,6 +13,7 @@ import {
   NEWS_SORTS,
   type NewsSort,
   newsSearchString,
+  normalizeNewsTag,
   parseNewsSort,
   resultSummaryText,
 } from "./news-filters.ts";
@@ -28,15 +29,16 @@ export type NewsList = {
   anyPublished: boolean;
   page: number;
   totalPages: number;
-  /** The search and sort the server applied. */
+  /** The search, sort and tag the server applied. */
   term: string;
   sort: NewsSort;
+  tag: string | null;
 };
 
 /**
- * The news page's search box, sort menu, result count, article grid and page links. The search
- * (`?q=`), the sort (`?sort=`) and the page (`?page=`) live in the address, so a view can be
- * shared, and the server searches, sorts and pages (docs/product.md#paged-lists); typing updates
+ * The news page's search box, sort menu, the tag it shows (`?tag=`, from a post's tag links),
+ * result count, article grid and page links. The tag, the search (`?q=`), the sort (`?sort=`)
+ * and the page (`?page=`) live in the address, so a view can be shared, and the server searches, sorts and pages (docs/product.md#paged-lists); typing updates
  * the address after a pause, which loads the matching page. Without JavaScript the controls are
  * a GET form and the page links plain links.
  */
@@ -46,6 +48,7 @@ export function NewsBrowser({ list }: { list: NewsList }) {
   const hydrated = useHydrated();
   const shown = list.articles;
   const searching = list.term !== "";
+  const tag = list.tag;
 
   function clearSearch() {
     setTerm("");
@@ -65,6 +68,7 @@ export function NewsBrowser({ list }: { list: NewsList }) {
           }}
           className="flex flex-col gap-4 sm:flex-row sm:items-end"
         >
+          {tag === null ? null : <input type="hidden" name="tag" value={tag} />}
           <div className="w-full sm:max-w-md">
             <SearchField
               ref={searchRef}
@@ -111,6 +115,8 @@ export function NewsBrowser({ list }: { list: NewsList }) {
         </form>
       </search>
 
+      {tag === null ? null : <TagFilter tag={tag} term={list.term} sort={list.sort} />}
+
       {/* The cards' titles are h3: the list needs a heading between them and the page's h1. */}
       <h2 className="sr-only">Articles</h2>
       <p aria-live="polite" className="mt-6 text-sm font-semibold text-zinc-300">
@@ -125,6 +131,16 @@ export function NewsBrowser({ list }: { list: NewsList }) {
             </li>
           ))}
         </ul>
+      ) : tag !== null && !searching && list.anyPublished ? (
+        <EmptyState
+          icon={<HashIcon />}
+          message={`No published articles are tagged #${tag}.`}
+          className="mt-6"
+        >
+          <Button asChild variant="outline">
+            <Link to={`/news${newsSearchString("", sort)}`}>Show all articles</Link>
+          </Button>
+        </EmptyState>
       ) : searching && list.anyPublished ? (
         <EmptyState
           icon={<SearchXIcon />}
@@ -139,6 +155,7 @@ export function NewsBrowser({ list }: { list: NewsList }) {
               clearSearch();
             }}
           >
+            {tag === null ? null : <input type="hidden" name="tag" value={tag} />}
             {sort === DEFAULT_NEWS_SORT ? null : <input type="hidden" name="sort" value={sort} />}
             <Button type="submit" variant="outline">
               Clear Search
@@ -156,7 +173,7 @@ export function NewsBrowser({ list }: { list: NewsList }) {
       <Pager
         page={list.page}
         totalPages={list.totalPages}
-        search={newsSearchString(list.term, list.sort)}
+        search={newsSearchString(list.term, list.sort, list.tag)}
         label="Article pages"
       />
     </div>
@@ -173,7 +190,9 @@ function useNewsFilters() {
   const navigate = useNavigate();
   const urlTerm = searchParams.get("q") ?? "";
   const urlSort = parseNewsSort(searchParams.get("sort"));
-  const current = newsSearchString(urlTerm, urlSort);
+  // The tag is changed only by links (a post's tags, "Show all articles"), never by the controls.
+  const tag = normalizeNewsTag(searchParams.get("tag"));
+  const current = newsSearchString(urlTerm, urlSort, tag);
 
   const [term, setTerm] = React.useState(urlTerm);
   const [sort, setSort] = React.useState<NewsSort>(urlSort);
@@ -189,14 +208,14 @@ function useNewsFilters() {
 
   const commit = React.useCallback(
     (nextTerm: string, nextSort: NewsSort) => {
-      const search = newsSearchString(nextTerm, nextSort);
+      const search = newsSearchString(nextTerm, nextSort, tag);
       written.current = search;
       navigate({ search }, { replace: true, preventScrollReset: true });
     },
-    [navigate],
+    [navigate, tag],
   );
 
-  const wanted = newsSearchString(term, sort);
+  const wanted = newsSearchString(term, sort, tag);
   React.useEffect(() => {
     if (wanted === written.current) return;
     const timer = setTimeout(() => commit(term, sort), SEARCH_URL_DELAY_MS);
@@ -204,4 +223,27 @@ function useNewsFilters() {
   }, [wanted, term, sort, commit]);
 
   return { term, setTerm, sort, setSort, commit };
+}
+
+/**
+ * The tag the list shows, above it, with a link that shows every article again (keeping the
+ * search and the sort).
+ */
+function TagFilter({ tag, term, sort }: { tag: string; term: string; sort: NewsSort }) {
+  return (
+    <div className="mt-6 flex flex-wrap items-center gap-3">
+      <p className="text-sm text-zinc-300">
+        Articles tagged{" "}
+        <span className="rounded bg-night-800 px-2 py-0.5 font-semibold break-all text-diamond-300 ring-1 ring-night-600">
+          #{tag}
+        </span>
+      </p>
+      <Button asChild variant="outline" size="sm">
+        <Link to={`/news${newsSearchString(term, sort)}`} preventScrollReset>
+          <XIcon aria-hidden="true" />
+          Clear tag
+        </Link>
+      </Button>
+    </div>
+  );
 }

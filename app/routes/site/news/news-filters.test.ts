@@ -5,6 +5,7 @@ import {
   NEWS_SORTS,
   newsListLinks,
   newsSearchString,
+  normalizeNewsTag,
   normalizeSearchTerm,
   parseNewsSort,
   resultSummaryText,
@@ -71,6 +72,34 @@ describe("head links", () => {
       prev: "/news?q=dragon&sort=title",
       next: "/news?q=dragon&sort=title&page=3",
     });
+  });
+});
+
+describe("head links of a tag's list", () => {
+  it("keep the tag: its own pages are canonical, a search or a sort points to its page 1", () => {
+    expect(
+      newsListLinks({ term: "", sort: "newest", tag: "sky islands", page: 2, totalPages: 3 }),
+    ).toEqual({
+      canonical: "/news?tag=sky+islands&page=2",
+      prev: "/news?tag=sky+islands",
+      next: "/news?tag=sky+islands&page=3",
+    });
+    expect(
+      newsListLinks({ term: "dragon", sort: "oldest", tag: "a&b", page: 1, totalPages: 2 }),
+    ).toEqual({
+      canonical: "/news?tag=a%26b",
+      prev: null,
+      next: "/news?tag=a%26b&q=dragon&sort=oldest&page=2",
+    });
+  });
+});
+
+describe("normalizeNewsTag", () => {
+  it("reads the tag as posts store it, null for none", () => {
+    expect(normalizeNewsTag(null)).toBeNull();
+    expect(normalizeNewsTag(" # ")).toBeNull();
+    expect(normalizeNewsTag(" #Worlds ")).toBe("Worlds");
+    expect(normalizeNewsTag("x".repeat(500))).toHaveLength(51);
   });
 });
 

@@ -1,4 +1,5 @@
 import { withPage } from "#common/paging.ts";
+import { MAX_TAG_LENGTH, normalizeTag } from "#common/schemas/tag.ts";
 
 /**
  * The news page's search, sort, paging and result texts (docs/product.md#news): pure
@@ -36,6 +37,16 @@ export function normalizeSearchTerm(value: string | null | undefined): string {
 export const MAX_SEARCH_LENGTH = 200;
 
 /**
+ * The tag `?tag=` names, as posts store it (a leading `#` and surrounding spaces do not count);
+ * null for none. A longer value than a tag can be is kept whole: no post has it, so the page
+ * shows that nothing is tagged so.
+ */
+export function normalizeNewsTag(value: string | null | undefined): string | null {
+  const tag = normalizeTag(value ?? "");
+  return tag === "" ? null : tag.slice(0, MAX_TAG_LENGTH + 1);
+}
+
+/**
  * The categories a search term finds (docs/product.md#news): those whose stored value
  * ("marketplace-content") or card label ("Marketplace") contains it, ignoring case. The title
  * and excerpt are searched by the database.
@@ -65,11 +76,12 @@ export function resultSummaryText(count: number, term: string): string {
 }
 
 /**
- * The query string for a search and sort, leaving out defaults so the plain page stays at
- * /news: "" (nothing), "?q=dragons", "?q=dragons&sort=title".
+ * The query string for a tag, a search and a sort, leaving out defaults so the plain page stays
+ * at /news: "" (nothing), "?q=dragons", "?tag=worlds&q=dragons&sort=title".
  */
-export function newsSearchString(term: string, sort: NewsSort): string {
+export function newsSearchString(term: string, sort: NewsSort, tag: string | null = null): string {
   const params = new URLSearchParams();
+  if (tag !== null) params.set("tag", tag);
   const search = normalizeSearchTerm(term);
   if (search !== "") params.set("q", search);
   if (sort !== DEFAULT_NEWS_SORT) params.set("sort", sort);
@@ -78,25 +90,29 @@ export function newsSearchString(term: string, sort: NewsSort): string {
 }
 
 /**
- * The head links of a news view (docs/product.md#paged-lists): prev and next keep the search and
- * the sort; the canonical address is the page itself for the plain list, and page 1 of the plain
- * list (`/news`) for a search or another sort, which show the same articles again.
+ * The head links of a news view (docs/product.md#paged-lists): prev and next keep the tag, the
+ * search and the sort; the canonical address is the page itself for the plain list of all
+ * articles or of a tag, and page 1 of that plain list (`/news`, `/news?tag=worlds`) for a search
+ * or another sort, which show the same articles again.
  */
 export function newsListLinks({
   term,
   sort,
+  tag = null,
   page,
   totalPages,
 }: {
   term: string;
   sort: NewsSort;
+  tag?: string | null;
   page: number;
   totalPages: number;
 }) {
-  const view = newsSearchString(term, sort);
-  const plain = view === "";
+  const view = newsSearchString(term, sort, tag);
+  const list = newsSearchString("", DEFAULT_NEWS_SORT, tag);
+  const plain = view === list;
   return {
-    canonical: `/news${plain ? withPage("", page) : ""}`,
+    canonical: `/news${plain ? withPage(list, page) : list}`,
     prev: page > 1 ? `/news${withPage(view, page - 1)}` : null,
     next: page < totalPages ? `/news${withPage(view, page + 1)}` : null,
   };

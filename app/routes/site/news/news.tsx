@@ -15,6 +15,7 @@ import { NewsBrowser } from "./news-browser.tsx";
 import {
   categoriesMatching,
   newsListLinks,
+  normalizeNewsTag,
   normalizeSearchTerm,
   parseNewsSort,
 } from "./news-filters.ts";
@@ -28,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (page === null) throw data(null, { status: 404 });
   const term = normalizeSearchTerm(url.searchParams.get("q"));
   const sort = parseNewsSort(url.searchParams.get("sort"));
+  // A tag link from a post (`?tag=`): only the articles carrying it.
+  const tag = normalizeNewsTag(url.searchParams.get("tag"));
   const now = new Date();
   // One page of the visible posts, searched and sorted by the database, with only what a card
   // shows (never the post's HTML), and how many there are in all. Without a search, the same
@@ -37,12 +40,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       now,
       term,
       categories: categoriesMatching(term, CATEGORY_LABELS),
+      tag,
       sort,
       page,
       pageSize: PUBLIC_PAGE_SIZE,
     });
   const { rows, total, anyPublished } =
-    term === "" ? await sharedContent(db, request, `news ${sort} ${page}`, read) : await read();
+    term === ""
+      ? await sharedContent(db, request, `news ${sort} ${page} ${JSON.stringify(tag)}`, read)
+      : await read();
   const totalPages = pageCount(total, PUBLIC_PAGE_SIZE);
   if (page > totalPages) throw data(null, { status: 404 });
   return {
@@ -53,7 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     totalPages,
     term,
     sort,
-    links: newsListLinks({ term, sort, page, totalPages }),
+    tag,
+    links: newsListLinks({ term, sort, tag, page, totalPages }),
   };
 }
 
@@ -107,10 +114,12 @@ export default function News({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
+  // From the address: arriving from another page, the list (and its tag) is still on its way.
+  const tag = normalizeNewsTag(new URLSearchParams(location.search).get("tag"));
   return [
     ...siteMeta(matches, {
-      title: "Latest News",
+      title: tag === null ? "Latest News" : `Articles tagged #${tag}`,
       description: (company) =>
         `News, release announcements and behind-the-scenes stories from ${company}: search every article and sort by date or title.`,
     }),
