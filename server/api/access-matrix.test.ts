@@ -1,13 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, fakeApp } from "#tests/factories/app.ts";
 import { createEmployee, fakeEmployee } from "#tests/factories/employee.ts";
-import { createPost } from "#tests/factories/post.ts";
 import { fakeSiteSettings } from "#tests/factories/site-settings.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
-import { FAKE_VIDEOS, type FakeYouTube, startFakeYouTube } from "#tests/fakes/youtube-server.ts";
+import { type FakeYouTube, startFakeYouTube } from "#tests/fakes/youtube-server.ts";
 import { readError } from "#tests/helpers/http.ts";
-import { solidImage } from "#tests/helpers/images.ts";
 import {
   OWNER_ENV,
   requestAs,
@@ -18,45 +15,18 @@ import {
 } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
+import {
+  ADMINS_ONLY,
+  ANY_SIGNED_IN,
+  CONTENT_ROWS,
+  type Row,
+  STAFF_ONLY,
+} from "./access-matrix.fixture.ts";
 import { CROSS_SITE_MESSAGE } from "./middleware/same-origin.ts";
 
 // Every staff endpoint x every kind of caller (docs/product.md#who-may-do-what). When an issue
-// adds a staff endpoint, add its row here: signed out 401, without the right 403.
-
-type Call = { method: string; path: string; body?: unknown; form?: FormData };
-type Row = {
-  name: string;
-  /** Builds the call; may create what it acts on (a fresh target per cell). */
-  call: (server: TestServer) => Promise<Call>;
-  expected: Record<ViewerKind, number>;
-};
-
-const ANY_SIGNED_IN = {
-  anonymous: 401,
-  "no-access": 200,
-  inactive: 200,
-  employee: 200,
-  admin: 200,
-  owner: 200,
-};
-const ADMINS_ONLY = (status: number) => ({
-  anonymous: 401,
-  "no-access": 403,
-  inactive: 403,
-  employee: 403,
-  admin: status,
-  owner: status,
-});
-
-/** Staff calls: every active employee, admin and the owner (docs/product.md#who-may-do-what). */
-const STAFF_ONLY = (status: number) => ({
-  anonymous: 401,
-  "no-access": 403,
-  inactive: 403,
-  employee: status,
-  admin: status,
-  owner: status,
-});
+// adds a staff endpoint, add its row here (content management: in access-matrix.fixture.ts):
+// signed out 401, without the right 403.
 
 const ROWS: Row[] = [
   {
@@ -167,142 +137,6 @@ const ROWS: Row[] = [
       return { method: "DELETE", path: `/api/apps/${target.id}` };
     },
     expected: STAFF_ONLY(204),
-  },
-];
-
-/** A valid post form for POST and PUT /api/posts, with a slug no other cell uses. */
-function postForm(overrides: Record<string, unknown> = {}) {
-  const slug = `matrix-${randomBytes(6).toString("hex")}`;
-  return { title: "Matrix post", slug, content: "<p>Matrix.</p>", ...overrides };
-}
-
-/**
- * Content management: every active employee, admin and the owner
- * (docs/product.md#who-may-do-what).
- */
-const CONTENT_ROWS: Row[] = [
-  {
-    name: "GET /api/posts",
-    call: async () => ({ method: "GET", path: "/api/posts" }),
-    expected: STAFF_ONLY(200),
-  },
-  {
-    name: "GET /api/posts?page=",
-    call: async () => ({ method: "GET", path: "/api/posts?page=1&sort=title" }),
-    expected: STAFF_ONLY(200),
-  },
-  {
-    name: "GET /api/posts/authors",
-    call: async () => ({ method: "GET", path: "/api/posts/authors" }),
-    expected: STAFF_ONLY(200),
-  },
-  {
-    name: "POST /api/posts/bulk",
-    call: async (server) => {
-      const post = await createPost(server.db.handle.db, { status: "draft" });
-      return {
-        method: "POST",
-        path: "/api/posts/bulk",
-        body: { action: "publish", ids: [post.id] },
-      };
-    },
-    expected: STAFF_ONLY(200),
-  },
-  {
-    name: "GET /api/tags",
-    call: async () => ({ method: "GET", path: "/api/tags?q=a" }),
-    expected: STAFF_ONLY(200),
-  },
-  {
-    name: "PUT /api/tags/:tag",
-    call: async (server) => {
-      const tag = `matrix-${randomBytes(6).toString("hex")}`;
-      await createPost(server.db.handle.db, { tags: [tag] });
-      return { method: "PUT", path: `/api/tags/${tag}`, body: { name: `${tag}-renamed` } };
-    },
-    expected: STAFF_ONLY(200),
-  },
-  {
-    name: "POST /api/tags/merge",
-    call: async (server) => {
-      const tag = `matrix-${randomBytes(6).toString("hex")}`;
-      await createPost(server.db.handle.db, { tags: [tag] });
-      return { method: "POST", path: "/api/tags/merge", body: { from: [tag], into: "merged" } };
-    },
-    expected: STAFF_ONLY(200),
-  },
-  {
-    name: "DELETE /api/tags/:tag",
-    call: async (server) => {
-      const tag = `matrix-${randomBytes(6).toString("hex")}`;
-      await createPost(server.db.handle.db, { tags: [tag] });
-      return { method: "DELETE", path: `/api/tags/${tag}` };
-    },
-    expected: STAFF_ONLY(204),
-  },
-  {
-    name: "GET /api/posts/:id",
-    call: async (server) => {
-      const post = await createPost(server.db.handle.db, { status: "draft" });
-      return { method: "GET", path: `/api/posts/${post.id}` };
-    },
-    expected: STAFF_ONLY(200),
-  },
-  {
-    name: "POST /api/posts",
-    call: async () => ({ method: "POST", path: "/api/posts", body: postForm() }),
-    expected: STAFF_ONLY(201),
-  },
-  {
-    name: "PUT /api/posts/:id",
-    call: async (server) => {
-      const post = await createPost(server.db.handle.db);
-      return { method: "PUT", path: `/api/posts/${post.id}`, body: postForm({ slug: post.slug }) };
-    },
-    expected: STAFF_ONLY(200),
-  },
-  {
-    name: "DELETE /api/posts/:id",
-    call: async (server) => {
-      const post = await createPost(server.db.handle.db);
-      return { method: "DELETE", path: `/api/posts/${post.id}` };
-    },
-    expected: STAFF_ONLY(204),
-  },
-  {
-    name: "GET /api/portfolio/:id",
-    call: async (server) => {
-      const item = await createPost(server.db.handle.db, { category: "marketplace-content" });
-      return { method: "GET", path: `/api/portfolio/${item.id}` };
-    },
-    expected: STAFF_ONLY(200),
-  },
-  {
-    name: "DELETE /api/portfolio/:id",
-    call: async (server) => {
-      const item = await createPost(server.db.handle.db, { category: "marketplace-content" });
-      return { method: "DELETE", path: `/api/portfolio/${item.id}` };
-    },
-    expected: STAFF_ONLY(204),
-  },
-  {
-    name: "POST /api/upload/image",
-    call: async () => {
-      const form = new FormData();
-      const png = await solidImage("png", 8, 8);
-      form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "a.png");
-      return { method: "POST", path: "/api/upload/image", form };
-    },
-    expected: STAFF_ONLY(201),
-  },
-  {
-    name: "POST /api/youtube/info",
-    call: async () => ({
-      method: "POST",
-      path: "/api/youtube/info",
-      body: { url: `https://youtu.be/${Object.keys(FAKE_VIDEOS)[0]}` },
-    }),
-    expected: STAFF_ONLY(200),
   },
 ];
 

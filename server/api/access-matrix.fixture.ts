@@ -1,0 +1,180 @@
+import { randomBytes } from "node:crypto";
+import { createPost } from "#tests/factories/post.ts";
+import { FAKE_VIDEOS } from "#tests/fakes/youtube-server.ts";
+import { solidImage } from "#tests/helpers/images.ts";
+import type { ViewerKind } from "#tests/helpers/staff.ts";
+import type { TestServer } from "#tests/helpers/test-server.ts";
+
+// The staff access matrix (access-matrix.test.ts): what each kind of caller gets, and the rows of
+// content management (posts, uploads, tags, YouTube look-ups).
+
+export type Call = { method: string; path: string; body?: unknown; form?: FormData };
+export type Row = {
+  name: string;
+  /** Builds the call; may create what it acts on (a fresh target per cell). */
+  call: (server: TestServer) => Promise<Call>;
+  expected: Record<ViewerKind, number>;
+};
+
+export const ANY_SIGNED_IN = {
+  anonymous: 401,
+  "no-access": 200,
+  inactive: 200,
+  employee: 200,
+  admin: 200,
+  owner: 200,
+};
+export const ADMINS_ONLY = (status: number) => ({
+  anonymous: 401,
+  "no-access": 403,
+  inactive: 403,
+  employee: 403,
+  admin: status,
+  owner: status,
+});
+
+/** Staff calls: every active employee, admin and the owner (docs/product.md#who-may-do-what). */
+export const STAFF_ONLY = (status: number) => ({
+  anonymous: 401,
+  "no-access": 403,
+  inactive: 403,
+  employee: status,
+  admin: status,
+  owner: status,
+});
+
+/** A valid post form for POST and PUT /api/posts, with a slug no other cell uses. */
+function postForm(overrides: Record<string, unknown> = {}) {
+  const slug = `matrix-${randomBytes(6).toString("hex")}`;
+  return { title: "Matrix post", slug, content: "<p>Matrix.</p>", ...overrides };
+}
+
+/**
+ * Content management: every active employee, admin and the owner
+ * (docs/product.md#who-may-do-what).
+ */
+export const CONTENT_ROWS: Row[] = [
+  {
+    name: "GET /api/posts",
+    call: async () => ({ method: "GET", path: "/api/posts" }),
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "GET /api/posts?page=",
+    call: async () => ({ method: "GET", path: "/api/posts?page=1&sort=title" }),
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "GET /api/posts/authors",
+    call: async () => ({ method: "GET", path: "/api/posts/authors" }),
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "POST /api/posts/bulk",
+    call: async (server) => {
+      const post = await createPost(server.db.handle.db, { status: "draft" });
+      return {
+        method: "POST",
+        path: "/api/posts/bulk",
+        body: { action: "publish", ids: [post.id] },
+      };
+    },
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "GET /api/tags",
+    call: async () => ({ method: "GET", path: "/api/tags?q=a" }),
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "PUT /api/tags/:tag",
+    call: async (server) => {
+      const tag = `matrix-${randomBytes(6).toString("hex")}`;
+      await createPost(server.db.handle.db, { tags: [tag] });
+      return { method: "PUT", path: `/api/tags/${tag}`, body: { name: `${tag}-renamed` } };
+    },
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "POST /api/tags/merge",
+    call: async (server) => {
+      const tag = `matrix-${randomBytes(6).toString("hex")}`;
+      await createPost(server.db.handle.db, { tags: [tag] });
+      return { method: "POST", path: "/api/tags/merge", body: { from: [tag], into: "merged" } };
+    },
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "DELETE /api/tags/:tag",
+    call: async (server) => {
+      const tag = `matrix-${randomBytes(6).toString("hex")}`;
+      await createPost(server.db.handle.db, { tags: [tag] });
+      return { method: "DELETE", path: `/api/tags/${tag}` };
+    },
+    expected: STAFF_ONLY(204),
+  },
+  {
+    name: "GET /api/posts/:id",
+    call: async (server) => {
+      const post = await createPost(server.db.handle.db, { status: "draft" });
+      return { method: "GET", path: `/api/posts/${post.id}` };
+    },
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "POST /api/posts",
+    call: async () => ({ method: "POST", path: "/api/posts", body: postForm() }),
+    expected: STAFF_ONLY(201),
+  },
+  {
+    name: "PUT /api/posts/:id",
+    call: async (server) => {
+      const post = await createPost(server.db.handle.db);
+      return { method: "PUT", path: `/api/posts/${post.id}`, body: postForm({ slug: post.slug }) };
+    },
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "DELETE /api/posts/:id",
+    call: async (server) => {
+      const post = await createPost(server.db.handle.db);
+      return { method: "DELETE", path: `/api/posts/${post.id}` };
+    },
+    expected: STAFF_ONLY(204),
+  },
+  {
+    name: "GET /api/portfolio/:id",
+    call: async (server) => {
+      const item = await createPost(server.db.handle.db, { category: "marketplace-content" });
+      return { method: "GET", path: `/api/portfolio/${item.id}` };
+    },
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "DELETE /api/portfolio/:id",
+    call: async (server) => {
+      const item = await createPost(server.db.handle.db, { category: "marketplace-content" });
+      return { method: "DELETE", path: `/api/portfolio/${item.id}` };
+    },
+    expected: STAFF_ONLY(204),
+  },
+  {
+    name: "POST /api/upload/image",
+    call: async () => {
+      const form = new FormData();
+      const png = await solidImage("png", 8, 8);
+      form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "a.png");
+      return { method: "POST", path: "/api/upload/image", form };
+    },
+    expected: STAFF_ONLY(201),
+  },
+  {
+    name: "POST /api/youtube/info",
+    call: async () => ({
+      method: "POST",
+      path: "/api/youtube/info",
+      body: { url: `https://youtu.be/${Object.keys(FAKE_VIDEOS)[0]}` },
+    }),
+    expected: STAFF_ONLY(200),
+  },
+];
