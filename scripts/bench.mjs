@@ -217,8 +217,7 @@ const MEMORY = "memory";
  * The staff part: the dashboard's calls over a studio with years of content, asked as the
  * signed-in owner (never from the response cache). Each has a budget: `p95Ms`, the 95th
  * percentile of STAFF_LATENCY_REQUESTS requests sent one after another (what one staff member
- * waits), and `bytes` on the wire. `pagedOnly`: the budget applies once the call answers a
- * page (`{items, …}`); while it answers the whole list (a JSON array) that is reported instead.
+ * waits), and `bytes` on the wire.
  */
 const STAFF_POSTS = 10_000;
 const STAFF_SUBSCRIBERS = 50_000;
@@ -239,7 +238,6 @@ const STAFF_TARGETS = [
     kind: "staff",
     path: "/api/subscribers?page=1",
     budget: STAFF_LIST_BUDGET,
-    pagedOnly: true,
   },
 ];
 /** Where the staff part runs on PostgreSQL, if anywhere. */
@@ -718,13 +716,6 @@ async function runTargets({
     if (probe.status !== 200) {
       console.error(`  answered ${probe.status} instead of 200: not measured`);
       results.push({ ...base, error: `answered ${probe.status}` });
-      continue;
-    }
-    if (target.pagedOnly && !answersPage(probe)) {
-      // The whole list in one answer: not what the budget is for, and under load only a
-      // measure of compressing megabytes. Reported, not measured.
-      console.log(`  answers the whole list, not a page (${describeBody(probe)}): not measured`);
-      results.push({ ...base, probe, unpaged: true });
       continue;
     }
     const weighKey = target.path.replace(/\{\w+\}/g, "{}");
@@ -1684,15 +1675,6 @@ async function sequentialLatency(url, { method, headers, body }) {
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-/** Whether a staff list call answered a page (`{items, …}`) rather than its whole list. */
-function answersPage(probe) {
-  try {
-    return !Array.isArray(JSON.parse(probe.text));
-  } catch {
-    return false;
-  }
-}
-
 /** The budgets a staff target's result broke, in words (none when it was not measured). */
 function staffBudgetBreaches(r) {
   if (!r.measured || !r.latency) return [];
@@ -1729,10 +1711,6 @@ function printStaffTable({ label, results }, baseline) {
       "budget",
     ],
     results.map((r) => {
-      if (r.unpaged) {
-        const body = describeBody(r.probe);
-        return [r.target.name, r.request, "", "", "", "", body, "", "not applied: not paged yet"];
-      }
       if (!r.measured) {
         return [r.target.name, r.request, "not measured", "", "", "", r.error, "", ""];
       }
