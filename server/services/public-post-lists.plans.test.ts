@@ -1,7 +1,8 @@
-import { CompiledQuery, type KyselyPlugin } from "kysely";
+import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#server/db/db.server.ts";
 import { createManyPosts } from "#tests/factories/post.ts";
+import { statementsOf } from "#tests/helpers/query-plans.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -16,21 +17,6 @@ import { listPublicPostSummaries, listPublishedPosts } from "./public-post-lists
 const DAY = 24 * 3_600_000;
 const NOW = new Date("2026-06-01T12:00:00.000Z");
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Runs `list` and answers the statements it sent. */
-async function statementsOf(db: Db, list: (db: Db) => Promise<unknown>): Promise<CompiledQuery[]> {
-  const sent: CompiledQuery[] = [];
-  const recorder: KyselyPlugin = {
-    transformQuery: ({ node, queryId }) => {
-      sent.push(db.getExecutor().compileQuery(node, queryId));
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  await list(db.withPlugin(recorder));
-  if (sent.length === 0) throw new Error("The list sent no statement.");
-  return sent;
-}
 
 describeEachDatabase("the public lists' query plans", (kind) => {
   let database: TestDatabase;

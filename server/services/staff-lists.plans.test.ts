@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CompiledQuery, type KyselyPlugin, type Transaction } from "kysely";
+import { CompiledQuery, type Transaction } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   APP_SORTS,
@@ -12,6 +12,7 @@ import {
 import type { Db } from "#server/db/db.server.ts";
 import type { Database } from "#server/db/tables.ts";
 import { fakeApp } from "#tests/factories/app.ts";
+import { statementsOf } from "#tests/helpers/query-plans.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -29,20 +30,6 @@ import { countSubscribers, pageSubscribers } from "./subscribers.server.ts";
 
 const NOW = new Date("2026-06-01T12:00:00.000Z");
 const page = { page: 2, pageSize: 25, term: "" };
-
-/** Runs `list` and answers the statements it sent. */
-async function statementsOf(db: Db, list: (db: Db) => Promise<unknown>) {
-  const sent: CompiledQuery[] = [];
-  const recorder: KyselyPlugin = {
-    transformQuery: ({ node, queryId }) => {
-      sent.push(db.getExecutor().compileQuery(node, queryId));
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  await list(db.withPlugin(recorder));
-  return sent;
-}
 
 describeEachDatabase("the staff lists' query plans", (kind) => {
   let database: TestDatabase;

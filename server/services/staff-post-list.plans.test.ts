@@ -1,8 +1,9 @@
-import { CompiledQuery, type KyselyPlugin } from "kysely";
+import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { STAFF_POST_SORTS } from "#common/constants.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { createManyPosts } from "#tests/factories/post.ts";
+import { statementsOf } from "#tests/helpers/query-plans.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -20,23 +21,6 @@ const DAY = 24 * 3_600_000;
 const NOW = new Date("2026-06-01T12:00:00.000Z");
 const iso = (ms: number) => new Date(ms).toISOString();
 const PACK_TYPES = ["world", "skin-pack", "addon", "mashup"];
-
-/**
- * Runs `list` and answers every statement it built: those it sent, and the subqueries inside
- * them (Kysely hands plugins each query builder's statement, a subquery's too).
- */
-async function statementsOf(db: Db, list: (db: Db) => Promise<unknown>) {
-  const sent: CompiledQuery[] = [];
-  const recorder: KyselyPlugin = {
-    transformQuery: ({ node, queryId }) => {
-      sent.push(db.getExecutor().compileQuery(node, queryId));
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  await list(db.withPlugin(recorder));
-  return sent;
-}
 
 describeEachDatabase("the staff post list's query plans", (kind) => {
   let database: TestDatabase;
