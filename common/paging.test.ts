@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageCount, pagerNumbers, parsePageNumber, withPage } from "./paging.ts";
+import { pageCount, pagerNumbers, parsePageNumber, showingRange, withPage } from "./paging.ts";
 
 describe("page numbers", () => {
   it("read a missing or empty ?page= as page 1 and digits as that page", () => {
@@ -34,5 +34,20 @@ describe("page numbers", () => {
     expect(withPage("?q=sky&page=4", 1)).toBe("?q=sky");
     expect(withPage("", 1)).toBe("");
     expect(withPage("?q=sky", 2)).toBe("?q=sky&page=2");
+  });
+});
+
+describe("showingRange", () => {
+  const posts = ["post", "posts"] as const;
+  it("says which rows of how many", () => {
+    expect(showingRange(2, 25, 1234, posts)).toBe("Showing 26–50 of 1,234 posts");
+    expect(showingRange(1, 25, 1, posts)).toBe("Showing 1–1 of 1 post");
+    expect(showingRange(50, 25, 1234, posts)).toBe("Showing 1,226–1,234 of 1,234 posts");
+    expect(showingRange(2, 25, 30, ["subscriber", "subscribers"])).toBe(
+      "Showing 26–30 of 30 subscribers",
+    );
+  });
+  it("names an empty list", () => {
+    expect(showingRange(1, 25, 0, posts)).toBe("No posts");
   });
 });

@@ -59,3 +59,20 @@ export function withPage(search: string | URLSearchParams, page: number): string
   const query = params.toString();
   return query === "" ? "" : `?${query}`;
 }
+
+/**
+ * "Showing 26–50 of 1,234 posts": which rows page `page` of `pageSize` shows out of `total`;
+ * "No posts" for an empty list. `noun` is the singular and the plural.
+ */
+export function showingRange(
+  page: number,
+  pageSize: number,
+  total: number,
+  noun: readonly [string, string],
+): string {
+  if (total === 0) return `No ${noun[1]}`;
+  const count = (n: number) => n.toLocaleString("en-US");
+  const first = Math.min(total, (page - 1) * pageSize + 1);
+  const last = Math.min(total, page * pageSize);
+  return `Showing ${count(first)}–${count(last)} of ${count(total)} ${total === 1 ? noun[0] : noun[1]}`;
+}

@@ -3,28 +3,42 @@ import * as React from "react";
 import { Input } from "#app/components/ui/input.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { showingRange } from "#common/paging.ts";
 
 /** How long typing pauses before the search is run (and put in the address). */
 export const LIST_SEARCH_DELAY_MS = 300;
 
 /**
- * A dashboard list's search box: what is typed goes to `onSearch` once typing pauses for
- * 300 ms; a new value from outside (the back button) replaces what the box shows.
+ * A dashboard list's search box (or another typed filter, such as the post table's tag box): the
+ * text, trimmed, goes to `onSearch` once typing pauses for 300 ms. A new value from outside (the
+ * back button, Clear filters) replaces what the box shows, but never what is being typed.
  */
 export function ListSearch({
   value,
   onSearch,
   label,
   placeholder,
+  icon = <SearchIcon aria-hidden="true" />,
+  type = "search",
+  maxLength = 200,
+  className = "flex-1 basis-56",
 }: {
   value: string;
   onSearch: (q: string) => void;
   /** The box's accessible name: "Search subscribers". */
   label: string;
   placeholder: string;
+  icon?: React.ReactNode;
+  type?: "search" | "text";
+  maxLength?: number;
+  /** The box's width in its row. */
+  className?: string;
 }) {
   const [text, setText] = React.useState(value);
   const sent = React.useRef(value);
+  // The latest handler, so a parent's new function each render does not restart the pause.
+  const onSearchRef = React.useRef(onSearch);
+  onSearchRef.current = onSearch;
   React.useEffect(() => {
     if (value !== sent.current) {
       sent.current = value;
@@ -32,25 +46,26 @@ export function ListSearch({
     }
   }, [value]);
   React.useEffect(() => {
-    if (text === sent.current) return;
+    const wanted = text.trim();
+    if (wanted === sent.current) return;
     const timer = setTimeout(() => {
-      sent.current = text;
-      onSearch(text);
+      sent.current = wanted;
+      onSearchRef.current(wanted);
     }, LIST_SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, onSearch]);
+  }, [text]);
 
   return (
-    <div className="relative min-w-0 flex-1 basis-56">
-      <SearchIcon
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400"
-      />
+    <div className={cn("relative min-w-0", className)}>
+      <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-zinc-400 [&_svg]:size-4">
+        {icon}
+      </span>
       <Input
-        type="search"
+        type={type}
         aria-label={label}
         placeholder={placeholder}
         value={text}
+        maxLength={maxLength}
         onChange={(event) => setText(event.target.value)}
         className="pl-9"
       />
@@ -95,19 +110,18 @@ export function ListRange({
   pageSize,
   total,
   noun,
+  className,
 }: {
   page: number;
   pageSize: number;
   total: number;
   /** Singular and plural: ["subscriber", "subscribers"]. */
   noun: readonly [string, string];
+  className?: string;
 }) {
-  const first = Math.min(total, (page - 1) * pageSize + 1);
-  const last = Math.min(total, page * pageSize);
-  const name = total === 1 ? noun[0] : noun[1];
   return (
-    <p role="status" className="text-sm text-zinc-400 tabular-nums">
-      {total === 0 ? `No ${noun[1]}` : `Showing ${first}–${last} of ${total} ${name}`}
+    <p role="status" className={cn("text-sm text-zinc-400 tabular-nums", className)}>
+      {showingRange(page, pageSize, total, noun)}
     </p>
   );
 }

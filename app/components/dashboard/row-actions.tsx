@@ -1,12 +1,16 @@
-import { EllipsisIcon } from "lucide-react";
+import { EllipsisIcon, ExternalLinkIcon } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import type * as React from "react";
+import { Link } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 
 export type RowAction = {
   label: string;
   icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean | "true" }>;
-  /** A link (opened in place, or in a new tab for another site), or a handler. */
+  /**
+   * A link: a page of this site opened in place (by the router), or with `external` one opened
+   * in a new tab, marked so. Otherwise `onSelect` is the action.
+   */
   href?: string;
   external?: boolean;
   onSelect?: () => void;
@@ -66,15 +70,20 @@ function ActionItem({ action }: { action: RowAction }) {
       {action.label}
     </>
   );
+  if (action.href && action.external) {
+    return (
+      <DropdownMenu.Item asChild disabled={action.disabled} className={className}>
+        <a href={action.href} target="_blank" rel="noopener noreferrer">
+          {content}
+          <ExternalLinkIcon aria-hidden="true" className="ml-auto size-4 shrink-0 text-zinc-500" />
+        </a>
+      </DropdownMenu.Item>
+    );
+  }
   if (action.href) {
     return (
       <DropdownMenu.Item asChild disabled={action.disabled} className={className}>
-        <a
-          href={action.href}
-          {...(action.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-        >
-          {content}
-        </a>
+        <Link to={action.href}>{content}</Link>
       </DropdownMenu.Item>
     );
   }

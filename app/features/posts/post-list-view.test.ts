@@ -7,7 +7,6 @@ import {
   listViewSearch,
   nextHeaderSort,
   readListView,
-  showingLine,
 } from "./post-list-view.ts";
 
 const ALL: ListPreset = { fixed: {}, defaultSort: "-updatedAt" };
@@ -112,13 +111,5 @@ describe("nextHeaderSort", () => {
     expect(nextHeaderSort("-updatedAt", "title")).toBe("title");
     expect(nextHeaderSort("title", "updatedAt")).toBe("-updatedAt");
     expect(nextHeaderSort("title", "scheduledAt")).toBe("scheduledAt");
-  });
-});
-
-describe("showingLine", () => {
-  it("says which rows of how many", () => {
-    expect(showingLine(2, 25, 25, 1234)).toBe("Showing 26–50 of 1,234 posts");
-    expect(showingLine(1, 25, 1, 1)).toBe("Showing 1–1 of 1 post");
-    expect(showingLine(50, 25, 9, 1234)).toBe("Showing 1,226–1,234 of 1,234 posts");
   });
 });

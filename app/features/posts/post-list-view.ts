@@ -155,12 +155,3 @@ export function nextHeaderSort(current: StaffPostSort, field: "title" | SortDate
   if (now.field === field) return (now.descending ? field : `-${field}`) as StaffPostSort;
   return (field === "title" || field === "scheduledAt" ? field : `-${field}`) as StaffPostSort;
 }
-
-/** "Showing 26–50 of 1,234 posts" (one post: "Showing 1–1 of 1 post"). */
-export function showingLine(page: number, pageSize: number, shown: number, total: number): string {
-  const first = (page - 1) * pageSize + 1;
-  const count = (n: number) => n.toLocaleString("en-US");
-  return `Showing ${count(first)}–${count(first + shown - 1)} of ${count(total)} ${
-    total === 1 ? "post" : "posts"
-  }`;
-}

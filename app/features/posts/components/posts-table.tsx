@@ -2,6 +2,7 @@ import { FilterXIcon } from "lucide-react";
 import * as React from "react";
 import { useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
+import { ListRange } from "#app/components/dashboard/list-toolbar.tsx";
 import { Pager } from "#app/components/site/pager.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
@@ -14,7 +15,6 @@ import {
   type PostListView,
   readListView,
   type SortDate,
-  showingLine,
 } from "#app/features/posts/post-list-view.ts";
 import { errorMessage } from "#app/lib/api-client.ts";
 import { withPage } from "#common/paging.ts";
@@ -157,9 +157,13 @@ export function PostsTable({
               className={posts.isPlaceholderData ? "opacity-60" : undefined}
             />
           </div>
-          <p role="status" className="mt-4 text-center text-sm text-zinc-400">
-            {showingLine(posts.data.page, posts.data.pageSize, rows.length, posts.data.total)}
-          </p>
+          <ListRange
+            page={posts.data.page}
+            pageSize={posts.data.pageSize}
+            total={posts.data.total}
+            noun={["post", "posts"]}
+            className="mt-4 text-center"
+          />
           <Pager
             page={posts.data.page}
             totalPages={posts.data.totalPages}

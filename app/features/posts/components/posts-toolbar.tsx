@@ -1,7 +1,7 @@
-import { SearchIcon, TagIcon } from "lucide-react";
+import { TagIcon } from "lucide-react";
 import * as React from "react";
+import { ListSearch } from "#app/components/dashboard/list-toolbar.tsx";
 import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
-import { Input } from "#app/components/ui/input.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { usePostAuthors } from "#app/features/posts/api/get-post-authors.ts";
 import {
@@ -19,9 +19,6 @@ import {
   STAFF_POST_SORTS,
   type StaffPostSort,
 } from "#common/constants.ts";
-
-/** How long typing pauses before the address (and the list) follows it. */
-export const TYPING_PAUSE_MS = 300;
 
 const STATUS_LABELS: Record<string, string> = {
   draft: "Draft",
@@ -51,14 +48,12 @@ export function PostsToolbar({
   return (
     <search aria-label="Filter posts" className="mb-4 block space-y-3">
       <div className="flex flex-col gap-3 sm:flex-row">
-        <TypedFilter
+        <ListSearch
           label="Search posts"
           placeholder="Search title and content..."
-          icon={<SearchIcon aria-hidden="true" />}
-          type="search"
           value={view.q}
           maxLength={MAX_SEARCH_LENGTH}
-          onValue={(q) => onChange({ q }, { typing: true })}
+          onSearch={(q) => onChange({ q }, { typing: true })}
           className="sm:flex-1"
         />
         <div className="flex items-center gap-2 text-sm text-zinc-400 sm:w-72">
@@ -116,14 +111,14 @@ export function PostsToolbar({
           />
         ) : null}
         {shows("tag") ? (
-          <TypedFilter
+          <ListSearch
             label="Tag"
             placeholder="Tag"
             icon={<TagIcon aria-hidden="true" />}
             type="text"
             value={view.tag}
             maxLength={MAX_TAG_LENGTH}
-            onValue={(tag) => onChange({ tag }, { typing: true })}
+            onSearch={(tag) => onChange({ tag }, { typing: true })}
           />
         ) : null}
       </div>
@@ -173,69 +168,5 @@ function AuthorFilter({ value, onValue }: { value: string; onValue: (value: stri
       options={options}
       onValue={onValue}
     />
-  );
-}
-
-/**
- * A text box whose value reaches the address after a pause in typing. It follows the address
- * when that changes from elsewhere (the back button, Clear filters), but never overwrites what
- * is being typed.
- */
-function TypedFilter({
-  label,
-  placeholder,
-  icon,
-  type,
-  value,
-  maxLength,
-  onValue,
-  className,
-}: {
-  label: string;
-  placeholder: string;
-  icon: React.ReactNode;
-  type: "search" | "text";
-  value: string;
-  maxLength: number;
-  onValue: (value: string) => void;
-  className?: string;
-}) {
-  const [text, setText] = React.useState(value);
-  const sent = React.useRef(value);
-  const onValueRef = React.useRef(onValue);
-  onValueRef.current = onValue;
-
-  React.useEffect(() => {
-    if (value !== sent.current) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  React.useEffect(() => {
-    const wanted = text.trim();
-    if (wanted === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = wanted;
-      onValueRef.current(wanted);
-    }, TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  return (
-    <div className={`relative ${className ?? ""}`}>
-      <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-zinc-400 [&_svg]:size-4">
-        {icon}
-      </span>
-      <Input
-        aria-label={label}
-        type={type}
-        placeholder={placeholder}
-        value={text}
-        maxLength={maxLength}
-        onChange={(event) => setText(event.target.value)}
-        className="pl-9"
-      />
-    </div>
   );
 }
