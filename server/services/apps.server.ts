@@ -140,21 +140,10 @@ const APP_LIST_COLUMNS = [
   "apps.updatedAt",
 ] as const;
 
-export type AppListRow = Pick<
-  AppRow,
-  | "id"
-  | "name"
-  | "slug"
-  | "category"
-  | "relationship"
-  | "status"
-  | "logoUrl"
-  | "downloadCount"
-  | "platforms"
-  | "sortOrder"
-  | "createdAt"
-  | "updatedAt"
->;
+type ColumnOf<Reference> = Reference extends `apps.${infer Column}` ? Column : never;
+
+/** An app row with the list's columns only. */
+export type AppListRow = Pick<AppRow, ColumnOf<(typeof APP_LIST_COLUMNS)[number]>>;
 
 /** What the dashboard's Apps & Tools list asks for: a page, an order, a search and filters. */
 export type AppPageRequest = {

@@ -101,8 +101,9 @@ export type UpdatePostOptions = {
  * Updates a post inside a transaction and answers the row as written. The update is a
  * compare-and-set on the version (`where id = ? and version = ?`), so of two saves made from one
  * version exactly one is written; the other throws StaleVersion. The version goes up by one,
- * `updatedBy` and `updatedAt` are set, and the post's tag rows follow its tags. The slug a post takes stops being another post's old
- * address; a post that has been published keeps its old slug as a redirect.
+ * `updatedBy` and `updatedAt` are set, and the post's tag rows follow its tags. The slug a post
+ * takes stops being another post's old address; a post that has been published keeps its old
+ * slug as a redirect.
  */
 export async function updatePost(trx: Db, options: UpdatePostOptions): Promise<PostRow> {
   const { existing, columns, expectedVersion, userId, nowIso, publishedBefore } = options;
