@@ -167,7 +167,7 @@ describeEachDatabase("settings API", (kind) => {
     it("answers 403 to an employee and 401 signed out, and changes nothing", async () => {
       const kept = (await read()).settings;
       const refused = await readError(await save(fakeSiteSettings(), employee), 403);
-      expect(refused.message).toBeTruthy();
+      expect(refused.message).toBe("You do not have access to this.");
       await readError(await save(fakeSiteSettings(), { cookie: "" } as SignedIn), 401);
       expect((await read()).settings).toEqual(kept);
     });
