@@ -35,7 +35,7 @@ import { listPostAuthors, pageStaffPosts } from "#server/services/staff-post-lis
 import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
 import { parseInput } from "./middleware/validate.ts";
 import { ListQuerySchema, PagedListQuerySchema, StaffPostListQuerySchema } from "./query.ts";
-import { pagedAnswer } from "./staff-list-query.ts";
+import { asksForPage, pagedAnswer } from "./staff-list-query.ts";
 
 /**
  * A UUID path parameter (`name`), or what cannot exist: 404 with `message`. A post's `:id` by
@@ -54,9 +54,7 @@ export function uuidParam(
 }
 
 /** The staff list's parameters that ask for its paged form: all but `limit`. */
-const STAFF_PAGE_PARAMETERS = Object.keys(StaffPostListQuerySchema.shape).filter(
-  (key) => key !== "limit",
-);
+const STAFF_PAGE_ASKED_BY = StaffPostListQuerySchema.omit({ limit: true });
 
 export function postsRouter(context: ServerContext) {
   const { db, config } = context;
@@ -124,7 +122,7 @@ export function postsRouter(context: ServerContext) {
     // Any of the list's own parameters asks for one page (docs/product.md#staff-calls), so a
     // search or filter is never silently ignored; `limit` alone keeps its old meaning: the
     // first `limit` posts, whole.
-    if (STAFF_PAGE_PARAMETERS.some((key) => req.query[key] !== undefined)) {
+    if (asksForPage(req, STAFF_PAGE_ASKED_BY)) {
       const query = parseInput(StaffPostListQuerySchema, req.query);
       const now = new Date();
       const { rows, total } = await pageStaffPosts(db, { ...query, pageSize: query.limit });
