@@ -18,6 +18,7 @@ import {
   type ScheduledPublishing,
   startScheduledPublishing,
 } from "./jobs/publish-scheduled.server.ts";
+import { mailerFor } from "./mail/mailer.server.ts";
 import { seedDemoContent } from "./seed/seed.server.ts";
 import { sanitizePostHtml } from "./services/sanitize-html.server.ts";
 import { uploadStoreFor } from "./storage/upload-store.server.ts";
@@ -99,6 +100,12 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   // Signal handlers first: whoever waits for this line may send SIGTERM the moment it appears.
   installShutdown(server, handle, publishing, lifecycle);
   logger.info(`Studio Site is serving on http://${config.host}:${port} (${handle.kind} database)`);
+  const mailer = mailerFor(config);
+  logger.info(
+    mailer.kind === "smtp"
+      ? `E-mail goes to the SMTP server at ${mailer.location}.`
+      : `No SMTP_URL is set: e-mail is written as .eml files into ${mailer.location} (the dashboard's Outbox shows them).`,
+  );
   // In the background: the demo images' variants, and those of images stored before variants
   // existed, so their first visitors need not wait for them.
   prepareImageVariants(uploads).then(

@@ -3,6 +3,7 @@ import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:f
 import path from "node:path";
 import { z } from "zod";
 import type { SiteSettings } from "#common/schemas/site-settings.ts";
+import { MAIL_VARIABLES, type MailConfig, mailConfigFrom } from "./mail-config.server.ts";
 import { SITE_DEFAULT_VARIABLES, siteDefaultsFrom } from "./site-defaults.server.ts";
 
 /** PostgreSQL's time limits when DATABASE_CONNECT_TIMEOUT_MS / _STATEMENT_TIMEOUT_MS are unset. */
@@ -72,6 +73,8 @@ const EnvSchema = z.object({
   YOUTUBE_IMAGE_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://i.ytimg.com"),
   /** The site settings' first-start defaults: COMPANY_NAME, SITE_TAGLINE, … (site-defaults.server.ts). */
   ...SITE_DEFAULT_VARIABLES,
+  /** E-mail: SMTP_URL, MAIL_FROM, NEWSLETTER_DOUBLE_OPT_IN, MAIL_RATE_PER_MINUTE (mail-config.server.ts). */
+  ...MAIL_VARIABLES,
 
   // --- Uploads in object storage (docs/operations.md#uploads-in-object-storage) ---
   /** Where uploads are kept: `disk` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket). */
@@ -131,6 +134,8 @@ export type Config = Readonly<{
   /** Logs and metrics: the least severe level logged, and the token /metrics asks for. */
   logLevel: LogLevel;
   metricsToken: string | undefined;
+  /** How mail is sent, who it is from, double opt-in and the newsletter's pace. */
+  mail: MailConfig;
 }>;
 
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
@@ -184,6 +189,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${siteDefaults.problems.join("\n  ")}`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const mail = mailConfigFrom(e, { siteUrl, companyName: siteDefaults.settings.companyName });
+  if ("problems" in mail) {
+    throw new ConfigError(`Invalid configuration:\n  ${mail.problems.join("\n  ")}`);
+  }
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -193,7 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     }),
-    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    siteUrl,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO === "1",
@@ -217,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUploadsUrl: e.PUBLIC_UPLOADS_URL?.replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    mail: mail.mail,
   });
 }
 

@@ -140,7 +140,15 @@ export type SubscribersTable = {
   /** Trimmed and lower-cased, unique. */
   email: string;
   createdAt: string;
+  /** pending until the address is confirmed (double opt-in), then active; only active get mail. */
+  status: Generated<SubscriberStatus>;
+  /** When the address became active; null while pending. */
+  confirmedAt: string | null;
+  /** When the last confirmation mail was sent; null when none was. */
+  confirmationSentAt: string | null;
 };
+
+export type SubscriberStatus = "pending" | "active";
 
 export type EmployeesTable = {
   id: string;

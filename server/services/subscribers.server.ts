@@ -24,11 +24,20 @@ export async function unsubscribe(db: Db, email: string): Promise<void> {
   await db.deleteFrom("subscribers").where("email", "=", email).execute();
 }
 
+const SUBSCRIBER_COLUMNS = [
+  "subscribers.id",
+  "subscribers.email",
+  "subscribers.createdAt",
+  "subscribers.status",
+  "subscribers.confirmedAt",
+  "subscribers.confirmationSentAt",
+] as const;
+
 /** Every subscriber, newest first; the id breaks ties so the order is stable. */
 export function listSubscribers(db: Db): Promise<SubscriberRow[]> {
   return db
     .selectFrom("subscribers")
-    .select(["subscribers.id", "subscribers.email", "subscribers.createdAt"])
+    .select(SUBSCRIBER_COLUMNS)
     .orderBy("subscribers.createdAt", "desc")
     .orderBy("subscribers.id", "desc")
     .execute();
@@ -65,7 +74,7 @@ export async function pageSubscribers(
   const direction = sort.startsWith("-") ? "desc" : "asc";
   let rows = db
     .selectFrom("subscribers")
-    .select(["subscribers.id", "subscribers.email", "subscribers.createdAt"])
+    .select(SUBSCRIBER_COLUMNS)
     .where(matches);
   rows =
     sort === "email" || sort === "-email"

@@ -2,12 +2,19 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Db } from "#server/db/db.server.ts";
 import type { SubscriberRow } from "#server/db/tables.ts";
 
-/** A subscriber row with a unique address, subscribed now; override only what the test is about. */
+/**
+ * An active (confirmed) subscriber row with a unique address, subscribed now; override only what
+ * the test is about.
+ */
 export function fakeSubscriber(overrides: Partial<SubscriberRow> = {}): SubscriberRow {
+  const createdAt = overrides.createdAt ?? new Date().toISOString();
   return {
     id: randomUUID(),
     email: `reader-${randomBytes(8).toString("hex")}@example.com`,
-    createdAt: new Date().toISOString(),
+    createdAt,
+    status: "active",
+    confirmedAt: overrides.status === "pending" ? null : createdAt,
+    confirmationSentAt: null,
     ...overrides,
   };
 }

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/**
+ * The e-mail variables (docs/decisions/026-mail-transport.md), read with the others
+ * (env.server.ts): how mail leaves the server, who it is from, and how fast newsletters go.
+ */
+export const MAIL_VARIABLES = {
+  /**
+   * smtp://user:pass@host:587 (STARTTLS when the server offers it) or smtps://user:pass@host:465.
+   * Unset: every message is written as an .eml file into DATA_DIR/outbox instead.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, "must be an smtp:// or smtps:// URL with a host")
+    .optional(),
+  /** The From of every message; by default the company's name and no-reply@ the site's host. */
+  MAIL_FROM: z.string().optional(),
+  /** 1 (the default): a new subscriber confirms the address by a mailed link; 0: at once. */
+  NEWSLETTER_DOUBLE_OPT_IN: z.enum(["0", "1"]).default("1"),
+  /** Newsletter messages handed to the mail server per minute, per site; 0: no limit. */
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+};
+
+export type MailConfig = Readonly<{
+  /** The SMTP server's URL; undefined: the outbox folder. */
+  smtpUrl: string | undefined;
+  /** A whole From header value, such as `"Override Studios" <no-reply@example.com>`. */
+  from: string;
+  /** The address part of `from`, for envelopes and Message-IDs. */
+  fromAddress: string;
+  doubleOptIn: boolean;
+  /** Newsletter messages per minute; 0: as fast as the mail server takes them. */
+  ratePerMinute: number;
+}>;
+
+/** Refused in any header value: a line break would start a header of the sender's choosing. */
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+
+/** The mail settings, or a line per invalid variable. */
+export function mailConfigFrom(
+  env: z.infer<z.ZodObject<typeof MAIL_VARIABLES>>,
+  { siteUrl, companyName }: { siteUrl: string; companyName: string },
+): { mail: MailConfig } | { problems: string[] } {
+  const host = new URL(siteUrl).hostname;
+  const from = env.MAIL_FROM ?? `"${companyName.replace(/["\\]/g, "")}" <no-reply@${host}>`;
+  const fromAddress = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  if (LINE_BREAK.test(from) || !/^[^@\s<>"]+@[^@\s<>"]+$/.test(fromAddress)) {
+    return {
+      problems: [
+        'MAIL_FROM: must be an address, or a name and an address such as "Studio" <news@example.com>',
+      ],
+    };
+  }
+  return {
+    mail: Object.freeze({
+      smtpUrl: env.SMTP_URL,
+      from,
+      fromAddress,
+      doubleOptIn: env.NEWSLETTER_DOUBLE_OPT_IN === "1",
+      ratePerMinute: env.MAIL_RATE_PER_MINUTE,
+    }),
+  };
+}
