@@ -143,6 +143,14 @@ export const CONTENT_ROWS: Row[] = [
     expected: STAFF_ONLY(204),
   },
   {
+    name: "POST /api/posts/:id/newsletter/test",
+    call: async (server) => {
+      const post = await createPost(server.db.handle.db);
+      return { method: "POST", path: `/api/posts/${post.id}/newsletter/test` };
+    },
+    expected: STAFF_ONLY(200),
+  },
+  {
     name: "GET /api/portfolio/:id",
     call: async (server) => {
       const item = await createPost(server.db.handle.db, { category: "marketplace-content" });

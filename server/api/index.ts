@@ -7,6 +7,7 @@ import { employeesRouter } from "./employees.router.ts";
 import { invitationsRouter } from "./invitations.router.ts";
 import { apiErrorHandler, apiNotFound } from "./middleware/error-handler.ts";
 import { newsletterRouter } from "./newsletter.router.ts";
+import { newsletterTestRouter } from "./newsletter-test.router.ts";
 import { portfolioRouter } from "./portfolio.router.ts";
 import { postEditorRouter } from "./posts.editor.router.ts";
 import { postsRouter } from "./posts.router.ts";
@@ -33,6 +34,7 @@ export function apiRouter(context: ServerContext) {
   api.use("/portfolio", portfolioRouter(context));
   api.use("/apps", appsRouter(context));
   api.use("/newsletter", newsletterRouter(context));
+  api.use("/posts", newsletterTestRouter(context));
   api.use("/employees", employeesRouter(context));
   api.use("/invitations", invitationsRouter(context));
   api.use("/dashboard", dashboardRouter(context));

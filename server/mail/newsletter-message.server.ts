@@ -158,3 +158,17 @@ function textPart(html: string): string {
   });
   return `${text.trim()}\n`;
 }
+
+/** What a test copy says first, above the newsletter itself. */
+export const TEST_BANNER =
+  "This is a test of the newsletter, sent only to you. Subscribers have not received it.";
+
+/** A built newsletter marked as a test: "[Test]" before the subject and a banner on top. */
+export function markAsTest(content: NewsletterContent): NewsletterContent {
+  const banner = `<div style="padding:12px 16px;background-color:#fef3c7;color:#78350f;font-family:Arial,Helvetica,sans-serif;font-size:14px;text-align:center">${TEST_BANNER}</div>`;
+  return {
+    subject: `[Test] ${content.subject}`,
+    html: content.html.replace(/<body\b[^>]*>/, (body) => `${body}${banner}`),
+    text: `${TEST_BANNER}\n\n${content.text}`,
+  };
+}
