@@ -6,6 +6,7 @@ import { useZodForm } from "#app/components/ui/form.tsx";
 import type { VersionConflict } from "./api/autosave-post.ts";
 import { type HeldPost, heldFromPost, sameEditorValues, withStoredImage } from "./held-post.ts";
 import { localDraftKey } from "./local-draft.ts";
+import { startSendingAfterPublish } from "./newsletter-after-publish.ts";
 import {
   type ChosenSchedule,
   type EditorAction,
@@ -24,7 +25,7 @@ import {
 import { useAutosave } from "./use-autosave.ts";
 import { KEEP_EDITOR_STATE, useLeaveGuard } from "./use-leave-guard.ts";
 import { useLocalDraft } from "./use-local-draft.ts";
-import { useSavePost } from "./use-save-post.ts";
+import { type AfterSave, useSavePost } from "./use-save-post.ts";
 import { useServerCopyActions } from "./use-server-copy-actions.ts";
 import { useSignedOut } from "./use-signed-out.ts";
 import { useYouTubeAutoFill } from "./use-youtube-auto-fill.ts";
@@ -213,7 +214,11 @@ export function usePostEditor({
     onConflict: (found, action, chosen) => setConflict({ conflict: found, action, chosen }),
   });
 
-  async function run(action: EditorAction, chosen: ChosenSchedule | null = null) {
+  async function run(
+    action: EditorAction,
+    chosen: ChosenSchedule | null = null,
+    after?: AfterSave,
+  ) {
     if (busy.current) return;
     busy.current = true;
     setPending(action);
@@ -221,7 +226,7 @@ export function usePostEditor({
     autosave.scheduler.pause();
     try {
       await autosave.scheduler.idle();
-      await form.handleSubmit((input) => save(input, action, chosen), showProblems)();
+      await form.handleSubmit((input) => save(input, action, chosen, after), showProblems)();
     } finally {
       busy.current = false;
       setPending(null);
@@ -281,6 +286,19 @@ export function usePostEditor({
     await run(action);
   }
 
+  /** "Publish and e-mail subscribers": after one question, Publish, then start the sending. */
+  async function publishAndEmail() {
+    if (busy.current) return;
+    const confirmed = await confirm({
+      title: "Publish and e-mail subscribers?",
+      description:
+        "The post goes live on the site now, and then it is e-mailed to every active subscriber. The sending cannot be stopped once it starts.",
+      confirmLabel: "Publish and e-mail",
+    });
+    if (!confirmed) return;
+    await run("publish", null, startSendingAfterPublish);
+  }
+
   /** The Schedule dialog's time: kept in the form (so a refused time can be corrected), then saved. */
   function schedule(scheduledAt: string, timezone: string) {
     const action = scheduleAction ?? "schedule";
@@ -319,6 +337,7 @@ export function usePostEditor({
     setTitle,
     youtubeStatus: youtube.status,
     perform,
+    publishAndEmail: () => void publishAndEmail(),
     schedule,
     fieldsKey,
     localCopy: {

@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { useNavigate } from "react-router";
 import { applyServerErrors } from "#app/components/ui/form.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
+import { type ToastInput, useToast } from "#app/components/ui/toast.tsx";
 import { ApiError, isApiError } from "#app/lib/api-client.ts";
 import type { PostInput } from "#common/schemas/post.ts";
 import type { Post } from "#common/types/post.ts";
@@ -18,6 +18,12 @@ import {
   postToFormValues,
   toRequestBody,
 } from "./post-form.ts";
+
+/**
+ * What to do once a save succeeded, instead of going back to All Posts ("Publish and e-mail
+ * subscribers" starts the sending): where to go and what to say.
+ */
+export type AfterSave = (post: Post) => Promise<{ path: string; toast: ToastInput }>;
 
 /** "Failed to save post: {message}": the server's message when it gave one. */
 function failureMessage(error: unknown): string {
@@ -68,6 +74,7 @@ export function useSavePost({
     input: PostInput,
     action: EditorAction,
     chosen: ChosenSchedule | null = null,
+    after?: AfterSave,
   ): Promise<void> {
     // The version the editor holds: a save made from an older one is refused (409), not lost.
     const version = held.current.version;
@@ -91,6 +98,12 @@ export function useSavePost({
       const values = postToFormValues(saved, browserZone);
       onSaved(saved, values);
       form.reset(values);
+      if (after) {
+        const next = await after(saved);
+        navigate(next.path);
+        toast(next.toast);
+        return;
+      }
       navigate("/dashboard/posts");
       // After the navigation, so this is the toast the person sees (one at a time).
       toast(savedToast(action, saved, created));

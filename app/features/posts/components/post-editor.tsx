@@ -1,5 +1,5 @@
-import { EyeIcon, HistoryIcon, PencilIcon } from "lucide-react";
-import type * as React from "react";
+import { EyeIcon, HistoryIcon, MailIcon, PencilIcon } from "lucide-react";
+import * as React from "react";
 import { FormProvider } from "react-hook-form";
 import { Button } from "#app/components/ui/button.tsx";
 import type { HeldPost } from "#app/features/posts/held-post.ts";
@@ -8,6 +8,7 @@ import { usePostEditor } from "#app/features/posts/use-post-editor.ts";
 import { AutosaveStatus } from "./autosave-status.tsx";
 import { HistoryPanel } from "./history-panel.tsx";
 import { LeaveDialog } from "./leave-dialog.tsx";
+import { NewsletterDialog } from "./newsletter-dialog.tsx";
 import { PostActionsBar } from "./post-actions-bar.tsx";
 import { PostFields } from "./post-fields.tsx";
 import { PostPreview, previewPost } from "./post-preview.tsx";
@@ -42,6 +43,9 @@ export function PostEditor({
 }) {
   const editor = usePostEditor({ initialValues, initialHeld, editing, storageKey, onReload });
   const { form, mode, setMode, held, localCopy } = editor;
+  const [newsletterOpen, setNewsletterOpen] = React.useState(false);
+  // Only posts go out as newsletters; a marketplace item is not one.
+  const mailable = editing?.type !== "portfolio";
 
   return (
     <FormProvider {...form}>
@@ -73,6 +77,23 @@ export function PostEditor({
               <Button type="button" variant="ghost" onClick={() => editor.history.setOpen(true)}>
                 <HistoryIcon aria-hidden="true" />
                 History
+              </Button>
+            ) : null}
+            {mailable && held.id && held.status === "published" ? (
+              <Button type="button" variant="outline" onClick={() => setNewsletterOpen(true)}>
+                <MailIcon aria-hidden="true" />
+                Send as newsletter
+              </Button>
+            ) : null}
+            {mailable && (held.status === "draft" || held.status === null) ? (
+              <Button
+                type="button"
+                variant="outline"
+                disabled={editor.pending !== null}
+                onClick={editor.publishAndEmail}
+              >
+                <MailIcon aria-hidden="true" />
+                Publish and e-mail subscribers
               </Button>
             ) : null}
             <PostActionsBar
@@ -139,6 +160,14 @@ export function PostEditor({
         error={form.formState.errors.scheduledAt?.message ?? null}
         onSchedule={editor.schedule}
       />
+      {held.id ? (
+        <NewsletterDialog
+          postId={held.id}
+          unsaved={editor.dirty}
+          open={newsletterOpen}
+          onOpenChange={setNewsletterOpen}
+        />
+      ) : null}
       <LeaveDialog blocker={editor.leaveBlocker} />
     </FormProvider>
   );
