@@ -23,6 +23,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { ConfirmProvider } from "#app/components/ui/confirm-dialog.tsx";
 import { AppsSection } from "#app/features/apps/components/apps-section.tsx";
 import { EmployeesSection } from "#app/features/employees/components/employees-section.tsx";
+import { NewslettersSection } from "#app/features/newsletters/components/newsletters-section.tsx";
 import { OverviewSection } from "#app/features/overview/components/overview-section.tsx";
 import { MarketplaceSection } from "#app/features/portfolio/components/marketplace-section.tsx";
 import { CreatePostSection } from "#app/features/posts/components/create-post-section.tsx";
@@ -113,6 +114,7 @@ const SECTIONS: Partial<Record<SectionId, (props: SectionProps) => React.ReactNo
   apps: () => <AppsSection />,
   videos: () => <PostListSection section="videos" />,
   "mailing-list": () => <MailingListSection />,
+  newsletters: () => <NewslettersSection />,
   settings: () => <SettingsSection />,
 };
 

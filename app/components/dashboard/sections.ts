@@ -9,6 +9,7 @@ import {
   NewspaperIcon,
   PackageIcon,
   PencilLineIcon,
+  SendIcon,
   SettingsIcon,
   TagsIcon,
   UsersIcon,
@@ -34,6 +35,7 @@ export const SECTION_IDS = [
   "apps",
   "videos",
   "mailing-list",
+  "newsletters",
   "settings",
 ] as const;
 
@@ -70,6 +72,7 @@ export const DASHBOARD_SECTION_GROUPS: DashboardSectionGroup[] = [
       { id: "apps", label: "Apps & Tools", icon: WrenchIcon },
       { id: "videos", label: "YouTube Videos", icon: MonitorPlayIcon },
       { id: "mailing-list", label: "Mailing List", icon: MailIcon },
+      { id: "newsletters", label: "Newsletters", icon: SendIcon },
       { id: "settings", label: "Settings", icon: SettingsIcon, adminOnly: true },
     ],
   },

@@ -107,7 +107,7 @@ export function NewsletterDialog({
         {preview.isPending ? (
           <p className="text-sm text-zinc-300">Loading the preview...</p>
         ) : preview.isError || !data ? (
-          <p role="alert" className="text-sm text-red-300">
+          <p role="alert" className="text-sm text-redstone-400">
             {errorMessage(preview.error, "The preview could not be loaded. Please try again.")}
           </p>
         ) : (
@@ -123,19 +123,19 @@ export function NewsletterDialog({
               className="h-[26rem] w-full rounded-md border border-night-700 bg-white"
             />
             {unsaved ? (
-              <p className="text-sm text-amber-200">
+              <p className="text-sm text-gold-300">
                 The e-mail is made from the post as it was last saved. Your changes that are not
                 saved yet are not in it: press Update first to include them.
               </p>
             ) : null}
             {data.lastSentAt ? (
-              <p className="rounded-md bg-amber-950/60 p-3 text-sm text-amber-100">
+              <p className="rounded-md bg-gold-400/10 p-3 text-sm text-gold-300 ring-1 ring-gold-400/40">
                 {sentBeforeText(data.lastSentAt)}
               </p>
             ) : null}
             <p className="text-sm text-zinc-300">{reachText(data.recipients)}</p>
             {problem ? (
-              <p role="alert" className="text-sm text-red-300">
+              <p role="alert" className="text-sm text-redstone-400">
                 {problem}
               </p>
             ) : null}

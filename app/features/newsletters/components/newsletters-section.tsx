@@ -1,0 +1,123 @@
+import { ListIcon, SendIcon } from "lucide-react";
+import * as React from "react";
+import { useLocation, useSearchParams } from "react-router";
+import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
+import { PagedTable } from "#app/components/dashboard/paged-table.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { useSendingPage } from "#app/features/newsletters/api/get-sendings.ts";
+import { statusLabel } from "#app/features/newsletters/sending-progress.ts";
+import { formatShortDate } from "#common/format.ts";
+import type { NewsletterSending } from "#common/types/newsletter.ts";
+import { SendingDetailDialog } from "./sending-detail-dialog.tsx";
+import { SendingProgressBar } from "./sending-progress-bar.tsx";
+
+/** The page a `?page=` value asks for: a whole number from 1, else the first. */
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * Newsletters (docs/product.md#newsletters): every sending, newest first, with its progress,
+ * asked again every 2 seconds while one is under way; Details shows a sending's failures.
+ */
+export function NewslettersSection() {
+  const [params] = useSearchParams();
+  const { search } = useLocation();
+  const sendings = useSendingPage(pageFrom(params.get("page")));
+  const [openId, setOpenId] = React.useState<string | null>(null);
+
+  return (
+    <section aria-labelledby="newsletters-title">
+      <header>
+        <h1 id="newsletters-title" className="text-3xl font-bold text-white">
+          Newsletters
+        </h1>
+        <p className="mt-1 text-zinc-400">
+          Posts sent to the mailing list, and how far each sending has come. Send a post from its
+          editor with Send as newsletter.
+        </p>
+      </header>
+      <div className="mt-6 sm:mt-8">
+        <PagedTable
+          query={sendings}
+          label="Newsletter sendings"
+          noun={["sending", "sendings"]}
+          search={search}
+          narrowed={false}
+          errorFallback="Failed to load the newsletters."
+          itemKey={(sending) => sending.id}
+          columns={[
+            {
+              header: "Post",
+              cell: (sending) => <SendingTitle sending={sending} />,
+            },
+            {
+              header: "Progress",
+              className: "w-80",
+              cell: (sending) => <SendingProgressBar sending={sending} />,
+            },
+            {
+              header: "Status",
+              className: "w-44",
+              cell: (sending) => <SendingStatus sending={sending} />,
+            },
+          ]}
+          compactRow={(sending) => (
+            <div className="grid gap-2">
+              <SendingTitle sending={sending} />
+              <SendingStatus sending={sending} />
+              <SendingProgressBar sending={sending} />
+            </div>
+          )}
+          actions={(sending) => (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => setOpenId(sending.id)}
+            >
+              <ListIcon aria-hidden="true" />
+              Details
+              <span className="sr-only">{` of "${sending.postTitle}"`}</span>
+            </Button>
+          )}
+          empty={
+            <EmptyState
+              icon={SendIcon}
+              title="No newsletters sent yet"
+              description="Open a published post in the editor and choose Send as newsletter."
+            />
+          }
+          noMatches={null}
+        />
+      </div>
+      <SendingDetailDialog id={openId} onClose={() => setOpenId(null)} />
+    </section>
+  );
+}
+
+function SendingTitle({ sending }: { sending: NewsletterSending }) {
+  return (
+    <div className="min-w-0">
+      <p className="font-semibold break-words text-white">{sending.postTitle}</p>
+      <p className="mt-0.5 text-xs text-zinc-400">
+        {"Started "}
+        <time dateTime={sending.createdAt}>{formatShortDate(sending.createdAt)}</time>
+        {sending.createdBy ? ` by ${sending.createdBy}` : ""}
+        {` · to ${sending.total.toLocaleString("en-US")} ${sending.total === 1 ? "subscriber" : "subscribers"}`}
+      </p>
+    </div>
+  );
+}
+
+function SendingStatus({ sending }: { sending: NewsletterSending }) {
+  const variant =
+    sending.status === "sending" ? "blue" : sending.failed > 0 ? "yellow" : ("green" as const);
+  return (
+    <Badge variant={variant} data-testid="sending-status">
+      {statusLabel(sending)}
+    </Badge>
+  );
+}
