@@ -14,10 +14,8 @@ import { type DatabaseHandle, openDatabase } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
 import { configureHttpServer } from "./http/http-server.server.ts";
 import type { ReadinessCheck } from "./http/readiness.server.ts";
-import {
-  type ScheduledPublishing,
-  startScheduledPublishing,
-} from "./jobs/publish-scheduled.server.ts";
+import { startNewsletterWorker } from "./jobs/newsletter-worker.server.ts";
+import { startScheduledPublishing } from "./jobs/publish-scheduled.server.ts";
 import { mailerFor } from "./mail/mailer.server.ts";
 import { seedDemoContent } from "./seed/seed.server.ts";
 import { sanitizePostHtml } from "./services/sanitize-html.server.ts";
@@ -97,8 +95,9 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const publishing = startScheduledPublishing(handle.db);
+  const newsletters = startNewsletterWorker(handle.db, config);
   // Signal handlers first: whoever waits for this line may send SIGTERM the moment it appears.
-  installShutdown(server, handle, publishing, lifecycle);
+  installShutdown(server, handle, [publishing, newsletters], lifecycle);
   logger.info(`Studio Site is serving on http://${config.host}:${port} (${handle.kind} database)`);
   const mailer = mailerFor(config);
   logger.info(
@@ -158,7 +157,7 @@ async function openDatabaseOrExit(config: Config): Promise<DatabaseHandle> {
 function installShutdown(
   server: Server,
   handle: DatabaseHandle,
-  publishing: ScheduledPublishing,
+  jobs: ReadonlyArray<{ stop: () => Promise<void> }>,
   lifecycle: { stopping: boolean },
 ) {
   // close() would also wait for connections with nothing left to answer: ones opened ahead of
@@ -188,8 +187,9 @@ function installShutdown(
     // every request in flight has been answered.
     server.close(async () => {
       clearTimeout(force);
-      // The sweep's last query must finish before the database it runs on closes.
-      await publishing.stop();
+      // The jobs' last queries (a newsletter copy's outcome among them) must finish before the
+      // database they run on closes.
+      await Promise.all(jobs.map((job) => job.stop()));
       await handle
         .close()
         .catch((error: unknown) => logger.error({ err: error }, describeError(error)));

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createPost } from "#tests/factories/post.ts";
 import { FAKE_VIDEOS } from "#tests/fakes/youtube-server.ts";
 import { solidImage } from "#tests/helpers/images.ts";
@@ -183,6 +183,50 @@ export const CONTENT_ROWS: Row[] = [
       path: "/api/youtube/info",
       body: { url: `https://youtu.be/${Object.keys(FAKE_VIDEOS)[0]}` },
     }),
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "POST /api/posts/:id/newsletter",
+    call: async (server) => {
+      const post = await createPost(server.db.handle.db);
+      return { method: "POST", path: `/api/posts/${post.id}/newsletter`, body: {} };
+    },
+    expected: STAFF_ONLY(202),
+  },
+  {
+    name: "GET /api/posts/:id/newsletter/preview",
+    call: async (server) => {
+      const post = await createPost(server.db.handle.db);
+      return { method: "GET", path: `/api/posts/${post.id}/newsletter/preview` };
+    },
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "GET /api/newsletter-sendings",
+    call: async () => ({ method: "GET", path: "/api/newsletter-sendings" }),
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "GET /api/newsletter-sendings/:id",
+    call: async (server) => {
+      const id = randomUUID();
+      await server.db.handle.db
+        .insertInto("newsletter_sendings")
+        .values({
+          id,
+          postId: null,
+          postTitle: "Matrix post",
+          subject: "Matrix post",
+          html: "<p>Matrix.</p>",
+          text: "Matrix.",
+          total: 0,
+          createdBy: null,
+          createdAt: new Date().toISOString(),
+          finishedAt: null,
+        })
+        .execute();
+      return { method: "GET", path: `/api/newsletter-sendings/${id}` };
+    },
     expected: STAFF_ONLY(200),
   },
 ];

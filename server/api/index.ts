@@ -7,6 +7,7 @@ import { employeesRouter } from "./employees.router.ts";
 import { invitationsRouter } from "./invitations.router.ts";
 import { apiErrorHandler, apiNotFound } from "./middleware/error-handler.ts";
 import { newsletterRouter } from "./newsletter.router.ts";
+import { newsletterSendingsRouter, postNewsletterRouter } from "./newsletter-sendings.router.ts";
 import { newsletterTestRouter } from "./newsletter-test.router.ts";
 import { portfolioRouter } from "./portfolio.router.ts";
 import { postEditorRouter } from "./posts.editor.router.ts";
@@ -29,12 +30,14 @@ export function apiRouter(context: ServerContext) {
   // Ahead of the JSON parser: post bodies have their own, larger limit, read only for staff.
   api.use("/posts", postsRouter(context));
   api.use("/posts", postEditorRouter(context));
+  api.use("/posts", postNewsletterRouter(context));
   // The app refuses larger bodies before they are read (BODY_LIMITS); this limit only repeats it.
   api.use(express.json({ limit: BODY_LIMITS.json }));
   api.use("/portfolio", portfolioRouter(context));
   api.use("/apps", appsRouter(context));
   api.use("/newsletter", newsletterRouter(context));
   api.use("/posts", newsletterTestRouter(context));
+  api.use("/newsletter-sendings", newsletterSendingsRouter(context));
   api.use("/employees", employeesRouter(context));
   api.use("/invitations", invitationsRouter(context));
   api.use("/dashboard", dashboardRouter(context));

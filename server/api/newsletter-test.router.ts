@@ -5,14 +5,11 @@ import { logger } from "#server/config/logger.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { MailError, mailerFor } from "#server/mail/mailer.server.ts";
-import {
-  buildNewsletter,
-  markAsTest,
-  personalize,
-} from "#server/mail/newsletter-message.server.ts";
+import { markAsTest, personalize } from "#server/mail/newsletter-message.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
-import { currentSiteSettings } from "#server/services/site-settings.server.ts";
 import { createRateLimit } from "./middleware/rate-limit.ts";
+import { newsletterOf } from "./newsletter-sendings.router.ts";
+import { uuidParam } from "./posts.router.ts";
 
 /** Test copies one staff member may send in TEST_WINDOW_MS. */
 export const TEST_SEND_LIMIT = 10;
@@ -39,16 +36,11 @@ export function newsletterTestRouter(context: ServerContext) {
   });
 
   router.post("/:id/newsletter/test", requireEmployee(context), limit, async (req, res) => {
-    const post = await getPostById(db, String(req.params.id ?? ""));
+    const post = await getPostById(db, uuidParam(req.params));
     if (!post) throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
     const viewer = viewerOf(res);
-    const { companyName, tagline } = await currentSiteSettings(db, config.siteDefaults);
-    const newsletter = buildNewsletter({
-      post,
-      companyName,
-      tagline,
-      siteUrl: config.siteUrl,
-    });
+    // Built as the sending builds it, so the test shows what subscribers would get.
+    const newsletter = await newsletterOf(db, config, post);
     // A sample link: the unsubscribe form, since the staff member is no subscriber.
     const message = markAsTest(personalize(newsletter, `${config.siteUrl}/unsubscribe`));
     const mailer = mailerFor(config);

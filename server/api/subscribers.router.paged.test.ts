@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Paged } from "#common/types/post-list.ts";
 import type { Subscriber, SubscriberCounts } from "#common/types/subscriber.ts";
+import { presentSubscriber } from "#server/presenters/subscriber.server.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
 import { readError } from "#tests/helpers/http.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
@@ -26,12 +27,11 @@ describeEachDatabase("subscribers API, paged", (kind) => {
       // Addresses in an order unlike the dates': 'reader-07@…' joined before 'reader-08@…', and
       // every third one on another domain.
       const domain = i % 3 === 0 ? "Mail.Example.ORG" : "example.com";
-      rows.push(
-        await createSubscriber(db, {
-          email: `reader-${String((i * 7) % 30).padStart(2, "0")}@${domain}`,
-          createdAt: new Date(now - (30 - i) * DAY + DAY / 2).toISOString(),
-        }),
-      );
+      const row = await createSubscriber(db, {
+        email: `reader-${String((i * 7) % 30).padStart(2, "0")}@${domain}`,
+        createdAt: new Date(now - (30 - i) * DAY + DAY / 2).toISOString(),
+      });
+      rows.push(presentSubscriber(row));
     }
     newestFirst = rows.reverse();
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Subscriber } from "#common/types/subscriber.ts";
+import { presentSubscriber } from "#server/presenters/subscriber.server.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
 import { readError } from "#tests/helpers/http.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
@@ -58,7 +59,7 @@ describeEachDatabase("subscribers API", (kind) => {
         createdAt: tie,
       });
 
-      expect(await list()).toEqual([newest, tieHigh, tieLow, oldest]);
+      expect(await list()).toEqual([newest, tieHigh, tieLow, oldest].map(presentSubscriber));
     });
 
     it("includes an address that just subscribed through the newsletter form", async () => {

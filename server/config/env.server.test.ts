@@ -47,6 +47,13 @@ describe("loadConfig", () => {
       responseCacheTtlMs: 1000,
       logLevel: "info",
       metricsToken: undefined,
+      mail: {
+        smtpUrl: undefined,
+        from: '"Override Studios" <no-reply@localhost>',
+        fromAddress: "no-reply@localhost",
+        doubleOptIn: true,
+        ratePerMinute: 600,
+      },
       youtube: { baseUrl: "https://www.youtube.com", imageBaseUrl: "https://i.ytimg.com" },
       siteDefaults: {
         companyName: "Override Studios",

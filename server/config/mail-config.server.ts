@@ -19,6 +19,11 @@ export const MAIL_VARIABLES = {
   NEWSLETTER_DOUBLE_OPT_IN: z.enum(["0", "1"]).default("1"),
   /** Newsletter messages handed to the mail server per minute, per site; 0: no limit. */
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  /**
+   * How long a newsletter copy the mail server refused for now (4xx, lost connection) waits
+   * before its first retry, in milliseconds; each further retry waits twice as long.
+   */
+  NEWSLETTER_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
 };
 
 export type MailConfig = Readonly<{
@@ -31,6 +36,8 @@ export type MailConfig = Readonly<{
   doubleOptIn: boolean;
   /** Newsletter messages per minute; 0: as fast as the mail server takes them. */
   ratePerMinute: number;
+  /** The first retry's wait after a temporary refusal (ms); it doubles with each retry. */
+  retryMs: number;
 }>;
 
 /** Refused in any header value: a line break would start a header of the sender's choosing. */
@@ -58,6 +65,7 @@ export function mailConfigFrom(
       fromAddress,
       doubleOptIn: env.NEWSLETTER_DOUBLE_OPT_IN === "1",
       ratePerMinute: env.MAIL_RATE_PER_MINUTE,
+      retryMs: env.NEWSLETTER_RETRY_MS,
     }),
   };
 }

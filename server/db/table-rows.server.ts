@@ -32,6 +32,9 @@ export const TABLES: ReadonlyArray<KeyedTable & { name: keyof Database & string 
   { name: "rate_limits", key: "key" },
   { name: "job_leases", key: "name" },
   { name: "site_settings", key: "id" },
+  { name: "newsletter_sendings", key: "id" },
+  { name: "newsletter_deliveries", key: "id" },
+  { name: "newsletter_pace", key: "name" },
 ];
 
 /** How a column's values are normalised: the type PostgreSQL gives it. */

@@ -22,6 +22,9 @@ export type Database = {
   post_working_copies: PostWorkingCopiesTable;
   post_revisions: PostRevisionsTable;
   post_tags: PostTagsTable;
+  newsletter_sendings: NewsletterSendingsTable;
+  newsletter_deliveries: NewsletterDeliveriesTable;
+  newsletter_pace: NewsletterPaceTable;
 };
 
 export type PostsTable = {
@@ -259,6 +262,57 @@ export type InvitationsTable = {
   createdAt: string;
 };
 
+/** A post sent to the mailing list (docs/decisions/028-newsletter-sending.md). */
+export type NewsletterSendingsTable = {
+  id: string;
+  /** The post it was built from; may name a post deleted since. */
+  postId: string | null;
+  postTitle: string;
+  /** The e-mail as built once: subject, and HTML and text with UNSUBSCRIBE_PLACEHOLDER. */
+  subject: string;
+  html: string;
+  text: string;
+  /** sending while deliveries are pending; finished once none is. */
+  status: Generated<"sending" | "finished">;
+  /** Deliveries made at the start (active subscribers then). */
+  total: number;
+  /** The staff member's name who started it. */
+  createdBy: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+};
+
+export type DeliveryStatus = "pending" | "sent" | "failed" | "skipped";
+
+/** One subscriber's copy of one sending. */
+export type NewsletterDeliveriesTable = {
+  /** `{sendingId}.{subscriberId}`. */
+  id: string;
+  sendingId: string;
+  subscriberId: string;
+  email: string;
+  status: Generated<DeliveryStatus>;
+  /** Hand-overs tried so far. */
+  attempts: Generated<number>;
+  /** The mail server's last refusal, or what went wrong reaching it. */
+  lastError: string | null;
+  /** When a pending copy may next be handed over (later after a temporary refusal). */
+  nextAttemptAt: string;
+  lastAttemptAt: string | null;
+  /** The process (THIS_PROCESS) that claimed it, kept once settled. */
+  claimedBy: string | null;
+  /** Until when the claim holds unless renewed. */
+  claimedUntil: string | null;
+  sentAt: string | null;
+  messageId: string | null;
+};
+
+/** The site's shared sending pace: the next free slot, in milliseconds since 1970. */
+export type NewsletterPaceTable = {
+  name: string;
+  nextSlotAt: number;
+};
+
 export type PostRow = Selectable<PostsTable>;
 export type NewPostRow = Insertable<PostsTable>;
 export type PostUpdate = Updateable<PostsTable>;
@@ -270,3 +324,5 @@ export type SubscriberRow = Selectable<SubscribersTable>;
 export type EmployeeRow = Selectable<EmployeesTable>;
 export type NewEmployeeRow = Insertable<EmployeesTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
+export type NewsletterSendingRow = Selectable<NewsletterSendingsTable>;
+export type NewsletterDeliveryRow = Selectable<NewsletterDeliveriesTable>;

@@ -1,0 +1,208 @@
+import type { Db } from "#server/db/db.server.ts";
+import { dbKindOf } from "#server/db/dialect.server.ts";
+
+// The newsletter worker's statements on the delivery rows (docs/decisions/028-newsletter-sending.md).
+// Every change a worker makes to a delivery names it as the claim's holder, so a process whose
+// claim ran out (and was taken over) can no longer settle the row.
+
+/** A delivery as a worker claims it. */
+export type ClaimedDelivery = {
+  id: string;
+  sendingId: string;
+  subscriberId: string;
+  email: string;
+  /** Hand-overs tried before this one. */
+  attempts: number;
+};
+
+/**
+ * Claims up to `limit` due pending deliveries nobody holds (or whose claim ran out) for `holder`
+ * until `until`, oldest due first. PostgreSQL: the rows are picked with FOR UPDATE SKIP LOCKED,
+ * so processes claiming at once each get rows of their own without waiting for one another.
+ * SQLite: one UPDATE whose subquery picks the rows; SQLite runs one writer at a time, so two
+ * processes cannot both claim a row.
+ */
+export async function claimDueDeliveries(
+  db: Db,
+  { holder, until, now, limit }: { holder: string; until: Date; now: Date; limit: number },
+): Promise<ClaimedDelivery[]> {
+  const at = now.toISOString();
+  const postgres = dbKindOf(db) === "postgres";
+  return db
+    .updateTable("newsletter_deliveries")
+    .set({ claimedBy: holder, claimedUntil: until.toISOString() })
+    .where("id", "in", (eb) => {
+      const due = eb
+        .selectFrom("newsletter_deliveries")
+        .select("id")
+        .where("status", "=", "pending")
+        .where("nextAttemptAt", "<=", at)
+        .where((w) => w.or([w("claimedUntil", "is", null), w("claimedUntil", "<=", at)]))
+        .orderBy("nextAttemptAt")
+        .orderBy("id")
+        .limit(limit);
+      return postgres ? due.forUpdate().skipLocked() : due;
+    })
+    .where("status", "=", "pending")
+    .returning(["id", "sendingId", "subscriberId", "email", "attempts"])
+    .execute();
+}
+
+/** Extends every pending claim of `holder` until `until`; answers how many it holds. */
+export async function renewClaims(db: Db, holder: string, until: Date): Promise<number> {
+  const result = await db
+    .updateTable("newsletter_deliveries")
+    .set({ claimedUntil: until.toISOString() })
+    .where("status", "=", "pending")
+    .where("claimedBy", "=", holder)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Gives back every pending claim of `holder` (at shutdown, or for a holder that died). */
+export async function releaseClaims(db: Db, holder: string): Promise<number> {
+  const result = await db
+    .updateTable("newsletter_deliveries")
+    .set({ claimedBy: null, claimedUntil: null })
+    .where("status", "=", "pending")
+    .where("claimedBy", "=", holder)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The holders of pending claims that have not run out. */
+export async function currentHolders(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom("newsletter_deliveries")
+    .select("claimedBy")
+    .distinct()
+    .where("status", "=", "pending")
+    .where("claimedBy", "is not", null)
+    .where("claimedUntil", ">", now.toISOString())
+    .execute();
+  return rows.flatMap((row) => (row.claimedBy ? [row.claimedBy] : []));
+}
+
+/** Whether a delivery is still `holder`'s to send, and its subscriber's state now. */
+export type Turn = {
+  mine: boolean;
+  /** active, pending, or null when the subscriber row is gone (unsubscribed). */
+  subscriberStatus: string | null;
+};
+
+export async function turnOf(db: Db, id: string, holder: string): Promise<Turn> {
+  const row = await db
+    .selectFrom("newsletter_deliveries as d")
+    .leftJoin("subscribers as s", "s.id", "d.subscriberId")
+    .select(["d.status", "d.claimedBy", "s.status as subscriberStatus"])
+    .where("d.id", "=", id)
+    .executeTakeFirst();
+  return {
+    mine: row?.status === "pending" && row.claimedBy === holder,
+    subscriberStatus: row?.subscriberStatus ?? null,
+  };
+}
+
+type Settle = { id: string; holder: string; at: Date };
+
+/** Whether the update settled the row (false: it was no longer this holder's). */
+async function settled(promise: Promise<{ numUpdatedRows: bigint }>): Promise<boolean> {
+  return (await promise).numUpdatedRows === 1n;
+}
+
+/** The mail server accepted the copy (answered 250). */
+export function recordSent(db: Db, { id, holder, at, messageId }: Settle & { messageId: string }) {
+  const when = at.toISOString();
+  return settled(
+    db
+      .updateTable("newsletter_deliveries")
+      .set((eb) => ({
+        status: "sent",
+        attempts: eb("attempts", "+", 1),
+        sentAt: when,
+        lastAttemptAt: when,
+        messageId,
+        claimedUntil: null,
+      }))
+      .where("id", "=", id)
+      .where("claimedBy", "=", holder)
+      .where("status", "=", "pending")
+      .executeTakeFirst(),
+  );
+}
+
+/** The subscriber unsubscribed (or is no longer active) before the copy's turn: not sent. */
+export function recordSkipped(db: Db, { id, holder, at }: Settle) {
+  return settled(
+    db
+      .updateTable("newsletter_deliveries")
+      .set({ status: "skipped", lastAttemptAt: at.toISOString(), claimedUntil: null })
+      .where("id", "=", id)
+      .where("claimedBy", "=", holder)
+      .where("status", "=", "pending")
+      .executeTakeFirst(),
+  );
+}
+
+/**
+ * The hand-over did not succeed: `retryAt` set, the copy waits until then and anyone may claim it
+ * again; null, it failed for good.
+ */
+export function recordRefusal(
+  db: Db,
+  { id, holder, at, error, retryAt }: Settle & { error: string; retryAt: Date | null },
+) {
+  const when = at.toISOString();
+  return settled(
+    db
+      .updateTable("newsletter_deliveries")
+      .set((eb) => ({
+        attempts: eb("attempts", "+", 1),
+        lastError: error.slice(0, 1000),
+        lastAttemptAt: when,
+        claimedUntil: null,
+        ...(retryAt
+          ? { status: "pending", nextAttemptAt: retryAt.toISOString(), claimedBy: null }
+          : { status: "failed" }),
+      }))
+      .where("id", "=", id)
+      .where("claimedBy", "=", holder)
+      .where("status", "=", "pending")
+      .executeTakeFirst(),
+  );
+}
+
+/** Marks finished every sending with nothing pending; answers their titles. */
+export async function finishSendings(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .updateTable("newsletter_sendings")
+    .set({ status: "finished", finishedAt: now.toISOString() })
+    .where("status", "=", "sending")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("newsletter_deliveries")
+            .select("newsletter_deliveries.id")
+            .whereRef("newsletter_deliveries.sendingId", "=", "newsletter_sendings.id")
+            .where("newsletter_deliveries.status", "=", "pending"),
+        ),
+      ),
+    )
+    .returning("postTitle")
+    .execute();
+  return rows.map((row) => row.postTitle);
+}
+
+/** The built e-mail of a sending, or null when the row is gone. */
+export async function sendingContent(
+  db: Db,
+  id: string,
+): Promise<{ subject: string; html: string; text: string } | null> {
+  const row = await db
+    .selectFrom("newsletter_sendings")
+    .select(["subject", "html", "text"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ?? null;
+}
