@@ -22,6 +22,7 @@ const POSTGRES_SPECS = [
   "dashboard/posts-table.spec.ts",
   "dashboard/mailing-list.spec.ts",
   "dashboard/tags.spec.ts",
+  "dashboard/newsletters.spec.ts",
 ];
 
 // With TEST_DATABASE_URL, a second server runs on PostgreSQL, in a schema of its own (made here
@@ -55,7 +56,7 @@ export default defineConfig({
             testMatch: POSTGRES_SPECS,
             dependencies: ["dashboard"],
             use: { baseURL: postgres.baseUrl },
-            metadata: { databaseUrl: postgres.databaseUrl },
+            metadata: { databaseUrl: postgres.databaseUrl, dataDir: postgres.dataDir },
           },
         ]
       : []),
@@ -136,6 +137,8 @@ function postgresServer(adminUrl: string) {
     process.env.E2E_PG_SCHEMA = schema;
   }
   process.env.E2E_PG_PORT ??= freeLoopbackPort();
+  // Made once by the runner, like the port: the workers read the server's outbox there.
+  process.env.E2E_PG_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "studio-e2e-pg-"));
   const schema = process.env.E2E_PG_SCHEMA;
   const pgPort = Number(process.env.E2E_PG_PORT);
   const baseUrl = `http://127.0.0.1:${pgPort}`;
@@ -145,6 +148,7 @@ function postgresServer(adminUrl: string) {
   return {
     baseUrl,
     databaseUrl,
+    dataDir: process.env.E2E_PG_DATA_DIR,
     webServer: {
       command: "node scripts/start.mjs",
       url: `${baseUrl}/healthz`,
@@ -155,7 +159,7 @@ function postgresServer(adminUrl: string) {
       env: {
         HOST: "127.0.0.1",
         PORT: String(pgPort),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "studio-e2e-pg-")),
+        DATA_DIR: process.env.E2E_PG_DATA_DIR,
         DATABASE_URL: databaseUrl,
         SITE_URL: baseUrl,
         SEED_DEMO: "1",

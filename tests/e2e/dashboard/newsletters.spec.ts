@@ -19,13 +19,15 @@ import { pageHeading, toast, uniqueId } from "./helpers.ts";
 // Newsletters (docs/product.md#newsletters): the editor's "Send as newsletter" dialog with its
 // preview and "Send a test to me", the sending followed to its end in the Newsletters section,
 // "Send again", and "Publish and e-mail subscribers". The e2e server has no SMTP_URL, so every
-// message is an .eml file in DATA_DIR/outbox, read back here with mailparser.
+// message is an .eml file in its DATA_DIR/outbox, read back here with mailparser.
 
 type OutboxMessage = ParsedMail & { raw: string };
 
 /** Every message in the e2e server's outbox that `match` accepts, parsed, with its raw text. */
 async function outboxMessages(match: (mail: ParsedMail) => boolean): Promise<OutboxMessage[]> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  // The PostgreSQL project's server has a data folder of its own (playwright.config.ts).
+  const { dataDir } = test.info().project.metadata as { dataDir?: string };
+  const dir = path.join(dataDir ?? process.env.E2E_DATA_DIR ?? "", "outbox");
   let names: string[];
   try {
     names = (await readdir(dir)).filter((name) => name.endsWith(".eml"));
