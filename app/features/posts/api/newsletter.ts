@@ -4,7 +4,7 @@ import type { NewsletterPreview, NewsletterSending } from "#common/types/newslet
 import type { NewsletterTestSent } from "#common/types/newsletter-test.ts";
 
 // A post's newsletter, as the editor's "Send as newsletter" dialog uses it
-// (docs/product.md#newsletters): the preview, a test to oneself, and the sending.
+// (docs/product.md#newsletters-section): the preview, a test to oneself, and the sending.
 
 /** Under "newsletters", so starting a sending refreshes the preview and the Newsletters list. */
 export function newsletterPreviewKey(postId: string) {
