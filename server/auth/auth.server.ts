@@ -15,6 +15,7 @@ import type { Config } from "#server/config/env.server.ts";
 import { loggedUrl, logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { type DbKind, dbKindOf, findDatabaseFault } from "#server/db/dialect.server.ts";
+import { assertChangePasswordBody, changePasswordRefusal } from "./change-password.server.ts";
 import { createResetLimit, RESET_LINK_SECONDS, resetMailSender } from "./password-reset.server.ts";
 import { setsSessionCookie, withoutSessionTokens } from "./session-token.server.ts";
 import {
@@ -201,6 +202,7 @@ export function createAuth({ db, kind, config, signInThrottle, passwordHashing }
           await resetLimit(accountKey(ctx.body), clientAddress(ctx));
         }
         if (ctx.path === "/change-password") {
+          assertChangePasswordBody(ctx.body);
           // A new password ends every other session, whatever the caller asked for.
           return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
         }
@@ -219,6 +221,10 @@ export function createAuth({ db, kind, config, signInThrottle, passwordHashing }
             return;
           }
           await throttle.succeeded(accountKey(ctx.body), clientAddress(ctx));
+        }
+        if (ctx.path === "/change-password") {
+          const refusal = changePasswordRefusal(returned);
+          if (refusal) throw refusal;
         }
         // Over HTTP (calls from our own code have no request), a browser that sends the session
         // cookie or is being given one has the token there: the JSON answer leaves it out.
