@@ -72,3 +72,12 @@ export const CHANGE_PASSWORD_MESSAGES = {
   missing: "Type your current password and a new password.",
   changed: "Your password was changed. Your other sessions were signed out.",
 } as const;
+
+/** The "My account" form: the new password typed twice. */
+export const ChangePasswordFormSchema = ChangePasswordInputSchema.extend({
+  confirmPassword: z.string(),
+}).refine((values) => values.confirmPassword === values.newPassword, {
+  message: "The two new passwords do not match.",
+  path: ["confirmPassword"],
+});
+export type ChangePasswordFormValues = z.input<typeof ChangePasswordFormSchema>;

@@ -7,6 +7,7 @@ import { employeesRouter } from "./employees.router.ts";
 import { invitationsRouter } from "./invitations.router.ts";
 import { apiErrorHandler, apiNotFound } from "./middleware/error-handler.ts";
 import { newsletterRouter } from "./newsletter.router.ts";
+import { outboxRouter } from "./outbox.router.ts";
 import { portfolioRouter } from "./portfolio.router.ts";
 import { postEditorRouter } from "./posts.editor.router.ts";
 import { postsRouter } from "./posts.router.ts";
@@ -38,6 +39,7 @@ export function apiRouter(context: ServerContext) {
   api.use("/dashboard", dashboardRouter(context));
   api.use("/subscribers", subscribersRouter(context));
   api.use("/settings", settingsRouter(context));
+  api.use("/outbox", outboxRouter(context));
   api.use("/tags", tagsRouter(context));
   api.use("/upload", uploadRouter(context));
   api.use("/youtube", youtubeRouter(context));
