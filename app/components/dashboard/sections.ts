@@ -2,6 +2,7 @@ import {
   CalendarClockIcon,
   FilePenLineIcon,
   FileTextIcon,
+  InboxIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   MailIcon,
@@ -11,6 +12,7 @@ import {
   PencilLineIcon,
   SettingsIcon,
   TagsIcon,
+  UserRoundIcon,
   UsersIcon,
   WrenchIcon,
 } from "lucide-react";
@@ -35,6 +37,8 @@ export const SECTION_IDS = [
   "videos",
   "mailing-list",
   "settings",
+  "outbox",
+  "account",
 ] as const;
 
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -71,7 +75,12 @@ export const DASHBOARD_SECTION_GROUPS: DashboardSectionGroup[] = [
       { id: "videos", label: "YouTube Videos", icon: MonitorPlayIcon },
       { id: "mailing-list", label: "Mailing List", icon: MailIcon },
       { id: "settings", label: "Settings", icon: SettingsIcon, adminOnly: true },
+      { id: "outbox", label: "Outbox", icon: InboxIcon, adminOnly: true },
     ],
+  },
+  {
+    label: "Your account",
+    sections: [{ id: "account", label: "My account", icon: UserRoundIcon }],
   },
 ];
 
