@@ -24,6 +24,7 @@ const SECTIONS: [string, RegExp][] = [
   ["/dashboard/apps", /^Apps & Tools$/],
   ["/dashboard/videos", /^YouTube Videos$/],
   ["/dashboard/mailing-list", /^Mailing List$/],
+  ["/dashboard/account", /^My account$/],
 ];
 
 /** Waits until nothing on the page is loading any more. */
