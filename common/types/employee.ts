@@ -26,7 +26,11 @@ export type Invitation = {
  * An invitation as the employees calls answer it: the link, and whether it was also mailed to
  * the invited address (false: the mail could not be sent, so the admin passes the link on).
  */
-export type SentInvitation = Invitation & { mailed: boolean };
+export type SentInvitation = Invitation & {
+  mailed: boolean;
+  /** True when the site has no SMTP server: the e-mail was kept in the Outbox, not sent. */
+  outbox: boolean;
+};
 
 /**
  * `POST /api/employees`: the new employee and their invitation link, or null when they can

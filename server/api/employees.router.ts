@@ -100,7 +100,7 @@ export function employeesRouter(context: ServerContext) {
     const employee = await getEmployee(db, id);
     const sent = employee
       ? await mailInvitation(context, { invitation, employee, invitedBy: viewerOf(res) })
-      : { ...invitation, mailed: false };
+      : { ...invitation, mailed: false, outbox: false };
     res.status(201).json(sent);
   });
 

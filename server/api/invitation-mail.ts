@@ -23,6 +23,7 @@ export async function mailInvitation(
     invitedBy: Viewer;
   },
 ): Promise<SentInvitation> {
+  const outbox = mailerFor(config).kind === "outbox";
   try {
     const { companyName } = await currentSiteSettings(db, config.siteDefaults);
     await mailerFor(config).send(
@@ -37,12 +38,12 @@ export async function mailInvitation(
         expiresAt: invitation.expiresAt,
       }),
     );
-    return { ...invitation, mailed: true };
+    return { ...invitation, mailed: true, outbox };
   } catch (error) {
     logger.warn(
       { err: error },
       `The invitation e-mail to ${employee.email} was not sent: ${error instanceof Error ? error.message : String(error)}`,
     );
-    return { ...invitation, mailed: false };
+    return { ...invitation, mailed: false, outbox };
   }
 }

@@ -55,13 +55,18 @@ export function InvitationDialog({
       <DialogContent>
         <DialogTitle>Invitation link</DialogTitle>
         <DialogDescription>
-          {invitation?.mailed
+          {invitation?.mailed && !invitation.outbox
             ? `We e-mailed this link to ${name}. You can also copy it and send it yourself. It lets them choose a password and sign in; it works once, until ${formatShortDate(invitation?.expiresAt)}.`
             : `Send this link to ${name}. It lets them choose a password and sign in; it works once, until ${formatShortDate(invitation?.expiresAt)}.`}
         </DialogDescription>
         {invitation && !invitation.mailed ? (
           <p role="alert" className="text-sm text-redstone-400">
             The invitation e-mail could not be sent. Copy the link and send it to them yourself.
+          </p>
+        ) : invitation?.outbox ? (
+          <p className="text-sm text-zinc-400">
+            No mail server is set up, so the invitation e-mail was kept in the Outbox instead of
+            being sent.
           </p>
         ) : null}
         <div className="flex gap-2">
