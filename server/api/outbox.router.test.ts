@@ -69,7 +69,7 @@ describeEachDatabase("outbox API", (kind) => {
     expect(names).toEqual(expect.arrayContaining(["message-id", "list-unsubscribe", "subject"]));
   });
 
-  it("pages through many messages, reading only the page's files", async () => {
+  it("pages through many messages, newest first, and lists only the outbox's own files", async () => {
     const many = await startTestServer(kind);
     try {
       const folder = outboxDir(many.config.dataDir);
@@ -80,7 +80,7 @@ describeEachDatabase("outbox API", (kind) => {
           `To: n${second}@example.com\r\nSubject: Message ${second}\r\n\r\nBody ${second}\r\n`,
         );
       }
-      // A file that is not the page's is never read: an unreadable one changes nothing.
+      // Only names the outbox mailer makes are messages.
       await writeFile(path.join(folder, "notes.txt"), "not a message");
       const owner = await signInAs(many, "admin");
       const page = async (query: string) =>
