@@ -19,6 +19,8 @@ export default [
     }),
     route("dashboard/:section?", "routes/dashboard.tsx"),
     route("login", "routes/login.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password/:token", "routes/reset-password.tsx"),
     route("invite/:token", "routes/invite.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),

@@ -21,9 +21,11 @@ import { NotFoundPage } from "#app/components/site/not-found-page.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { ConfirmProvider } from "#app/components/ui/confirm-dialog.tsx";
+import { AccountSection } from "#app/features/account/components/account-section.tsx";
 import { AppsSection } from "#app/features/apps/components/apps-section.tsx";
 import { EmployeesSection } from "#app/features/employees/components/employees-section.tsx";
 import { NewslettersSection } from "#app/features/newsletters/components/newsletters-section.tsx";
+import { OutboxSection } from "#app/features/outbox/components/outbox-section.tsx";
 import { OverviewSection } from "#app/features/overview/components/overview-section.tsx";
 import { MarketplaceSection } from "#app/features/portfolio/components/marketplace-section.tsx";
 import { CreatePostSection } from "#app/features/posts/components/create-post-section.tsx";
@@ -39,6 +41,8 @@ import { useRootData } from "#app/root.tsx";
 import type { CurrentUser } from "#common/types/user.ts";
 import { requirePageViewer } from "#server/auth/page-access.server.ts";
 import { presentCurrentUser } from "#server/auth/viewer.server.ts";
+import { serverContext } from "#server/context.server.ts";
+import { mailerFor } from "#server/mail/mailer.server.ts";
 import type { Route } from "./+types/dashboard.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -46,9 +50,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // without access: 403, shown as "No access". Both by ErrorBoundary below.
   const viewer = await requirePageViewer(context, request);
   const sectionId = params.section ?? DEFAULT_SECTION_ID;
+  // The outbox is there only when mail is written to it (no SMTP server).
+  const hasOutbox = mailerFor(context.get(serverContext).config).kind === "outbox";
   // A section this user may not open (Employees for a plain employee) is not there for them.
-  if (!findSection(sectionId, viewer, AVAILABLE_SECTIONS)) throw data(null, { status: 404 });
-  return { user: presentCurrentUser(viewer), sectionId };
+  if (!findSection(sectionId, viewer, availableSections(hasOutbox))) {
+    throw data(null, { status: 404 });
+  }
+  return { user: presentCurrentUser(viewer), sectionId, hasOutbox };
 }
 
 /**
@@ -70,10 +78,10 @@ export function shouldRevalidate({
 
 /** The staff dashboard: the sidebar's sections, one at a time, each at its own address. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, sectionId } = loaderData;
+  const { user, sectionId, hasOutbox } = loaderData;
   const onUnauthorized = useUnauthorizedRedirect();
   const [queryClient] = React.useState(() => createQueryClient({ onUnauthorized }));
-  const groups = sectionGroupsFor(user, AVAILABLE_SECTIONS);
+  const groups = sectionGroupsFor(user, availableSections(hasOutbox));
   const communityInviteUrl = useRootData()?.site.communityInviteUrl ?? "";
   return (
     <QueryClientProvider client={queryClient}>
@@ -116,9 +124,19 @@ const SECTIONS: Partial<Record<SectionId, (props: SectionProps) => React.ReactNo
   "mailing-list": () => <MailingListSection />,
   newsletters: () => <NewslettersSection />,
   settings: () => <SettingsSection />,
+  outbox: () => <OutboxSection />,
+  account: ({ user }) => <AccountSection user={user} />,
 };
 
 const AVAILABLE_SECTIONS: ReadonlySet<string> = new Set(Object.keys(SECTIONS));
+const WITHOUT_OUTBOX: ReadonlySet<string> = new Set(
+  [...AVAILABLE_SECTIONS].filter((id) => id !== "outbox"),
+);
+
+/** The sections the dashboard has: the outbox only when the site has one. */
+function availableSections(hasOutbox: boolean): ReadonlySet<string> {
+  return hasOutbox ? AVAILABLE_SECTIONS : WITHOUT_OUTBOX;
+}
 
 function SectionContent({ sectionId, user }: { sectionId: string; user: CurrentUser }) {
   const Section = SECTIONS[sectionId as SectionId] ?? SECTIONS.overview;
@@ -127,7 +145,7 @@ function SectionContent({ sectionId, user }: { sectionId: string; user: CurrentU
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const section = loaderData
-    ? findSection(loaderData.sectionId, loaderData.user, AVAILABLE_SECTIONS)
+    ? findSection(loaderData.sectionId, loaderData.user, availableSections(loaderData.hasOutbox))
     : null;
   const title = section && section.id !== DEFAULT_SECTION_ID ? `${section.label} | ` : "";
   return siteMeta(matches, { title: `${title}Dashboard`, noindex: true });

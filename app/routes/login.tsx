@@ -1,5 +1,5 @@
 import { LogInIcon } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import {
   CenteredCard,
   CenteredCardField,
@@ -32,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     returnTo,
     hasProvider: config.oidc !== undefined,
     providerError: providerError ? describeProviderRefusal(providerError) : null,
+    passwordReset: url.searchParams.get("reset") === "1",
   };
 }
 
@@ -72,6 +73,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </CenteredCardIcon>
       <CenteredCardTitle>Staff sign in</CenteredCardTitle>
       <CenteredCardText>Sign in to manage posts, portfolio and the mailing list.</CenteredCardText>
+      {loaderData.passwordReset && !error ? (
+        <p
+          role="status"
+          className="mt-4 rounded-md bg-grass-500/10 p-3 text-sm text-grass-300 ring-1 ring-grass-500/40"
+        >
+          Your password was changed. Sign in with your new password.
+        </p>
+      ) : null}
       <Form method="post" className="mt-8 space-y-4">
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
         <CenteredCardField
@@ -107,7 +116,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </a>
         </Button>
       ) : null}
-      <p className="mt-6 text-sm text-zinc-400">
+      <p className="mt-6 text-sm">
+        <Link
+          to="/forgot-password"
+          className="text-zinc-300 underline underline-offset-4 hover:text-white"
+        >
+          Forgot password?
+        </Link>
+      </p>
+      <p className="mt-3 text-sm text-zinc-400">
         New to the team? Use the invitation link an admin sent you to choose your password.
       </p>
     </CenteredCard>

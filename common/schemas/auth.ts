@@ -42,3 +42,42 @@ export const INVITATION_MESSAGES = {
   used: "This invitation link has already been used. Sign in with the password you chose, or ask an admin for a new link.",
   expired: "This invitation link has expired. Ask an admin for a new one.",
 } as const;
+
+/** "Forgot password?": the address to mail a reset link to. */
+export const ForgotPasswordInputSchema = z.object({
+  email: z
+    .string({ error: "Enter your email address." })
+    .trim()
+    .min(1, "Enter your email address.")
+    .max(254, "Enter a valid email address, such as name@example.com.")
+    .pipe(z.email("Enter a valid email address, such as name@example.com."))
+    .transform((email) => email.toLowerCase()),
+});
+
+/** "My account": a new password, with the current one to prove it is really them. */
+export const ChangePasswordInputSchema = z.object({
+  currentPassword: z
+    .string({ error: "Enter your current password." })
+    .min(1, "Enter your current password.")
+    .max(PASSWORD_MAX_LENGTH, "That is not your current password."),
+  newPassword: PasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** What "My account" says when a password change is refused. */
+export const CHANGE_PASSWORD_MESSAGES = {
+  wrongCurrent: "Your current password is not right. Type it again.",
+  noPassword:
+    "Your account signs in through your organisation's identity provider, so it has no password here to change.",
+  missing: "Type your current password and a new password.",
+  changed: "Your password was changed. Your other sessions were signed out.",
+} as const;
+
+/** The "My account" form: the new password typed twice. */
+export const ChangePasswordFormSchema = ChangePasswordInputSchema.extend({
+  confirmPassword: z.string(),
+}).refine((values) => values.confirmPassword === values.newPassword, {
+  message: "The two new passwords do not match.",
+  path: ["confirmPassword"],
+});
+export type ChangePasswordFormValues = z.input<typeof ChangePasswordFormSchema>;

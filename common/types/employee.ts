@@ -23,7 +23,17 @@ export type Invitation = {
 };
 
 /**
+ * An invitation as the employees calls answer it: the link, and whether it was also mailed to
+ * the invited address (false: the mail could not be sent, so the admin passes the link on).
+ */
+export type SentInvitation = Invitation & {
+  mailed: boolean;
+  /** True when the site has no SMTP server: the e-mail was kept in the Outbox, not sent. */
+  outbox: boolean;
+};
+
+/**
  * `POST /api/employees`: the new employee and their invitation link, or null when they can
  * already sign in (the owner, or an existing login with that e-mail).
  */
-export type EmployeeWithInvitation = Employee & { invitation: Invitation | null };
+export type EmployeeWithInvitation = Employee & { invitation: SentInvitation | null };

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { mailerFor } from "#server/mail/mailer.server.ts";
 import { createPost } from "#tests/factories/post.ts";
 import { FAKE_VIDEOS } from "#tests/fakes/youtube-server.ts";
 import { solidImage } from "#tests/helpers/images.ts";
@@ -228,5 +230,27 @@ export const CONTENT_ROWS: Row[] = [
       return { method: "GET", path: `/api/newsletter-sendings/${id}` };
     },
     expected: STAFF_ONLY(200),
+  },
+];
+
+/** The outbox (no SMTP_URL on the matrix's server): admins and the owner only. */
+export const OUTBOX_ROWS: Row[] = [
+  {
+    name: "GET /api/outbox",
+    call: async () => ({ method: "GET", path: "/api/outbox?page=1&limit=10" }),
+    expected: ADMINS_ONLY(200),
+  },
+  {
+    name: "GET /api/outbox/:file",
+    call: async (server) => {
+      const { file } = await mailerFor(server.config).send({
+        to: "someone@example.com",
+        subject: "Access matrix",
+        html: "<p>Hello</p>",
+        text: "Hello",
+      });
+      return { method: "GET", path: `/api/outbox/${path.basename(file ?? "")}` };
+    },
+    expected: ADMINS_ONLY(200),
   },
 ];

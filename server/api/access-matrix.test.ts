@@ -19,6 +19,7 @@ import {
   ADMINS_ONLY,
   ANY_SIGNED_IN,
   CONTENT_ROWS,
+  OUTBOX_ROWS,
   type Row,
   STAFF_ONLY,
 } from "./access-matrix.fixture.ts";
@@ -154,7 +155,7 @@ describeEachDatabase("staff access matrix", (kind) => {
     await youtube?.close();
   });
 
-  for (const row of [...ROWS, ...CONTENT_ROWS]) {
+  for (const row of [...ROWS, ...CONTENT_ROWS, ...OUTBOX_ROWS]) {
     describe(row.name, () => {
       it.each(VIEWER_KINDS.map((viewer) => [viewer, row.expected[viewer]] as const))(
         "%s -> %i",

@@ -152,7 +152,7 @@ describeEachDatabase("sign-in and sessions", (kind) => {
       ["POST", "/api/auth/update-user"],
       ["POST", "/api/auth/change-email"],
       ["POST", "/api/auth/delete-user"],
-      ["POST", "/api/auth/request-password-reset"],
+      ["GET", "/api/auth/reset-password/some-token"],
       ["GET", "/api/auth/list-accounts"],
       ["GET", "/api/auth/no-such-endpoint"],
     ])("%s %s answers a JSON 404", async (method, path) => {

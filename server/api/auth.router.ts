@@ -31,6 +31,9 @@ const BETTER_AUTH_ENDPOINTS: Record<string, ReadonlySet<string>> = {
     "/auth/revoke-session",
     "/auth/revoke-sessions",
     "/auth/revoke-other-sessions",
+    // "Forgot password?": ask for a link by e-mail, then set the new password with its token.
+    "/auth/request-password-reset",
+    "/auth/reset-password",
   ]),
 };
 

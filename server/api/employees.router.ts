@@ -9,11 +9,13 @@ import { presentEmployee } from "#server/presenters/employee.server.ts";
 import {
   addEmployee,
   deleteEmployee,
+  getEmployee,
   inviteEmployee,
   listEmployees,
   pageEmployees,
   updateEmployee,
 } from "#server/services/employees.server.ts";
+import { mailInvitation } from "./invitation-mail.ts";
 import { parseInput } from "./middleware/validate.ts";
 import { asksForPage, oneOf, pagedAnswer, staffListQuerySchema } from "./staff-list-query.ts";
 
@@ -68,7 +70,13 @@ export function employeesRouter(context: ServerContext) {
       input,
       invitationContext(viewerOf(res).id),
     );
-    const body: EmployeeWithInvitation = { ...presentEmployee(employee, ownerEmail), invitation };
+    const sent = invitation
+      ? await mailInvitation(context, { invitation, employee, invitedBy: viewerOf(res) })
+      : null;
+    const body: EmployeeWithInvitation = {
+      ...presentEmployee(employee, ownerEmail),
+      invitation: sent,
+    };
     res.status(201).json(body);
   });
 
@@ -85,10 +93,15 @@ export function employeesRouter(context: ServerContext) {
     res.status(204).end();
   });
 
-  /** A fresh invitation link for an employee who has not signed in yet. */
+  /** A fresh invitation link for an employee who has not signed in yet, mailed to them too. */
   router.post("/:id/invitation", async (req, res) => {
     const { id } = parseInput(IdParamsSchema, req.params);
-    res.status(201).json(await inviteEmployee(db, id, invitationContext(viewerOf(res).id)));
+    const invitation = await inviteEmployee(db, id, invitationContext(viewerOf(res).id));
+    const employee = await getEmployee(db, id);
+    const sent = employee
+      ? await mailInvitation(context, { invitation, employee, invitedBy: viewerOf(res) })
+      : { ...invitation, mailed: false, outbox: false };
+    res.status(201).json(sent);
   });
 
   return router;

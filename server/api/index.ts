@@ -9,6 +9,7 @@ import { apiErrorHandler, apiNotFound } from "./middleware/error-handler.ts";
 import { newsletterRouter } from "./newsletter.router.ts";
 import { newsletterSendingsRouter, postNewsletterRouter } from "./newsletter-sendings.router.ts";
 import { newsletterTestRouter } from "./newsletter-test.router.ts";
+import { outboxRouter } from "./outbox.router.ts";
 import { portfolioRouter } from "./portfolio.router.ts";
 import { postEditorRouter } from "./posts.editor.router.ts";
 import { postsRouter } from "./posts.router.ts";
@@ -43,6 +44,7 @@ export function apiRouter(context: ServerContext) {
   api.use("/dashboard", dashboardRouter(context));
   api.use("/subscribers", subscribersRouter(context));
   api.use("/settings", settingsRouter(context));
+  api.use("/outbox", outboxRouter(context));
   api.use("/tags", tagsRouter(context));
   api.use("/upload", uploadRouter(context));
   api.use("/youtube", youtubeRouter(context));

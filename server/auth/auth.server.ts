@@ -15,6 +15,8 @@ import type { Config } from "#server/config/env.server.ts";
 import { loggedUrl, logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { type DbKind, dbKindOf, findDatabaseFault } from "#server/db/dialect.server.ts";
+import { assertChangePasswordBody, changePasswordRefusal } from "./change-password.server.ts";
+import { createResetLimit, RESET_LINK_SECONDS, resetMailSender } from "./password-reset.server.ts";
 import { setsSessionCookie, withoutSessionTokens } from "./session-token.server.ts";
 import {
   createSignInThrottle,
@@ -87,6 +89,7 @@ export type AuthDeps = {
 export function createAuth({ db, kind, config, signInThrottle, passwordHashing }: AuthDeps) {
   const secure = config.siteUrl.startsWith("https:");
   const throttle = createSignInThrottle(db, signInThrottle);
+  const resetLimit = createResetLimit(db);
   return betterAuth({
     appName: config.siteDefaults.companyName,
     baseURL: config.siteUrl,
@@ -103,6 +106,14 @@ export function createAuth({ db, kind, config, signInThrottle, passwordHashing }
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       password: passwordHashing,
+      // "Forgot password?": a link by e-mail, single use, for an hour (password-reset.server.ts).
+      sendResetPassword: resetMailSender(db, config),
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+    },
+    // Reset tokens are kept only as hashes, like invitation tokens: a copy of the database
+    // opens no account.
+    verification: {
+      storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } },
     },
     session: {
       expiresIn: SESSION_DAYS * DAY_SECONDS,
@@ -187,7 +198,11 @@ export function createAuth({ db, kind, config, signInThrottle, passwordHashing }
         if (ctx.path === "/sign-in/email") {
           await beginSignIn(throttle, ctx.body, clientAddress(ctx));
         }
+        if (ctx.path === "/request-password-reset") {
+          await resetLimit(accountKey(ctx.body), clientAddress(ctx));
+        }
         if (ctx.path === "/change-password") {
+          assertChangePasswordBody(ctx.body);
           // A new password ends every other session, whatever the caller asked for.
           return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
         }
@@ -206,6 +221,10 @@ export function createAuth({ db, kind, config, signInThrottle, passwordHashing }
             return;
           }
           await throttle.succeeded(accountKey(ctx.body), clientAddress(ctx));
+        }
+        if (ctx.path === "/change-password") {
+          const refusal = changePasswordRefusal(returned);
+          if (refusal) throw refusal;
         }
         // Over HTTP (calls from our own code have no request), a browser that sends the session
         // cookie or is being given one has the token there: the JSON answer leaves it out.

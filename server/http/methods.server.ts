@@ -29,7 +29,12 @@ export const refuseUnservedMethods: RequestHandler = (req, res, next) => {
  * is matched with or without a trailing slash and as React Router's data request (`.data`).
  * A new page with an action goes here; tests/repository/page-forms.test.ts checks the list.
  */
-const FORM_PAGES = [/^\/login$/i, /^\/invite\/[^/]+$/i];
+const FORM_PAGES = [
+  /^\/login$/i,
+  /^\/invite\/[^/]+$/i,
+  /^\/forgot-password$/i,
+  /^\/reset-password\/[^/]+$/i,
+];
 
 /** Whether the page at this path takes a form (POST). */
 export function isFormPage(pathname: string): boolean {

@@ -37,7 +37,12 @@ describe("pages that take a form", () => {
     const withAction = pages.filter((page) =>
       ACTION.test(readFileSync(appDir + page.file, "utf8")),
     );
-    expect(withAction.map((page) => page.path).sort()).toEqual(["/invite/:token", "/login"]);
+    expect(withAction.map((page) => page.path).sort()).toEqual([
+      "/forgot-password",
+      "/invite/:token",
+      "/login",
+      "/reset-password/:token",
+    ]);
   });
 
   it("lets POST through to exactly the pages with an action", () => {

@@ -2,6 +2,7 @@ import {
   CalendarClockIcon,
   FilePenLineIcon,
   FileTextIcon,
+  InboxIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   MailIcon,
@@ -12,6 +13,7 @@ import {
   SendIcon,
   SettingsIcon,
   TagsIcon,
+  UserRoundIcon,
   UsersIcon,
   WrenchIcon,
 } from "lucide-react";
@@ -37,6 +39,8 @@ export const SECTION_IDS = [
   "mailing-list",
   "newsletters",
   "settings",
+  "outbox",
+  "account",
 ] as const;
 
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -74,7 +78,12 @@ export const DASHBOARD_SECTION_GROUPS: DashboardSectionGroup[] = [
       { id: "mailing-list", label: "Mailing List", icon: MailIcon },
       { id: "newsletters", label: "Newsletters", icon: SendIcon },
       { id: "settings", label: "Settings", icon: SettingsIcon, adminOnly: true },
+      { id: "outbox", label: "Outbox", icon: InboxIcon, adminOnly: true },
     ],
+  },
+  {
+    label: "Your account",
+    sections: [{ id: "account", label: "My account", icon: UserRoundIcon }],
   },
 ];
 

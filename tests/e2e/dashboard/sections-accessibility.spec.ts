@@ -25,6 +25,7 @@ const SECTIONS: [string, RegExp][] = [
   ["/dashboard/videos", /^YouTube Videos$/],
   ["/dashboard/mailing-list", /^Mailing List$/],
   ["/dashboard/newsletters", /^Newsletters$/],
+  ["/dashboard/account", /^My account$/],
 ];
 
 /** Waits until nothing on the page is loading any more. */

@@ -14,7 +14,7 @@ import { useCreateEmployee } from "#app/features/employees/api/create-employee.t
 import { useUpdateEmployee } from "#app/features/employees/api/update-employee.ts";
 import { errorMessage, isApiError } from "#app/lib/api-client.ts";
 import { type EmployeeInput, EmployeeInputSchema } from "#common/schemas/employee.ts";
-import type { Employee, Invitation } from "#common/types/employee.ts";
+import type { Employee, SentInvitation } from "#common/types/employee.ts";
 
 /**
  * Add Employee, which doubles as Edit Employee when given an employee
@@ -32,7 +32,7 @@ export function EmployeeFormDialog({
   /** The employee to edit; absent to add one. */
   employee: Employee | null;
   /** After adding: the new employee and their invitation link (null when they can sign in already). */
-  onAdded: (employee: Employee, invitation: Invitation | null) => void;
+  onAdded: (employee: Employee, invitation: SentInvitation | null) => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -53,7 +53,7 @@ function EmployeeForm({
 }: {
   employee: Employee | null;
   onDone: () => void;
-  onAdded: (employee: Employee, invitation: Invitation | null) => void;
+  onAdded: (employee: Employee, invitation: SentInvitation | null) => void;
 }) {
   const toast = useToast();
   const create = useCreateEmployee();
@@ -102,7 +102,7 @@ function EmployeeForm({
       <DialogDescription id="employee-form-description">
         {employee
           ? "Change this person's details, role or access."
-          : "Add a person who may sign in to the dashboard. You get an invitation link to send them."}
+          : "Add a person who may sign in to the dashboard. We e-mail them an invitation link, and you get the link too."}
       </DialogDescription>
       <Form form={form} onSubmit={onSubmit}>
         <FormField

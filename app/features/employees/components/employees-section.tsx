@@ -17,7 +17,7 @@ import { useEmployeePage } from "#app/features/employees/api/get-employees.ts";
 import { errorMessage, isApiError } from "#app/lib/api-client.ts";
 import { formatShortDate } from "#common/format.ts";
 import { EMPLOYEE_ROLE_FILTERS, EMPLOYEE_SORTS, STAFF_SORT_LABELS } from "#common/staff-lists.ts";
-import type { Employee, Invitation } from "#common/types/employee.ts";
+import type { Employee, SentInvitation } from "#common/types/employee.ts";
 import { EmployeeFormDialog } from "./employee-form-dialog.tsx";
 import { InvitationDialog } from "./invitation-dialog.tsx";
 
@@ -30,7 +30,7 @@ export function EmployeesSection() {
   const { search } = useLocation();
   const [form, setForm] = React.useState<FormState>({ open: false });
   const [shownInvitation, setShownInvitation] = React.useState<{
-    invitation: Invitation;
+    invitation: SentInvitation;
     name: string;
   } | null>(null);
   const revalidator = useRevalidator();
@@ -217,7 +217,7 @@ function EmployeeActions({
 }: {
   employee: Employee;
   onEdit: () => void;
-  onInvitation: (invitation: Invitation) => void;
+  onInvitation: (invitation: SentInvitation) => void;
 }) {
   const toast = useToast();
   const invite = useCreateInvitation();

@@ -10,15 +10,18 @@ import {
 import { Input } from "#app/components/ui/input.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { formatShortDate } from "#common/format.ts";
-import type { Invitation } from "#common/types/employee.ts";
+import type { SentInvitation } from "#common/types/employee.ts";
 
-/** Shows an invitation link for the admin to copy and pass on; it works once, for 7 days. */
+/**
+ * Shows an invitation link for the admin to copy and pass on; it works once, for 7 days. It says
+ * whether the link was also e-mailed, and plainly when that mail could not be sent.
+ */
 export function InvitationDialog({
   invitation,
   name,
   onClose,
 }: {
-  invitation: Invitation | null;
+  invitation: SentInvitation | null;
   name: string;
   onClose: () => void;
 }) {
@@ -52,8 +55,20 @@ export function InvitationDialog({
       <DialogContent>
         <DialogTitle>Invitation link</DialogTitle>
         <DialogDescription>
-          {`Send this link to ${name}. It lets them choose a password and sign in; it works once, until ${formatShortDate(invitation?.expiresAt)}.`}
+          {invitation?.mailed && !invitation.outbox
+            ? `We e-mailed this link to ${name}. You can also copy it and send it yourself. It lets them choose a password and sign in; it works once, until ${formatShortDate(invitation?.expiresAt)}.`
+            : `Send this link to ${name}. It lets them choose a password and sign in; it works once, until ${formatShortDate(invitation?.expiresAt)}.`}
         </DialogDescription>
+        {invitation && !invitation.mailed ? (
+          <p role="alert" className="text-sm text-redstone-400">
+            The invitation e-mail could not be sent. Copy the link and send it to them yourself.
+          </p>
+        ) : invitation?.outbox ? (
+          <p className="text-sm text-zinc-400">
+            No mail server is set up, so the invitation e-mail was kept in the Outbox instead of
+            being sent.
+          </p>
+        ) : null}
         <div className="flex gap-2">
           <label htmlFor="invitation-url" className="sr-only">
             Invitation link

@@ -1,0 +1,53 @@
+import { Router } from "express";
+import type { OutboxEntry } from "#common/types/outbox.ts";
+import type { Paged } from "#common/types/post-list.ts";
+import { requireAdmin } from "#server/auth/express-access.server.ts";
+import type { ServerContext } from "#server/context.server.ts";
+import { HttpError } from "#server/errors.ts";
+import { mailerFor, outboxDir } from "#server/mail/mailer.server.ts";
+import {
+  OUTBOX_FILE_NAME,
+  pageOutbox,
+  readOutboxMessage,
+} from "#server/mail/outbox-reader.server.ts";
+import { parseInput } from "./middleware/validate.ts";
+import { pagedAnswer, staffListQuerySchema } from "./staff-list-query.ts";
+
+const OutboxQuerySchema = staffListQuerySchema(["newest"], {}).pick({ page: true, limit: true });
+
+export const NO_OUTBOX_MESSAGE =
+  "There is no outbox: this site sends its e-mail through an SMTP server (SMTP_URL).";
+export const NO_SUCH_MESSAGE = "There is no such message in the outbox.";
+
+/**
+ * The outbox (docs/product.md#outbox): the e-mails written to DATA_DIR/outbox when no SMTP
+ * server is set. Admins and the owner only; with an SMTP server there is none (404).
+ */
+export function outboxRouter(context: ServerContext) {
+  const { config } = context;
+  const router = Router();
+  router.use(requireAdmin(context));
+  router.use((_req, _res, next) => {
+    if (mailerFor(config).kind !== "outbox") throw HttpError.notFound(NO_OUTBOX_MESSAGE);
+    next();
+  });
+  const dir = outboxDir(config.dataDir);
+
+  /** One page of the messages, newest first. */
+  router.get("/", async (req, res) => {
+    const query = parseInput(OutboxQuerySchema, req.query);
+    const { items, total } = await pageOutbox(dir, query);
+    const body: Paged<OutboxEntry> = pagedAnswer(items, total, query);
+    res.json(body);
+  });
+
+  /** One message: its headers, text part and HTML part. */
+  router.get("/:file", async (req, res) => {
+    const file = req.params.file;
+    const message = OUTBOX_FILE_NAME.test(file) ? await readOutboxMessage(dir, file) : null;
+    if (!message) throw HttpError.notFound(NO_SUCH_MESSAGE);
+    res.json(message);
+  });
+
+  return router;
+}

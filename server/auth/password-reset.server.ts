@@ -1,0 +1,135 @@
+import { APIError } from "better-auth/api";
+import { ipKeyGenerator, type Options } from "express-rate-limit";
+import type { Config } from "#server/config/env.server.ts";
+import { logger } from "#server/config/logger.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { DatabaseRateLimitStore } from "#server/db/rate-limit-store.server.ts";
+import { passwordResetMessage } from "#server/mail/account-mail.server.ts";
+import { mailerFor } from "#server/mail/mailer.server.ts";
+import { findEmployeeByEmail } from "#server/services/employees.server.ts";
+import { currentSiteSettings } from "#server/services/site-settings.server.ts";
+
+// "Forgot password?" (docs/decisions/030-account-mail.md): better-auth's own reset flow
+// (/api/auth/request-password-reset, /api/auth/reset-password) with our limits, our e-mail, and
+// our rule of who gets one.
+
+/** How long a reset link works, in seconds. */
+export const RESET_LINK_SECONDS = 60 * 60;
+
+/** Requests for one e-mail address, and from one client address, in RESET_LIMITS.windowMs. */
+export const RESET_LIMITS = { windowMs: 60 * 60 * 1000, perEmail: 5, perAddress: 20 } as const;
+
+export const TOO_MANY_RESETS_MESSAGE =
+  "Too many password reset requests. Please wait an hour and try again.";
+
+/** What a reset link is good for, as the reset page tells it. */
+export const RESET_LINK_MESSAGES = {
+  invalid:
+    "This reset link has already been used or is not valid. Ask for a new one if you still need it.",
+  expired: "This reset link has expired: links work for one hour. Ask for a new one.",
+} as const;
+
+/** The page where a mailed reset link leads. */
+export function resetPageUrl(siteUrl: string, token: string): string {
+  return `${siteUrl}/reset-password/${encodeURIComponent(token)}`;
+}
+
+const IPV6_SUBNET = 56;
+
+/** Counts a reset request per e-mail and per client address; refuses it with 429 past either. */
+export function createResetLimit(db: Db) {
+  const byEmail = new DatabaseRateLimitStore(db, "password-reset-email");
+  const byAddress = new DatabaseRateLimitStore(db, "password-reset-address");
+  for (const store of [byEmail, byAddress]) {
+    store.init({ windowMs: RESET_LIMITS.windowMs } as Options);
+  }
+  return async (email: string, address: string) => {
+    const [perEmail, perAddress] = await Promise.all([
+      byEmail.increment(email.slice(0, 254)),
+      byAddress.increment(ipKeyGenerator(address, IPV6_SUBNET)),
+    ]);
+    const refusedUntil = Math.max(
+      perEmail.totalHits > RESET_LIMITS.perEmail ? perEmail.resetTime.getTime() : 0,
+      perAddress.totalHits > RESET_LIMITS.perAddress ? perAddress.resetTime.getTime() : 0,
+    );
+    if (refusedUntil > 0) {
+      throw new APIError(
+        "TOO_MANY_REQUESTS",
+        { message: TOO_MANY_RESETS_MESSAGE, code: "TOO_MANY_PASSWORD_RESETS" },
+        { "Retry-After": String(Math.max(1, Math.ceil((refusedUntil - Date.now()) / 1000))) },
+      );
+    }
+  };
+}
+
+type ResetUser = { id: string; email: string; name: string };
+
+/**
+ * better-auth's sendResetPassword: mails the link, but only to an account that has a password
+ * and still has access (the owner, or an active employee). Anyone else gets nothing, and the
+ * answer to the request is the same either way. The mail goes out in the background, so the
+ * answer does not take longer for an address that gets one.
+ */
+export function resetMailSender(db: Db, config: Config) {
+  return async ({ user, token }: { user: ResetUser; token: string }) => {
+    void mailResetLink(db, config, user, token).catch((error: unknown) => {
+      logger.warn(
+        { err: error },
+        `The password reset e-mail to ${user.email} was not sent: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+  };
+}
+
+async function mailResetLink(db: Db, config: Config, user: ResetUser, token: string) {
+  const email = user.email.toLowerCase();
+  const recipient = await resetRecipient(db, config, user.id, email);
+  if ("refusal" in recipient) {
+    logger.info(
+      `A password reset was asked for ${email}; no e-mail was sent: ${recipient.refusal}`,
+    );
+    return;
+  }
+  const { companyName } = await currentSiteSettings(db, config.siteDefaults);
+  await mailerFor(config).send(
+    passwordResetMessage({
+      to: email,
+      name: recipient.firstName ?? user.name,
+      companyName,
+      url: resetPageUrl(config.siteUrl, token),
+      expiresAt: new Date(Date.now() + RESET_LINK_SECONDS * 1000).toISOString(),
+    }),
+  );
+}
+
+/** Who gets this account's reset link (their first name), or why nobody does. */
+async function resetRecipient(
+  db: Db,
+  config: Config,
+  userId: string,
+  email: string,
+): Promise<{ firstName: string | null } | { refusal: string }> {
+  const password = await db
+    .selectFrom("accounts")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
+  if (!password) return { refusal: "the account signs in only through the identity provider" };
+  const employee = await findEmployeeByEmail(db, email);
+  if (email === config.adminEmail) return { firstName: employee?.firstName ?? null };
+  if (!employee) return { refusal: "no employee record has that address" };
+  if (!employee.isActive) return { refusal: "the employee is deactivated" };
+  return { firstName: employee.firstName };
+}
+
+/** Whether a reset link's token can still be used (the reset page says why not). */
+export async function resetLinkState(
+  findVerificationValue: (identifier: string) => Promise<{ expiresAt: Date | string } | null>,
+  token: string,
+): Promise<"valid" | keyof typeof RESET_LINK_MESSAGES> {
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(token)) return "invalid";
+  const row = await findVerificationValue(`reset-password:${token}`);
+  if (!row) return "invalid";
+  return new Date(row.expiresAt).getTime() <= Date.now() ? "expired" : "valid";
+}
