@@ -24,11 +24,15 @@ export function groupCommitter(db: Db): (write: GroupedWrite) => Promise<boolean
       const batch = waiting;
       waiting = [];
       try {
-        const results = await db.transaction().execute(async (trx) => {
-          const changed: boolean[] = [];
-          for (const entry of batch) changed.push(await entry.write(trx));
-          return changed;
-        });
+        // One write alone commits by itself: no BEGIN and COMMIT round trips around it.
+        const results =
+          batch.length === 1 && batch[0]
+            ? [await batch[0].write(db)]
+            : await db.transaction().execute(async (trx) => {
+                const changed: boolean[] = [];
+                for (const entry of batch) changed.push(await entry.write(trx));
+                return changed;
+              });
         batch.forEach((entry, i) => {
           entry.resolve(results[i] ?? false);
         });

@@ -237,7 +237,7 @@ export function startNewsletterWorker(
   async function upkeep(): Promise<void> {
     const now = new Date();
     await renewClaims(db, holder, new Date(now.getTime() + leaseMs));
-    for (const other of await currentHolders(db, now)) {
+    for (const other of await currentHolders(db)) {
       if (isDeadHolderOnThisHost(other, holder)) {
         const released = await releaseClaims(db, other);
         if (released > 0) {
