@@ -25,6 +25,10 @@
 //      TWO_PROCESS_TARGET on one server, then on two servers sharing the database with the load
 //      spread over both (half the connections each), and each one's server CPU per request
 //      beside the one server's (TWO_PROCESS_TOLERANCE).
+//   6. newsletter (scripts/lib/bench-newsletter.mjs): a sending to NEWSLETTER_SUBSCRIBERS
+//      subscribers handed to a loopback SMTP server with the pace unlimited, on SQLite and, with a
+//      PostgreSQL URL (DATABASE_URL or BENCH_DATABASE_URL), on PostgreSQL; messages per second,
+//      and the cost of building one message.
 // For each target: probe it (it must answer 200), warm up, wait for the server to be quiet, and
 // measure with autocannon in this process; then wait for the server to be quiet again and report
 // how long it went on working for requests the load generator had dropped. The yardstick is measured first and again after the targets, to
@@ -39,8 +43,8 @@
 //   BENCH_WARMUP       seconds of warm-up per target, not measured (default 3)
 //   BENCH_CONNECTIONS  concurrent connections (default 50)
 //   BENCH_ONLY         comma-separated target names to run, `memory` for the memory part,
-//                      `two-processes` for the two-process part (the yardstick always runs
-//                      when a target does)
+//                      `two-processes` for the two-process part, `newsletter` for the
+//                      newsletter part (the yardstick always runs when a target does)
 //   BENCH_POSTS        comma-separated post counts of the uncached part (default 100,1000,10000)
 //   BENCH_MEMORY_POSTS posts in the memory part's database (default 1000)
 //   BENCH_MEMORY_SECONDS         seconds of mixed load in the memory part (default 60)
@@ -71,6 +75,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import autocannon from "autocannon";
+import {
+  measureNewsletterBuild,
+  measureNewsletterThroughput,
+  NEWSLETTER_TARGET_PER_SECOND,
+  printNewsletter,
+} from "./lib/bench-newsletter.mjs";
 import { buildAndCopy } from "./lib/build-copy.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -245,6 +255,8 @@ const STAFF_POSTGRES_URL = DATABASE_URL ?? (process.env.BENCH_DATABASE_URL || un
 
 /** The two-process part's name in BENCH_ONLY. */
 const TWO_PROCESSES = "two-processes";
+/** The newsletter part's name in BENCH_ONLY. */
+const NEWSLETTER = "newsletter";
 /**
  * What the two-process part measures: a page every request renders anew (a random post, the
  * response cache off), the cost that several processes must not make higher for one another.
@@ -297,11 +309,12 @@ async function main() {
   const known = [...TARGETS, ...UNCACHED_TARGETS, ...STAFF_TARGETS].map((t) => t.name);
   if (ONLY) {
     const unknown = ONLY.filter(
-      (name) => name !== MEMORY && name !== TWO_PROCESSES && !known.includes(name),
+      (name) =>
+        name !== MEMORY && name !== TWO_PROCESSES && name !== NEWSLETTER && !known.includes(name),
     );
     if (unknown.length > 0) {
       throw new Error(
-        `BENCH_ONLY names unknown targets: ${unknown.join(", ")} (known: ${[...known, MEMORY, TWO_PROCESSES].join(", ")})`,
+        `BENCH_ONLY names unknown targets: ${unknown.join(", ")} (known: ${[...known, MEMORY, TWO_PROCESSES, NEWSLETTER].join(", ")})`,
       );
     }
   }
@@ -314,6 +327,7 @@ async function main() {
     throw new Error("the two-process part runs on PostgreSQL: set DATABASE_URL");
   }
   const twoProcessesSelected = isSelected(TWO_PROCESSES) && DATABASE_URL !== undefined;
+  const newsletterSelected = isSelected(NEWSLETTER);
 
   printEnvironment();
 
@@ -433,6 +447,28 @@ async function main() {
     printTwoProcesses(twoProcesses);
   }
 
+  let newsletter = null;
+  if (newsletterSelected) {
+    const runs = [];
+    for (const databaseUrl of [undefined, ...(STAFF_POSTGRES_URL ? [STAFF_POSTGRES_URL] : [])]) {
+      const label = databaseUrl ? "PostgreSQL" : "SQLite";
+      const database = await databases.fresh("the newsletter part", 10, { databaseUrl });
+      step(`Sending a newsletter to a loopback SMTP server (${label}, pace unlimited)`);
+      runs.push(
+        await measureNewsletterThroughput({
+          database,
+          label,
+          startSite: (options) => startSite({ startScript, cacheTtlMs: undefined, ...options }),
+          signInOwner,
+          stopChild,
+          cpuSeconds,
+        }),
+      );
+    }
+    step("Building newsletter messages");
+    newsletter = { runs, build: await measureNewsletterBuild({ content: runs[0].content }) };
+  }
+
   const yardsticks = results.filter((r) => r.target.kind === "yardstick" && r.measured);
   const baseline =
     yardsticks.length === 0
@@ -449,6 +485,7 @@ async function main() {
   for (const run of staffRuns) printStaffTable(run, baseline);
   if (weights.length > 0) printWeights(weights);
   if (memory) printMemory(memory);
+  const newsletterFailed = newsletter ? printNewsletter(newsletter) : false;
   if (yardsticks.length === 2) {
     const [first, last] = yardsticks.map((r) => r.measured.requests.average);
     const drift = Math.abs(first - last) / Math.max(first, last);
@@ -466,7 +503,11 @@ async function main() {
   ];
   console.log(
     `Targets run: ${[...new Set(allResults.filter((r) => r.measured).map((r) => r.target.name))]
-      .concat(memory ? [MEMORY] : [], twoProcesses ? [TWO_PROCESSES] : [])
+      .concat(
+        memory ? [MEMORY] : [],
+        twoProcesses ? [TWO_PROCESSES] : [],
+        newsletter ? [NEWSLETTER] : [],
+      )
       .join(", ")}`,
   );
   if (!DATABASE_URL && isSelected(TWO_PROCESSES)) {
@@ -481,12 +522,14 @@ async function main() {
     ...STAFF_TARGETS,
     { name: MEMORY },
     { name: TWO_PROCESSES },
+    { name: NEWSLETTER },
   ]
     .filter((t) => !isSelected(t.name))
     .map((t) => t.name);
   if (notSelected.length > 0) console.log(`Not selected (BENCH_ONLY): ${notSelected.join(", ")}`);
 
-  let failed = false;
+  let failed = newsletterFailed;
+  if (newsletterFailed) console.error("FAILED: the newsletter part (see its PROBLEMS above).");
   for (const r of allResults) {
     const where = r.posts ? ` at ${r.posts} posts` : "";
     if (r.error) {
@@ -574,6 +617,13 @@ async function main() {
   }
   if (memory) printMemoryVerdicts(memory);
   if (twoProcesses) printTwoProcessVerdicts(twoProcesses);
+  for (const run of newsletter?.runs ?? []) {
+    verdict(
+      run.perSecond >= NEWSLETTER_TARGET_PER_SECOND,
+      `newsletter on ${run.label} at least ${NEWSLETTER_TARGET_PER_SECOND} messages/s`,
+      `${Math.round(run.perSecond)} messages/s`,
+    );
+  }
 
   if (CPU_PROF_DIR) {
     console.log(`\nCPU profiles of the site servers written to ${CPU_PROF_DIR}, by PID:`);
@@ -626,7 +676,7 @@ function databaseMaker(tmp) {
         `${revisions ? `; ${fixture.revisionsStored} revisions stored on {historyId}` : ""}; ` +
         `${((Date.now() - seededAt) / 1000).toFixed(1)} s`,
     );
-    return { count, dataDir, url, fixture };
+    return { count, dataDir, url, schema, fixture };
   }
   async function forCount(count, label) {
     if (!byCount.has(count)) byCount.set(count, await fresh(label, count));
@@ -642,7 +692,14 @@ function databaseMaker(tmp) {
  * shell is not passed on); 0 turns it off. `prelude` is a module file run in the server's
  * process before the script (`--import`).
  */
-async function startSite({ startScript, database, cacheTtlMs, owner = false, prelude = null }) {
+async function startSite({
+  startScript,
+  database,
+  cacheTtlMs,
+  owner = false,
+  prelude = null,
+  env: extraEnv = {},
+}) {
   const env = {
     ...process.env,
     NODE_ENV: "production",
@@ -653,6 +710,7 @@ async function startSite({ startScript, database, cacheTtlMs, owner = false, pre
     DATABASE_URL: database.url ?? "",
     ADMIN_EMAIL: owner ? BENCH_OWNER.email : "",
     ADMIN_PASSWORD: owner ? BENCH_OWNER.password : "",
+    ...extraEnv,
   };
   if (cacheTtlMs === undefined) delete env.RESPONSE_CACHE_TTL_MS;
   else env.RESPONSE_CACHE_TTL_MS = String(cacheTtlMs);

@@ -70,15 +70,17 @@ export async function releaseClaims(db: Db, holder: string): Promise<number> {
   return Number(result.numUpdatedRows);
 }
 
-/** The holders of pending claims that have not run out. */
-export async function currentHolders(db: Db, now: Date): Promise<string[]> {
+/**
+ * The holders of pending claims, run out or not (a dead holder's claims are given back and
+ * logged either way).
+ */
+export async function currentHolders(db: Db): Promise<string[]> {
   const rows = await db
     .selectFrom("newsletter_deliveries")
     .select("claimedBy")
     .distinct()
     .where("status", "=", "pending")
     .where("claimedBy", "is not", null)
-    .where("claimedUntil", ">", now.toISOString())
     .execute();
   return rows.flatMap((row) => (row.claimedBy ? [row.claimedBy] : []));
 }

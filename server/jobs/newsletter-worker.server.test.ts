@@ -205,6 +205,40 @@ describeEachDatabase("the newsletter worker", (kind) => {
     expect(smtp.received.map((mail) => mail.to)).toEqual([[stays.email]]);
   });
 
+  it("takes back at once the claims of a stopped process of this host, not when they run out", async () => {
+    const { hostname } = await import("node:os");
+    for (let i = 0; i < 3; i++) await createSubscriber(db());
+    await startedSending();
+    // Claimed for an hour by a process that no longer runs (no PID is this high).
+    await db()
+      .updateTable("newsletter_deliveries")
+      .set({
+        claimedBy: `${hostname()}:2147483646:gone`,
+        claimedUntil: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+      .execute();
+    worker = startNewsletterWorker(db(), config, { idleMs: 10 });
+    const rows = await settled();
+    expect(rows.map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
+  });
+
+  it("leaves alone the claims of a process that still runs", async () => {
+    const { hostname } = await import("node:os");
+    await createSubscriber(db());
+    await startedSending();
+    await db()
+      .updateTable("newsletter_deliveries")
+      .set({
+        claimedBy: `${hostname()}:${process.ppid}:alive`,
+        claimedUntil: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+      .execute();
+    worker = startNewsletterWorker(db(), config, { idleMs: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await deliveries()).map((row) => row.status)).toEqual(["pending"]);
+    expect(smtp.received).toEqual([]);
+  });
+
   it("gives back what it claimed but did not send when it stops", async () => {
     for (let i = 0; i < 5; i++) await createSubscriber(db());
     await startedSending();

@@ -2,9 +2,10 @@ import { hostname } from "node:os";
 import type { Config } from "#server/config/env.server.ts";
 import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import { asMailError, type Mailer, mailerFor } from "#server/mail/mailer.server.ts";
+import { asMailError, createMailer, type Mailer } from "#server/mail/mailer.server.ts";
 import { type NewsletterContent, personalize } from "#server/mail/newsletter-message.server.ts";
 import { unsubscribeUrl } from "#server/services/subscriber-links.server.ts";
+import { type GroupedWrite, groupCommitter } from "./group-commit.server.ts";
 import { THIS_PROCESS } from "./job-lease.server.ts";
 import {
   type ClaimedDelivery,
@@ -41,7 +42,7 @@ export type NewsletterWorkerOptions = {
   idleMs?: number;
   /** Hand-overs a copy gets in all before a temporary refusal counts as a failure. */
   maxAttempts?: number;
-  /** The mailer; mailerFor(config) by default. */
+  /** The mailer; by default one of the worker's own with a pooled connection per lane. */
   mailer?: Mailer;
 };
 
@@ -53,7 +54,7 @@ export type NewsletterWorker = {
 };
 
 export const NEWSLETTER_DEFAULTS = {
-  lanes: 2,
+  lanes: 4,
   batchSize: 20,
   leaseMs: 30_000,
   idleMs: 1_000,
@@ -98,7 +99,7 @@ export function startNewsletterWorker(
   const leaseMs = options.leaseMs ?? NEWSLETTER_DEFAULTS.leaseMs;
   const idleMs = options.idleMs ?? NEWSLETTER_DEFAULTS.idleMs;
   const maxAttempts = options.maxAttempts ?? NEWSLETTER_DEFAULTS.maxAttempts;
-  const mailer = options.mailer ?? mailerFor(config);
+  const mailer = options.mailer ?? createMailer(config, { maxConnections: lanes });
   const { ratePerMinute, retryMs } = config.mail;
   const messageHost = new URL(config.siteUrl).hostname;
   const links = { siteUrl: config.siteUrl, secret: config.sessionSecret };
@@ -152,11 +153,16 @@ export function startNewsletterWorker(
     return contents.get(sendingId) ?? null;
   }
 
-  /** Runs a recording until it succeeds: the lane goes on to its next copy only after it. */
-  async function record(what: string, write: () => Promise<boolean>): Promise<void> {
+  const commit = groupCommitter(db);
+
+  /**
+   * Commits a copy's outcome (with those of the other lanes waiting at the same moment), retrying
+   * until it is committed: the lane goes on to its next copy only after it.
+   */
+  async function record(what: string, write: GroupedWrite): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        if (!(await write())) {
+        if (!(await commit(write))) {
           logger.warn(`Newsletter delivery ${what}: it was no longer this process's to record.`);
         }
         return;
@@ -183,7 +189,7 @@ export function startNewsletterWorker(
     const settle = { id: delivery.id, holder, at: new Date() };
     const content = await contentOf(delivery.sendingId);
     if (turn.subscriberStatus !== "active" || !content) {
-      await record(`${delivery.id} skipped`, () => recordSkipped(db, settle));
+      await record(`${delivery.id} skipped`, (trx) => recordSkipped(trx, settle));
       return;
     }
     const link = unsubscribeUrl(links, delivery.subscriberId);
@@ -198,17 +204,18 @@ export function startNewsletterWorker(
     } catch (thrown) {
       const error = asMailError(thrown);
       const attempts = delivery.attempts + 1;
+      const at = new Date();
       const retryAt =
         error.temporary && attempts < maxAttempts
-          ? new Date(Date.now() + retryDelay(retryMs, attempts))
+          ? new Date(at.getTime() + retryDelay(retryMs, attempts))
           : null;
-      await record(`${delivery.id} refused`, () =>
-        recordRefusal(db, { ...settle, at: new Date(), error: error.message, retryAt }),
+      await record(`${delivery.id} refused`, (trx) =>
+        recordRefusal(trx, { ...settle, at, error: error.message, retryAt }),
       );
       return;
     }
-    await record(`${delivery.id} sent`, () =>
-      recordSent(db, { ...settle, at: new Date(), messageId }),
+    await record(`${delivery.id} sent`, (trx) =>
+      recordSent(trx, { ...settle, at: new Date(), messageId }),
     );
   }
 
@@ -230,7 +237,7 @@ export function startNewsletterWorker(
   async function upkeep(): Promise<void> {
     const now = new Date();
     await renewClaims(db, holder, new Date(now.getTime() + leaseMs));
-    for (const other of await currentHolders(db, now)) {
+    for (const other of await currentHolders(db)) {
       if (isDeadHolderOnThisHost(other, holder)) {
         const released = await releaseClaims(db, other);
         if (released > 0) {
@@ -269,6 +276,7 @@ export function startNewsletterWorker(
       await releaseClaims(db, holder).catch((error: unknown) =>
         logger.error(`Giving back newsletter claims failed: ${describe(error)}`),
       );
+      if (!options.mailer) mailer.close();
     },
   };
 }

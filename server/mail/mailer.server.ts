@@ -62,12 +62,20 @@ const mailers = new WeakMap<Config, Mailer>();
 export function mailerFor(config: Config): Mailer {
   let mailer = mailers.get(config);
   if (!mailer) {
-    mailer = config.mail.smtpUrl
-      ? smtpMailer(config.mail.smtpUrl, config)
-      : outboxMailer(outboxDir(config.dataDir), config);
+    mailer = createMailer(config);
     mailers.set(config, mailer);
   }
   return mailer;
+}
+
+/**
+ * A mailer of its own, not the shared one: the newsletter worker's, whose pool holds a
+ * connection per lane (`maxConnections`, 2 by default). Its owner closes it.
+ */
+export function createMailer(config: Config, { maxConnections = 2 } = {}): Mailer {
+  return config.mail.smtpUrl
+    ? smtpMailer(config.mail.smtpUrl, config, maxConnections)
+    : outboxMailer(outboxDir(config.dataDir), config);
 }
 
 /** A line break in a header value would let its author add headers; refuse it outright. */
@@ -104,11 +112,11 @@ function composed(message: MailMessage, config: Config) {
   };
 }
 
-function smtpMailer(url: string, config: Config): Mailer {
+function smtpMailer(url: string, config: Config, maxConnections: number): Mailer {
   const transport = nodemailer.createTransport({
     url,
     pool: true,
-    maxConnections: 2,
+    maxConnections,
     maxMessages: Number.POSITIVE_INFINITY,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,

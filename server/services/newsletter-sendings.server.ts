@@ -55,6 +55,14 @@ export function alreadySentMessage(sentAt: string): string {
   return `This post was already e-mailed to subscribers on ${when} UTC. To send it again, choose to resend it.`;
 }
 
+/**
+ * A subject on one line: each run of line breaks (which would start a header of the title's
+ * author's choosing) becomes one space. The mailer refuses any that remain.
+ */
+export function oneLineSubject(subject: string): string {
+  return subject.replace(/[\r\n\u2028\u2029\u0085]+/g, " ").trim();
+}
+
 /** When the post was last sent as a newsletter, or null. */
 export async function lastSentAt(db: Db, postId: string): Promise<string | null> {
   const row = await db
@@ -114,7 +122,7 @@ export async function startSending(
         id,
         postId: post.id,
         postTitle: post.title,
-        subject: content.subject,
+        subject: oneLineSubject(content.subject),
         html: content.html,
         text: content.text,
         status: "sending",
