@@ -18,6 +18,7 @@ import {
   type ScheduledPublishing,
   startScheduledPublishing,
 } from "./jobs/publish-scheduled.server.ts";
+import { type SubscriberUpkeep, startSubscriberUpkeep } from "./jobs/subscriber-upkeep.server.ts";
 import { mailerFor } from "./mail/mailer.server.ts";
 import { seedDemoContent } from "./seed/seed.server.ts";
 import { sanitizePostHtml } from "./services/sanitize-html.server.ts";
@@ -97,8 +98,10 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const publishing = startScheduledPublishing(handle.db);
+  // Purges unconfirmed addresses and mails confirmations that were never sent (decision 027).
+  const upkeep = startSubscriberUpkeep(handle.db, config);
   // Signal handlers first: whoever waits for this line may send SIGTERM the moment it appears.
-  installShutdown(server, handle, publishing, lifecycle);
+  installShutdown(server, handle, publishing, lifecycle, upkeep);
   logger.info(`Studio Site is serving on http://${config.host}:${port} (${handle.kind} database)`);
   const mailer = mailerFor(config);
   logger.info(
@@ -160,6 +163,7 @@ function installShutdown(
   handle: DatabaseHandle,
   publishing: ScheduledPublishing,
   lifecycle: { stopping: boolean },
+  upkeep: SubscriberUpkeep,
 ) {
   // close() would also wait for connections with nothing left to answer: ones opened ahead of
   // time that have not sent a byte (browsers pre-connect; Node counts them busy until its
@@ -190,6 +194,7 @@ function installShutdown(
       clearTimeout(force);
       // The sweep's last query must finish before the database it runs on closes.
       await publishing.stop();
+      await upkeep.stop();
       await handle
         .close()
         .catch((error: unknown) => logger.error({ err: error }, describeError(error)));

@@ -11,7 +11,7 @@ const PUBLIC_API_READS = [
 /**
  * First path segments that are not public pages: the app's own mounts (the API, health,
  * readiness, metrics, uploads), and pages that are personal or single-use (staff pages,
- * sign-in, invitations, unsubscribe links carrying an address).
+ * sign-in, invitations, unsubscribe and confirmation links carrying an address).
  */
 const NEVER_CACHED = new Set([
   "api",
@@ -23,6 +23,7 @@ const NEVER_CACHED = new Set([
   "login",
   "invite",
   "unsubscribe",
+  "subscribe",
 ]);
 
 /**
