@@ -1,5 +1,6 @@
 import express, { type Request, type Response, Router } from "express";
 import multer from "multer";
+import { SUBSCRIBER_LINK_FIELDS } from "#common/schemas/subscriber.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
 import {
@@ -16,8 +17,7 @@ export const ONE_CLICK_ANSWERS = {
     "To unsubscribe, send List-Unsubscribe=One-Click, or open this link in a browser and press the button.",
 } as const;
 
-/** The hidden field the site's own pages add to their forms: answer with the page, not text. */
-export const FROM_PAGE_FIELD = "from-page";
+const { oneClick, fromPage: FROM_PAGE_FIELD } = SUBSCRIBER_LINK_FIELDS;
 
 /**
  * The two links mailed to subscribers take a POST outside /api
@@ -45,7 +45,7 @@ export function subscriberLinksRouter({ db, config }: ServerContext) {
     const fields = (req.body ?? {}) as Record<string, unknown>;
     const fromPage = fields[FROM_PAGE_FIELD] !== undefined;
     const token = String(req.params.token);
-    if (fields["List-Unsubscribe"] !== "One-Click") {
+    if (fields[oneClick.name] !== oneClick.value) {
       res.status(400).type("text/plain").send(ONE_CLICK_ANSWERS.notOneClick);
       return;
     }
