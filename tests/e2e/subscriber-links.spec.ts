@@ -46,6 +46,8 @@ test.describe("double opt-in", () => {
     page,
     db,
   }) => {
+    // Two pages, a mail and an accessibility check: more than the default 30 s on a busy machine.
+    test.slow();
     const address = `confirm-${Date.now()}@example.com`;
     await page.goto("/");
     await page.getByRole("textbox", { name: "Email address" }).fill(address);
