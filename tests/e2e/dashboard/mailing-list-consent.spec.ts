@@ -15,6 +15,8 @@ test("the Mailing List shows Pending subscribers apart from Active ones", async 
   createStaff,
   db,
 }) => {
+  // Three views and an accessibility check: more than the default 30 s on a busy machine.
+  test.slow();
   await signInAs(page, await createStaff());
   const id = uniqueId();
   const active = await createSubscriber(db, { email: `active-${id}@example.com` });
@@ -40,6 +42,7 @@ test("the Mailing List shows Pending subscribers apart from Active ones", async 
 });
 
 test("an admin imports a CSV file and reads the report", async ({ page, createStaff, db }) => {
+  test.slow();
   await signInAs(page, await createStaff({ role: "admin" }));
   const id = uniqueId();
   const present = await createSubscriber(db, { email: `present-${id}@example.com` });
