@@ -34,7 +34,10 @@ export async function keepSubscribers(
 }
 
 export type SubscriberUpkeep = {
-  /** Stops the timer and waits for a run in progress, so the database can then be closed. */
+  /**
+   * Stops the timer and the confirmation mails, and waits for a run and a mail in progress, so
+   * the database can then be closed.
+   */
   stop: () => Promise<void>;
 };
 
@@ -78,6 +81,7 @@ export function startSubscriberUpkeep(
       stopped = true;
       clearInterval(timer);
       await running;
+      await confirmationSenderFor(db, config).stop();
     },
   };
 }

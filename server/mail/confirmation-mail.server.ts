@@ -65,6 +65,11 @@ export type ConfirmationSender = {
   enqueue: (emails: readonly string[]) => void;
   /** Resolves once the queue is empty and nothing is being sent. */
   idle: () => Promise<void>;
+  /**
+   * At shutdown: forgets the queue (its rows stay pending with no mail sent, and the upkeep job
+   * of the next start queues them again), takes no more, and waits for the mail being sent.
+   */
+  stop: () => Promise<void>;
 };
 
 const senders = new WeakMap<Config, ConfirmationSender>();
@@ -83,6 +88,7 @@ function createConfirmationSender(db: Db, config: Config): ConfirmationSender {
   const queue: string[] = [];
   const queued = new Set<string>();
   let running: Promise<void> | null = null;
+  let stopped = false;
 
   const sendOne = async (email: string) => {
     let claim: ConfirmationClaim | null = null;
@@ -128,6 +134,7 @@ function createConfirmationSender(db: Db, config: Config): ConfirmationSender {
 
   return {
     enqueue: (emails) => {
+      if (stopped) return;
       for (const email of emails) {
         if (queued.has(email) || queue.length >= MAX_QUEUED) continue;
         queued.add(email);
@@ -136,6 +143,12 @@ function createConfirmationSender(db: Db, config: Config): ConfirmationSender {
       kick();
     },
     idle: async () => {
+      while (running) await running;
+    },
+    stop: async () => {
+      stopped = true;
+      queue.length = 0;
+      queued.clear();
       while (running) await running;
     },
   };

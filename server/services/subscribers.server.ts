@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder } from "kysely";
 import type { SubscriberSort } from "#common/staff-lists.ts";
 import type { SubscriberCounts } from "#common/types/subscriber.ts";
@@ -6,18 +5,6 @@ import type { Db } from "#server/db/db.server.ts";
 import type { Database, SubscriberRow, SubscriberStatus } from "#server/db/tables.ts";
 import { containsText, textOrderKey } from "#server/db/text-order.ts";
 import { HttpError } from "#server/errors.ts";
-
-/**
- * Adds an address to the mailing list. Already being on it is not an error: the row is kept
- * as it was, so the original subscription date survives.
- */
-export async function subscribe(db: Db, email: string): Promise<void> {
-  await db
-    .insertInto("subscribers")
-    .values({ id: randomUUID(), email, createdAt: new Date().toISOString() })
-    .onConflict((oc) => oc.column("email").doNothing())
-    .execute();
-}
 
 /** Removes an address from the mailing list if it is there; says nothing either way. */
 export async function unsubscribe(db: Db, email: string): Promise<void> {
