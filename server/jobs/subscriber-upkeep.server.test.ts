@@ -78,6 +78,21 @@ describeEachDatabase("the mailing list's upkeep", (kind) => {
     expect(smtp.received.map((mail) => mail.to)).toEqual([["never-mailed@example.com"]]);
   });
 
+  it("sends nothing more once stopped, leaving the queued addresses for the next start", async () => {
+    // A configuration of its own: its sender is not the one the other tests use.
+    const own = loadConfig({ DATA_DIR: database.dataDir, SEED_DEMO: "0", SMTP_URL: smtp.url });
+    await createSubscriber(db(), { email: "queued@example.com", status: "pending" });
+    const sender = confirmationSenderFor(db(), own);
+    await sender.stop();
+    sender.enqueue(["queued@example.com"]);
+    await sender.idle();
+    expect(smtp.received).toEqual([]);
+    expect(await keepSubscribers(db(), config)).toEqual({ purged: 0, queued: 1 });
+    await confirmationSenderFor(db(), config).idle();
+    expect(smtp.received.map((mail) => mail.to)).toEqual([["queued@example.com"]]);
+    mailerFor(own).close();
+  });
+
   describe("claimConfirmation", () => {
     it("lets a pending address be mailed once per 10 minutes, by the clock it is given", async () => {
       const { email } = await createSubscriber(db(), { status: "pending" });
