@@ -17,6 +17,8 @@ export default [
     route("unsubscribe", "routes/site/unsubscribe/unsubscribe.tsx", {
       id: "routes/site/unsubscribe",
     }),
+    route("unsubscribe/:token", "routes/site/unsubscribe/unsubscribe-link.tsx"),
+    route("subscribe/confirm/:token", "routes/site/confirm-subscription/confirm-subscription.tsx"),
     route("dashboard/:section?", "routes/dashboard.tsx"),
     route("login", "routes/login.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),

@@ -8,6 +8,7 @@ import { authRouter } from "./api/auth.router.ts";
 import { apiRouter } from "./api/index.ts";
 import { apiErrorHandler } from "./api/middleware/error-handler.ts";
 import { sameOriginWrites } from "./api/middleware/same-origin.ts";
+import { subscriberLinksRouter } from "./api/subscriber-links.router.ts";
 import { type Auth, authFor, CLIENT_ADDRESS_HEADER, hasSessionCookie } from "./auth/auth.server.ts";
 import type { Config } from "./config/env.server.ts";
 import type { ServerContext } from "./context.server.ts";
@@ -184,6 +185,9 @@ export function createApp({
   // Ahead of apiRouter's JSON body parser: better-auth takes the body as it came (JSON or form).
   app.use("/api", authRouter(context));
   app.use("/api", apiRouter(context));
+  // The mailed subscriber links' POSTs (one-click unsubscribe, confirmation), outside /api and
+  // its origin check: a mail program sends no Origin (decision 027).
+  app.use(subscriberLinksRouter(context));
 
   app.use(
     "/uploads",

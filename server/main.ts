@@ -16,6 +16,7 @@ import { configureHttpServer } from "./http/http-server.server.ts";
 import type { ReadinessCheck } from "./http/readiness.server.ts";
 import { startNewsletterWorker } from "./jobs/newsletter-worker.server.ts";
 import { startScheduledPublishing } from "./jobs/publish-scheduled.server.ts";
+import { startSubscriberUpkeep } from "./jobs/subscriber-upkeep.server.ts";
 import { mailerFor } from "./mail/mailer.server.ts";
 import { seedDemoContent } from "./seed/seed.server.ts";
 import { sanitizePostHtml } from "./services/sanitize-html.server.ts";
@@ -96,8 +97,10 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   const port = typeof address === "object" && address ? address.port : config.port;
   const publishing = startScheduledPublishing(handle.db);
   const newsletters = startNewsletterWorker(handle.db, config);
+  // Purges unconfirmed addresses and mails confirmations that were never sent (decision 027).
+  const upkeep = startSubscriberUpkeep(handle.db, config);
   // Signal handlers first: whoever waits for this line may send SIGTERM the moment it appears.
-  installShutdown(server, handle, [publishing, newsletters], lifecycle);
+  installShutdown(server, handle, [publishing, newsletters, upkeep], lifecycle);
   logger.info(`Studio Site is serving on http://${config.host}:${port} (${handle.kind} database)`);
   const mailer = mailerFor(config);
   logger.info(

@@ -121,7 +121,7 @@ const SECTIONS: Partial<Record<SectionId, (props: SectionProps) => React.ReactNo
   news: () => <PostListSection section="news" />,
   apps: () => <AppsSection />,
   videos: () => <PostListSection section="videos" />,
-  "mailing-list": () => <MailingListSection />,
+  "mailing-list": ({ user }) => <MailingListSection user={user} />,
   newsletters: () => <NewslettersSection />,
   settings: () => <SettingsSection />,
   outbox: () => <OutboxSection />,

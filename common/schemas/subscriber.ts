@@ -11,3 +11,25 @@ export const NewsletterInputSchema = z.object({
 });
 
 export type NewsletterInput = z.infer<typeof NewsletterInputSchema>;
+
+/** What `POST /api/newsletter/subscribe` answers; the form shows it as it is. */
+export const SUBSCRIBE_ANSWERS = {
+  /** Double opt-in off: the address is on the list at once. */
+  subscribed: "You've been successfully subscribed to our newsletter.",
+  /**
+   * Double opt-in (the default), the same for a new, a pending and an active address, so the
+   * answer never tells who is on the list.
+   */
+  confirm:
+    "Please check your inbox: unless this address is already confirmed, we've sent it a link to confirm your subscription.",
+} as const;
+
+/**
+ * The hidden fields of the forms on the mailed links' pages: the unsubscribe page sends what a
+ * mail program's one-click POST sends (RFC 8058), and says that it is the page, which is then
+ * shown again instead of a plain-text answer.
+ */
+export const SUBSCRIBER_LINK_FIELDS = {
+  oneClick: { name: "List-Unsubscribe", value: "One-Click" },
+  fromPage: "from-page",
+} as const;

@@ -1,3 +1,9 @@
+/** pending: waiting for its owner to confirm it (double opt-in); active: gets newsletters. */
+export type SubscriberStatus = "pending" | "active";
+
+/** The states the Mailing List can be narrowed to, `GET /api/subscribers?status=`. */
+export const SUBSCRIBER_STATUSES = ["active", "pending"] as const satisfies SubscriberStatus[];
+
 /**
  * A mailing-list subscriber as `GET /api/subscribers` sends it
  * (docs/product.md#employees-and-subscribers).
@@ -8,10 +14,23 @@ export type Subscriber = {
   email: string;
   /** When the address joined the list (ISO-8601). */
   createdAt: string;
+  status: SubscriberStatus;
+  /** When the address was confirmed (ISO-8601); null while pending. */
+  confirmedAt: string | null;
 };
 
 /**
  * The Mailing List's counters, `GET /api/subscribers/stats`
- * (docs/product.md#mailing-list-section).
+ * (docs/product.md#mailing-list-section): Active subscribers only.
  */
 export type SubscriberCounts = { total: number; thisMonth: number; thisWeek: number };
+
+/** A row of an import file that was not added, and why. */
+export type ImportRefusal = { row: number; value: string; reason: string };
+
+/** What `POST /api/subscribers/import` answers (docs/product.md#importing-subscribers). */
+export type ImportReport = {
+  added: number;
+  alreadyPresent: number;
+  refused: ImportRefusal[];
+};

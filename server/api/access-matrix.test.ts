@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, fakeApp } from "#tests/factories/app.ts";
 import { createEmployee, fakeEmployee } from "#tests/factories/employee.ts";
@@ -105,6 +106,20 @@ const ROWS: Row[] = [
       return { method: "DELETE", path: `/api/subscribers/${target.id}` };
     },
     expected: STAFF_ONLY(204),
+  },
+  {
+    name: "POST /api/subscribers/import",
+    call: async () => {
+      const form = new FormData();
+      form.append("consent", "true");
+      form.append(
+        "file",
+        new Blob([`Email\r\nmatrix-${randomUUID()}@example.com\r\n`]),
+        "list.csv",
+      );
+      return { method: "POST", path: "/api/subscribers/import", form };
+    },
+    expected: ADMINS_ONLY(200),
   },
   {
     name: "GET /api/apps/:id",

@@ -1,12 +1,15 @@
 import { Router } from "express";
 import { NEWSLETTER_RATE_LIMIT } from "#common/constants.ts";
-import { NewsletterInputSchema } from "#common/schemas/subscriber.ts";
+import { NewsletterInputSchema, SUBSCRIBE_ANSWERS } from "#common/schemas/subscriber.ts";
 import type { ServerContext } from "#server/context.server.ts";
-import { subscribe, unsubscribe } from "#server/services/subscribers.server.ts";
+import { confirmationSenderFor } from "#server/mail/confirmation-mail.server.ts";
+import { requestSubscription } from "#server/services/subscriber-consent.server.ts";
+import { unsubscribe } from "#server/services/subscribers.server.ts";
 import { createRateLimit } from "./middleware/rate-limit.ts";
 import { parseInput } from "./middleware/validate.ts";
 
-export function newsletterRouter({ db }: ServerContext) {
+export function newsletterRouter({ db, config }: ServerContext) {
+  const { doubleOptIn } = config.mail;
   const router = Router();
   router.use(
     createRateLimit(db, {
@@ -18,10 +21,14 @@ export function newsletterRouter({ db }: ServerContext) {
 
   // Both answers are the same whether or not the address was already on the list, so the
   // form cannot be used to find out who is subscribed (docs/product.md#unsubscribe-never-reveals).
+  // With double opt-in the request only queues the address for its confirmation mail, which is
+  // sent after the answer (if the address may get one), so the time taken does not tell either
+  // (docs/decisions/027-double-opt-in-and-unsubscribe.md).
   router.post("/subscribe", async (req, res) => {
     const { email } = parseInput(NewsletterInputSchema, req.body);
-    await subscribe(db, email);
-    res.json({ message: "You've been successfully subscribed to our newsletter." });
+    await requestSubscription(db, email, { doubleOptIn });
+    if (doubleOptIn) confirmationSenderFor(db, config).enqueue([email]);
+    res.json({ message: doubleOptIn ? SUBSCRIBE_ANSWERS.confirm : SUBSCRIBE_ANSWERS.subscribed });
   });
 
   router.post("/unsubscribe", async (req, res) => {

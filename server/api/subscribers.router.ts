@@ -5,7 +5,7 @@ import {
   mailingListFileName,
 } from "#common/mailing-list.ts";
 import { SUBSCRIBER_SORTS } from "#common/staff-lists.ts";
-import type { SubscriberCounts } from "#common/types/subscriber.ts";
+import { SUBSCRIBER_STATUSES, type SubscriberCounts } from "#common/types/subscriber.ts";
 import { z } from "#common/zod.ts";
 import { requireEmployee } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
@@ -17,9 +17,12 @@ import {
   pageSubscribers,
 } from "#server/services/subscribers.server.ts";
 import { parseInput } from "./middleware/validate.ts";
-import { asksForPage, pagedAnswer, staffListQuerySchema } from "./staff-list-query.ts";
+import { asksForPage, oneOf, pagedAnswer, staffListQuerySchema } from "./staff-list-query.ts";
+import { subscriberImportRouter } from "./subscriber-import.router.ts";
 
-const SubscriberPageQuerySchema = staffListQuerySchema(SUBSCRIBER_SORTS, {});
+const SubscriberPageQuerySchema = staffListQuerySchema(SUBSCRIBER_SORTS, {
+  status: oneOf("status", SUBSCRIBER_STATUSES).optional(),
+});
 
 const MONTH_START_MESSAGE =
   "monthStart must be an ISO date and time with a zone, such as 2025-03-01T00:00:00+01:00.";
@@ -53,11 +56,12 @@ export function subscribersRouter(context: ServerContext) {
       pageSize: query.limit,
       sort: query.sort,
       term: query.q,
+      status: query.status,
     });
     res.json(pagedAnswer(rows.map(presentSubscriber), total, query));
   });
 
-  /** The section's counters, counted by the database. */
+  /** The section's counters (Active subscribers only), counted by the database. */
   router.get("/stats", async (req, res) => {
     const now = new Date();
     const { monthStart = utcMonthStart(now) } = parseInput(StatsQuerySchema, req.query);
@@ -65,14 +69,19 @@ export function subscribersRouter(context: ServerContext) {
     res.json(counts);
   });
 
-  /** The whole list as a CSV download, newest first (common/mailing-list.ts). */
+  /**
+   * The Active subscribers as a CSV download, newest first (common/mailing-list.ts). Pending
+   * addresses are left out: nobody agreed to get mail at them (decision 027).
+   */
   router.get("/export", async (_req, res) => {
-    const rows = await listSubscribers(db);
+    const rows = await listSubscribers(db, { status: "active" });
     res
       .set("Content-Type", MAILING_LIST_CONTENT_TYPE)
       .set("Content-Disposition", `attachment; filename="${mailingListFileName(new Date())}"`)
       .send(mailingListCsv(rows.map(presentSubscriber)));
   });
+
+  router.use(subscriberImportRouter(context));
 
   router.delete("/:id", async (req, res) => {
     await deleteSubscriber(db, req.params.id);

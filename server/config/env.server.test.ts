@@ -53,6 +53,7 @@ describe("loadConfig", () => {
         fromAddress: "no-reply@localhost",
         doubleOptIn: true,
         ratePerMinute: 600,
+        retryMs: 60_000,
       },
       youtube: { baseUrl: "https://www.youtube.com", imageBaseUrl: "https://i.ytimg.com" },
       siteDefaults: {

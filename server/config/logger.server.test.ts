@@ -18,6 +18,11 @@ describe("loggedUrl", () => {
   it("hides the token of an invitation link, its data request and its API call", () => {
     expect(loggedUrl("/invite/abc.def")).toBe("/invite/[redacted]");
     expect(loggedUrl("/invite/abc.def.data")).toBe("/invite/[redacted]");
+    expect(loggedUrl("/subscribe/confirm/id.exp.mac?confirmed=1")).toBe(
+      "/subscribe/confirm/[redacted]?confirmed=1",
+    );
+    expect(loggedUrl("/unsubscribe/id.mac")).toBe("/unsubscribe/[redacted]");
+    expect(loggedUrl("/unsubscribe")).toBe("/unsubscribe");
     expect(loggedUrl("/invite/abc.def?returnTo=%2F")).toBe("/invite/[redacted]?returnTo=%2F");
     expect(loggedUrl("/api/invitations/abc.def")).toBe("/api/invitations/[redacted]");
     expect(loggedUrl("/api/auth/reset-password/xyz")).toBe("/api/auth/reset-password/[redacted]");

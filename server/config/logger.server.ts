@@ -46,11 +46,11 @@ const SECRET_QUERY_PARAMETER = /^(code|state|password|key|signature|sig|email|.*
 
 /**
  * Paths whose last segment is a secret: an invitation link (`/invite/{token}`, its data request
- * `/invite/{token}.data`) and the API call that reads it (`/api/invitations/{token}`), and
- * better-auth's password-reset link.
+ * `/invite/{token}.data`) and the API call that reads it (`/api/invitations/{token}`),
+ * better-auth's password-reset link, and a subscriber's confirmation and unsubscribe links.
  */
 const SECRET_PATH =
-  /^(\/invite\/|\/api\/invitations\/(?!accept(?:[/?]|$))|\/api\/auth\/reset-password\/)[^/?]+/;
+  /^(\/invite\/|\/api\/invitations\/(?!accept(?:[/?]|$))|\/api\/auth\/reset-password\/|\/subscribe\/confirm\/|\/unsubscribe\/)[^/?]+/;
 
 /**
  * The address as logged: the path and query, with a secret path segment and the values of

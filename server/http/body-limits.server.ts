@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "#common/constants.ts";
 import { MAX_FEATURED_IMAGE_DATA_URL_LENGTH } from "#common/schemas/post.ts";
+import { MAX_IMPORT_BYTES } from "#common/subscriber-import.ts";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -25,6 +26,8 @@ export const BODY_LIMITS = {
   post: MAX_FEATURED_IMAGE_DATA_URL_LENGTH + MB,
   /** `/api/upload/*`: one image of up to MAX_UPLOAD_BYTES and its multipart framing. */
   upload: MAX_UPLOAD_BYTES + MB,
+  /** `/api/subscribers/import`: one CSV file of up to MAX_IMPORT_BYTES and its framing. */
+  subscriberImport: MAX_IMPORT_BYTES + 64 * KB,
   /** Every other `/api` call: JSON forms (apps, employees, invitations, ...). */
   json: MB,
   /** Everything else: the sign-in and invitation forms; no other page reads a body. */
@@ -38,6 +41,10 @@ const API_LIMITS: [prefix: string, limit: BodyLimit][] = [
   ["/api/newsletter", { bytes: BODY_LIMITS.newsletter, message: BODY_TOO_LARGE_MESSAGE }],
   ["/api/posts", { bytes: BODY_LIMITS.post, message: BODY_TOO_LARGE_MESSAGE }],
   ["/api/upload", { bytes: BODY_LIMITS.upload, message: UPLOAD_MESSAGES.tooLarge }],
+  [
+    "/api/subscribers/import",
+    { bytes: BODY_LIMITS.subscriberImport, message: BODY_TOO_LARGE_MESSAGE },
+  ],
 ];
 const JSON_LIMIT: BodyLimit = { bytes: BODY_LIMITS.json, message: BODY_TOO_LARGE_MESSAGE };
 const PAGE_LIMIT: BodyLimit = { bytes: BODY_LIMITS.page, message: BODY_TOO_LARGE_MESSAGE };

@@ -11,7 +11,7 @@ const PUBLIC_API_READS = [
 /**
  * First path segments that are not public pages: the app's own mounts (the API, health,
  * readiness, metrics, uploads), and pages that are personal or single-use (staff pages,
- * sign-in, password reset, invitations, unsubscribe links carrying an address).
+ * sign-in, password reset, invitations, unsubscribe and confirmation links carrying an address).
  */
 const NEVER_CACHED = new Set([
   "api",
@@ -25,6 +25,7 @@ const NEVER_CACHED = new Set([
   "reset-password",
   "invite",
   "unsubscribe",
+  "subscribe",
 ]);
 
 /**

@@ -3,5 +3,11 @@ import type { SubscriberRow } from "#server/db/tables.ts";
 
 /** A subscriber row as the API sends it. */
 export function presentSubscriber(row: SubscriberRow): Subscriber {
-  return { id: row.id, email: row.email, createdAt: row.createdAt };
+  return {
+    id: row.id,
+    email: row.email,
+    createdAt: row.createdAt,
+    status: row.status,
+    confirmedAt: row.confirmedAt,
+  };
 }

@@ -1,23 +1,10 @@
-import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder } from "kysely";
 import type { SubscriberSort } from "#common/staff-lists.ts";
 import type { SubscriberCounts } from "#common/types/subscriber.ts";
 import type { Db } from "#server/db/db.server.ts";
-import type { Database, SubscriberRow } from "#server/db/tables.ts";
+import type { Database, SubscriberRow, SubscriberStatus } from "#server/db/tables.ts";
 import { containsText, textOrderKey } from "#server/db/text-order.ts";
 import { HttpError } from "#server/errors.ts";
-
-/**
- * Adds an address to the mailing list. Already being on it is not an error: the row is kept
- * as it was, so the original subscription date survives.
- */
-export async function subscribe(db: Db, email: string): Promise<void> {
-  await db
-    .insertInto("subscribers")
-    .values({ id: randomUUID(), email, createdAt: new Date().toISOString() })
-    .onConflict((oc) => oc.column("email").doNothing())
-    .execute();
-}
 
 /** Removes an address from the mailing list if it is there; says nothing either way. */
 export async function unsubscribe(db: Db, email: string): Promise<void> {
@@ -33,14 +20,17 @@ const SUBSCRIBER_COLUMNS = [
   "subscribers.confirmationSentAt",
 ] as const;
 
-/** Every subscriber, newest first; the id breaks ties so the order is stable. */
-export function listSubscribers(db: Db): Promise<SubscriberRow[]> {
-  return db
-    .selectFrom("subscribers")
-    .select(SUBSCRIBER_COLUMNS)
-    .orderBy("subscribers.createdAt", "desc")
-    .orderBy("subscribers.id", "desc")
-    .execute();
+/**
+ * Every subscriber (or those in one state), newest first; the id breaks ties so the order is
+ * stable.
+ */
+export function listSubscribers(
+  db: Db,
+  { status }: { status?: SubscriberStatus } = {},
+): Promise<SubscriberRow[]> {
+  let query = db.selectFrom("subscribers").select(SUBSCRIBER_COLUMNS);
+  if (status) query = query.where("subscribers.status", "=", status);
+  return query.orderBy("subscribers.createdAt", "desc").orderBy("subscribers.id", "desc").execute();
 }
 
 /** Removes one subscriber by id; throws 404 when there is none with that id. */
@@ -59,6 +49,8 @@ export type SubscriberPageRequest = {
   sort: SubscriberSort;
   /** Kept when the address contains it, ignoring case; "" keeps every subscriber. */
   term: string;
+  /** Only subscribers in this state; undefined keeps both. */
+  status?: SubscriberStatus;
 };
 
 /**
@@ -67,15 +59,15 @@ export type SubscriberPageRequest = {
  */
 export async function pageSubscribers(
   db: Db,
-  { page, pageSize, sort, term }: SubscriberPageRequest,
+  { page, pageSize, sort, term, status }: SubscriberPageRequest,
 ): Promise<{ rows: SubscriberRow[]; total: number }> {
   const matches = (eb: ExpressionBuilder<Database, "subscribers">) =>
-    term === "" ? eb.and([]) : containsText(db, "subscribers.email", term);
+    eb.and([
+      ...(term === "" ? [] : [containsText(db, "subscribers.email", term)]),
+      ...(status ? [eb("subscribers.status", "=", status)] : []),
+    ]);
   const direction = sort.startsWith("-") ? "desc" : "asc";
-  let rows = db
-    .selectFrom("subscribers")
-    .select(SUBSCRIBER_COLUMNS)
-    .where(matches);
+  let rows = db.selectFrom("subscribers").select(SUBSCRIBER_COLUMNS).where(matches);
   rows =
     sort === "email" || sort === "-email"
       ? rows.orderBy(textOrderKey(db, "subscribers.email"), direction)
@@ -95,7 +87,8 @@ export async function pageSubscribers(
 }
 
 /**
- * The Mailing List's counters: everyone on the list; those who joined at or after `monthStart`
+ * The Mailing List's counters, of Active subscribers only (pending ones have not agreed yet):
+ * everyone active on the list; those who joined at or after `monthStart`
  * (the start of the calendar month where the dashboard is open, which only the browser knows);
  * those who joined in the 7 × 24 hours before `now`. Counted by the database, in the index on
  * the subscription time.
@@ -107,7 +100,8 @@ export async function countSubscribers(
   const countSince = async (since: Date | null) => {
     let query = db
       .selectFrom("subscribers")
-      .select((eb) => eb.fn.countAll<number | string>().as("count"));
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .where("subscribers.status", "=", "active");
     if (since) query = query.where("subscribers.createdAt", ">=", since.toISOString());
     return Number((await query.executeTakeFirstOrThrow()).count);
   };

@@ -1,3 +1,4 @@
+import { SUBSCRIBE_ANSWERS } from "#common/schemas/subscriber.ts";
 import type { Post } from "#common/types/post.ts";
 import {
   DESKTOP,
@@ -82,7 +83,8 @@ test.describe("home page", () => {
     release();
     const status = page.getByRole("status");
     await expect(status).toContainText("Success!");
-    await expect(status).toContainText("You've been successfully subscribed to our newsletter.");
+    // Double opt-in is on (the default): the answer says a confirmation link may be on its way.
+    await expect(status).toContainText(SUBSCRIBE_ANSWERS.confirm);
     await expect(email).toHaveValue("");
     // At most one toast at a time.
     await expect(page.locator('[data-slot="toast"]')).toHaveCount(1);

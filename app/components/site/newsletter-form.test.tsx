@@ -2,6 +2,7 @@
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
+import { SUBSCRIBE_ANSWERS } from "#common/schemas/subscriber.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
 
 // The form renders and updates as in a browser (after the schema and the answer arrive, not
@@ -83,12 +84,12 @@ describe("NewsletterForm", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("subscribes the address as the server stores it and clears the field", async () => {
-    answer(200, JSON.stringify({ message: "You've been successfully subscribed." }));
+  it("subscribes the address as the server stores it, shows the server's answer and clears the field", async () => {
+    answer(200, JSON.stringify({ message: SUBSCRIBE_ANSWERS.confirm }));
     type(" Reader@Example.com ");
     expect(await submit()).toEqual({
       title: "Success!",
-      text: "You've been successfully subscribed to our newsletter.",
+      text: SUBSCRIBE_ANSWERS.confirm,
       role: "status",
     });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
@@ -97,6 +98,16 @@ describe("NewsletterForm", () => {
     expect(init?.credentials).toBe("include");
     expect(JSON.parse(String(init?.body))).toEqual({ email: "reader@example.com" });
     expect(field().value).toBe("");
+  });
+
+  it("says the address is subscribed when the answer has no message", async () => {
+    answer(200, "");
+    type("reader@example.com");
+    expect(await submit()).toEqual({
+      title: "Success!",
+      text: "You've been successfully subscribed to our newsletter.",
+      role: "status",
+    });
   });
 
   it("shows the server's message when it refuses, else the general one", async () => {

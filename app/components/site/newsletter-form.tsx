@@ -28,11 +28,15 @@ export function NewsletterForm() {
         return;
       }
       setSubmitting(true);
-      await apiRequest("/api/newsletter/subscribe", { method: "POST", body: parsed.data });
+      const answer = await apiRequest<{ message?: string } | undefined>(
+        "/api/newsletter/subscribe",
+        { method: "POST", body: parsed.data },
+      );
       setEmail("");
+      // The server words the outcome: with double opt-in, that a confirmation link was mailed.
       toast({
         title: "Success!",
-        description: "You've been successfully subscribed to our newsletter.",
+        description: answer?.message ?? "You've been successfully subscribed to our newsletter.",
       });
     } catch (error) {
       toast({

@@ -19,15 +19,23 @@ import { useListView } from "#app/components/dashboard/use-list-view.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
+import { FilterLink, FilterLinks } from "#app/components/ui/filter-links.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useDeleteSubscriber } from "#app/features/subscribers/api/delete-subscriber.ts";
 import { useExportSubscribers } from "#app/features/subscribers/api/export-subscribers.ts";
 import { useSubscriberStats } from "#app/features/subscribers/api/get-subscriber-stats.ts";
 import { useSubscriberPage } from "#app/features/subscribers/api/get-subscribers.ts";
+import { ImportDialog } from "#app/features/subscribers/components/import-dialog.tsx";
 import { errorMessage } from "#app/lib/api-client.ts";
+import { canManageEmployees } from "#common/access.ts";
 import { formatShortDate } from "#common/format.ts";
 import { STAFF_SORT_LABELS, SUBSCRIBER_SORTS } from "#common/staff-lists.ts";
-import type { Subscriber, SubscriberCounts } from "#common/types/subscriber.ts";
+import {
+  SUBSCRIBER_STATUSES,
+  type Subscriber,
+  type SubscriberCounts,
+} from "#common/types/subscriber.ts";
+import type { CurrentUser } from "#common/types/user.ts";
 
 const STAT_CARDS: { key: keyof SubscriberCounts; label: string; icon: LucideIcon }[] = [
   { key: "total", label: "Total Subscribers", icon: UsersIcon },
@@ -40,13 +48,29 @@ const SORT_OPTIONS = SUBSCRIBER_SORTS.map((value) => ({
   label: STAFF_SORT_LABELS[value] ?? value,
 }));
 
+const STATUS_TABS = [
+  { value: "", label: "All" },
+  { value: "active", label: "Active" },
+  { value: "pending", label: "Pending" },
+] as const;
+
+/** A subscriber's state as a badge: Active (confirmed) or Pending (waiting for confirmation). */
+function StatusBadge({ subscriber }: { subscriber: Subscriber }) {
+  return subscriber.status === "pending" ? (
+    <Badge variant="yellow">Pending</Badge>
+  ) : (
+    <Badge variant="green">Active</Badge>
+  );
+}
+
 /** Mailing List (docs/product.md#mailing-list-section). */
-export function MailingListSection() {
-  const view = useListView({ sorts: SUBSCRIBER_SORTS, filters: {} });
+export function MailingListSection({ user }: { user: CurrentUser }) {
+  const view = useListView({ sorts: SUBSCRIBER_SORTS, filters: { status: SUBSCRIBER_STATUSES } });
   const subscribers = useSubscriberPage(view.apiQuery);
   const stats = useSubscriberStats();
   const exportCsv = useExportSubscribers();
   const { search } = useLocation();
+  const statusWord = view.filters.status ? `${view.filters.status} ` : "";
 
   return (
     <section aria-labelledby="mailing-list-title">
@@ -57,10 +81,14 @@ export function MailingListSection() {
           </h1>
           <p className="mt-1 text-zinc-400">The people who subscribed to the newsletter.</p>
         </div>
-        <Button onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
-          <DownloadIcon aria-hidden="true" />
-          {exportCsv.isPending ? "Exporting..." : "Export CSV"}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {/* Import is for admins (the server answers 403 to anyone else). */}
+          {canManageEmployees(user) ? <ImportDialog /> : null}
+          <Button onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
+            <DownloadIcon aria-hidden="true" />
+            {exportCsv.isPending ? "Exporting..." : "Export CSV"}
+          </Button>
+        </div>
       </header>
 
       <dl
@@ -90,11 +118,26 @@ export function MailingListSection() {
           </Card>
         ))}
       </dl>
+      <p className="mt-2 text-sm text-zinc-400">
+        The counters and the CSV export count Active subscribers only: those who confirmed their
+        address. Pending ones have not confirmed yet and get no newsletters.
+      </p>
 
       <section aria-labelledby="all-subscribers-title" className="mt-8 sm:mt-10">
         <h2 id="all-subscribers-title" className="text-2xl font-bold text-white">
           All Subscribers
         </h2>
+        <FilterLinks aria-label="Subscriber status" className="mt-4">
+          {STATUS_TABS.map((tab) => (
+            <FilterLink
+              key={tab.value}
+              active={(view.filters.status ?? "") === tab.value}
+              to={statusSearch(search, tab.value)}
+            >
+              {tab.label}
+            </FilterLink>
+          ))}
+        </FilterLinks>
         <div className="mt-4 flex flex-wrap items-end gap-3">
           <ListSearch
             value={view.q}
@@ -116,7 +159,7 @@ export function MailingListSection() {
             label="Subscribers"
             noun={["subscriber", "subscribers"]}
             search={search}
-            narrowed={view.q.trim() !== ""}
+            narrowed={view.q.trim() !== "" || view.filters.status !== undefined}
             errorFallback="Failed to load the subscribers."
             itemKey={(subscriber) => subscriber.id}
             columns={[
@@ -140,7 +183,7 @@ export function MailingListSection() {
               {
                 header: "Status",
                 className: "w-28",
-                cell: () => <Badge variant="green">Active</Badge>,
+                cell: (subscriber) => <StatusBadge subscriber={subscriber} />,
               },
             ]}
             compactRow={(subscriber) => (
@@ -155,7 +198,7 @@ export function MailingListSection() {
                       {formatShortDate(subscriber.createdAt)}
                     </time>
                   </span>
-                  <Badge variant="green">Active</Badge>
+                  <StatusBadge subscriber={subscriber} />
                 </p>
               </>
             )}
@@ -171,11 +214,17 @@ export function MailingListSection() {
               <EmptyState
                 icon={SearchXIcon}
                 title="No matching subscribers"
-                description={`No address contains "${view.q.trim()}".`}
+                description={
+                  view.q.trim() === ""
+                    ? `No ${statusWord}subscribers.`
+                    : `No ${statusWord}address contains "${view.q.trim()}".`
+                }
                 action={
-                  <Button variant="outline" onClick={() => view.update({ q: "" })}>
-                    Clear search
-                  </Button>
+                  view.q.trim() === "" ? undefined : (
+                    <Button variant="outline" onClick={() => view.update({ q: "" })}>
+                      Clear search
+                    </Button>
+                  )
                 }
               />
             }
@@ -211,4 +260,14 @@ function SubscriberActions({ subscriber }: { subscriber: Subscriber }) {
       ]}
     />
   );
+}
+
+/** The address of the list with another status tab (and back on page 1). */
+function statusSearch(search: string, status: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("page");
+  if (status) params.set("status", status);
+  else params.delete("status");
+  const query = params.toString();
+  return query ? `?${query}` : "?";
 }

@@ -1,0 +1,93 @@
+import { LinkIcon, MailCheckIcon, MailXIcon } from "lucide-react";
+import { data, Link } from "react-router";
+import {
+  CenteredCard,
+  CenteredCardIcon,
+  CenteredCardText,
+  CenteredCardTitle,
+} from "#app/components/site/centered-card.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { siteMeta } from "#app/lib/site-meta.ts";
+import { useRootData } from "#app/root.tsx";
+import { SUBSCRIBER_LINK_FIELDS } from "#common/schemas/subscriber.ts";
+import { serverContext } from "#server/context.server.ts";
+import { readUnsubscribeState } from "#server/services/subscriber-consent.server.ts";
+import type { Route } from "./+types/unsubscribe-link.ts";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = context.get(serverContext);
+  const state = await readUnsubscribeState(db, {
+    secret: config.sessionSecret,
+    token: params.token,
+  });
+  return data({ state }, { status: state.status === "invalid" ? 400 : 200 });
+}
+
+/**
+ * A newsletter's unsubscribe link opened in a browser (docs/product.md#newsletter-consent).
+ * Opening it changes nothing; the one button posts what a mail program's one-click
+ * unsubscribe posts (server/api/subscriber-links.router.ts), as a plain form, so it works
+ * without JavaScript, and the page then says the address has left.
+ */
+export default function UnsubscribeLink({ loaderData }: Route.ComponentProps) {
+  const { state } = loaderData;
+  const companyName = useRootData()?.site.companyName ?? "our";
+  const { oneClick, fromPage } = SUBSCRIBER_LINK_FIELDS;
+  return (
+    <CenteredCard>
+      <div className="text-center">
+        {state.status === "subscribed" ? (
+          <>
+            <CenteredCardIcon className="mx-auto">
+              <MailXIcon />
+            </CenteredCardIcon>
+            <CenteredCardTitle>Unsubscribe from our newsletter?</CenteredCardTitle>
+            <CenteredCardText>
+              <strong className="break-all text-white">{state.email}</strong> will no longer get the{" "}
+              {companyName} newsletter.
+            </CenteredCardText>
+            <form method="post" className="mt-8">
+              <input type="hidden" name={oneClick.name} value={oneClick.value} />
+              <input type="hidden" name={fromPage} value="1" />
+              <Button type="submit" size="lg">
+                Unsubscribe
+              </Button>
+            </form>
+          </>
+        ) : state.status === "gone" ? (
+          <>
+            <CenteredCardIcon className="mx-auto">
+              <MailCheckIcon />
+            </CenteredCardIcon>
+            <CenteredCardTitle>You're unsubscribed</CenteredCardTitle>
+            <CenteredCardText role="status">
+              This address is off our mailing list and will get no more newsletters. Changed your
+              mind? You can subscribe again at the bottom of our home page at any time.
+            </CenteredCardText>
+            <Button asChild variant="outline" className="mt-8">
+              <Link to="/">Back to home</Link>
+            </Button>
+          </>
+        ) : (
+          <>
+            <CenteredCardIcon tone="redstone" className="mx-auto">
+              <LinkIcon />
+            </CenteredCardIcon>
+            <CenteredCardTitle>This unsubscribe link is not valid</CenteredCardTitle>
+            <CenteredCardText>
+              Check that you opened the whole link from the newsletter, or unsubscribe by typing
+              your address instead.
+            </CenteredCardText>
+            <Button asChild variant="outline" className="mt-8">
+              <Link to="/unsubscribe">Unsubscribe by address</Link>
+            </Button>
+          </>
+        )}
+      </div>
+    </CenteredCard>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return siteMeta(matches, { title: "Unsubscribe", noindex: true });
+}

@@ -1,0 +1,91 @@
+import type { Config } from "#server/config/env.server.ts";
+import { logger } from "#server/config/logger.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { confirmationSenderFor } from "#server/mail/confirmation-mail.server.ts";
+import {
+  listUnsentConfirmations,
+  purgeUnconfirmed,
+} from "#server/services/subscriber-consent.server.ts";
+import { runWithLease } from "./job-lease.server.ts";
+
+/** How often the mailing list's upkeep runs. */
+export const SUBSCRIBER_UPKEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The upkeep's lease name: one process at a time runs it on a database (job-lease.server.ts). */
+export const SUBSCRIBER_UPKEEP_JOB = "subscriber-upkeep";
+
+/** Confirmations queued per run: the rest wait for the next run. */
+const UNSENT_PER_RUN = 2_000;
+
+/**
+ * One run: deletes pending addresses older than 30 days, and queues the confirmation of pending
+ * ones that never got it (an import whose process stopped before mailing them all, a mail the
+ * server could not take). Answers how many it purged and queued.
+ */
+export async function keepSubscribers(
+  db: Db,
+  config: Config,
+  now = new Date(),
+): Promise<{ purged: number; queued: number }> {
+  const purged = await purgeUnconfirmed(db, now);
+  const unsent = await listUnsentConfirmations(db, UNSENT_PER_RUN);
+  confirmationSenderFor(db, config).enqueue(unsent);
+  return { purged, queued: unsent.length };
+}
+
+export type SubscriberUpkeep = {
+  /**
+   * Stops the timer and the confirmation mails, and waits for a run and a mail in progress, so
+   * the database can then be closed.
+   */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Runs keepSubscribers now and then every `intervalMs`, under the job's lease, as the
+ * publishing sweep does (publish-scheduled.server.ts). A failed run is logged; the next one
+ * tries again. The timer never keeps the process alive by itself.
+ */
+export function startSubscriberUpkeep(
+  db: Db,
+  config: Config,
+  { intervalMs = SUBSCRIBER_UPKEEP_INTERVAL_MS }: { intervalMs?: number } = {},
+): SubscriberUpkeep {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = runWithLease(db, SUBSCRIBER_UPKEEP_JOB, () => keepSubscribers(db, config))
+      .then((outcome) => {
+        if (!outcome.ran) return;
+        const { purged, queued } = outcome.value;
+        if (purged > 0) {
+          logger.info(`Deleted ${purged} unconfirmed newsletter address(es) older than 30 days.`);
+        }
+        if (queued > 0) {
+          logger.info(`Queued ${queued} confirmation mail(s) that had not been sent.`);
+        }
+      })
+      .catch((error: unknown) => {
+        logger.error(`The mailing list's upkeep failed: ${describe(error)}`);
+      })
+      .finally(() => {
+        running = null;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      await confirmationSenderFor(db, config).stop();
+    },
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
