@@ -26,6 +26,8 @@ describe("loggedUrl", () => {
     expect(loggedUrl("/invite/abc.def?returnTo=%2F")).toBe("/invite/[redacted]?returnTo=%2F");
     expect(loggedUrl("/api/invitations/abc.def")).toBe("/api/invitations/[redacted]");
     expect(loggedUrl("/api/auth/reset-password/xyz")).toBe("/api/auth/reset-password/[redacted]");
+    expect(loggedUrl("/reset-password/xyz")).toBe("/reset-password/[redacted]");
+    expect(loggedUrl("/reset-password/xyz.data")).toBe("/reset-password/[redacted]");
   });
 
   it("hides the values of token-like query parameters, whatever their case or encoding", () => {

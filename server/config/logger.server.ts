@@ -47,10 +47,11 @@ const SECRET_QUERY_PARAMETER = /^(code|state|password|key|signature|sig|email|.*
 /**
  * Paths whose last segment is a secret: an invitation link (`/invite/{token}`, its data request
  * `/invite/{token}.data`) and the API call that reads it (`/api/invitations/{token}`),
- * better-auth's password-reset link, and a subscriber's confirmation and unsubscribe links.
+ * the password-reset page (`/reset-password/{token}`) and better-auth's reset call, and a
+ * subscriber's confirmation and unsubscribe links.
  */
 const SECRET_PATH =
-  /^(\/invite\/|\/api\/invitations\/(?!accept(?:[/?]|$))|\/api\/auth\/reset-password\/|\/subscribe\/confirm\/|\/unsubscribe\/)[^/?]+/;
+  /^(\/invite\/|\/api\/invitations\/(?!accept(?:[/?]|$))|\/api\/auth\/reset-password\/|\/reset-password\/|\/subscribe\/confirm\/|\/unsubscribe\/)[^/?]+/;
 
 /**
  * The address as logged: the path and query, with a secret path segment and the values of
