@@ -1,6 +1,6 @@
 import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import { runWithLease } from "./job-lease.server.ts";
+import { type PeriodicJob, startPeriodicJob } from "./periodic-job.server.ts";
 
 /** How often the sweep runs. Visibility never waits for it (content-rules.server.ts). */
 export const PUBLISH_SWEEP_INTERVAL_MS = 30_000;
@@ -27,50 +27,24 @@ export async function publishDuePosts(db: Db, now = new Date()): Promise<number>
   return Number(result.numUpdatedRows);
 }
 
-export type ScheduledPublishing = {
-  /** Stops the timer and waits for a sweep in progress, so the database can then be closed. */
-  stop: () => Promise<void>;
-};
-
 /**
- * Runs publishDuePosts now and then every `intervalMs`, under the job's lease: when several
+ * Runs publishDuePosts now and then every `intervalMs` (periodic-job.server.ts): when several
  * processes share the database, a sweep that finds another process sweeping skips its turn. Each
- * post it flips is logged once, by the process that flipped it. A failed sweep is logged and the
- * next one tries again; the timer never keeps the process alive by itself.
+ * post it flips is logged once, by the process that flipped it.
  */
 export function startScheduledPublishing(
   db: Db,
   { intervalMs = PUBLISH_SWEEP_INTERVAL_MS }: { intervalMs?: number } = {},
-): ScheduledPublishing {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const sweep = () => {
-    if (running || stopped) return;
-    running = runWithLease(db, PUBLISH_SWEEP_JOB, () => publishDuePosts(db))
-      .then((outcome) => {
-        if (outcome.ran && outcome.value > 0) {
-          logger.info(`Published ${outcome.value} scheduled post(s) whose time had come.`);
-        }
-      })
-      .catch((error: unknown) => {
-        logger.error(`Publishing scheduled posts failed: ${describe(error)}`);
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  sweep();
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+): PeriodicJob {
+  return startPeriodicJob(db, {
+    name: PUBLISH_SWEEP_JOB,
+    intervalMs,
+    run: () => publishDuePosts(db),
+    ran: (published) => {
+      if (published > 0) {
+        logger.info(`Published ${published} scheduled post(s) whose time had come.`);
+      }
     },
-  };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+    failure: "Publishing scheduled posts failed",
+  });
 }

@@ -6,7 +6,7 @@ import {
   listUnsentConfirmations,
   purgeUnconfirmed,
 } from "#server/services/subscriber-consent.server.ts";
-import { runWithLease } from "./job-lease.server.ts";
+import { type PeriodicJob, startPeriodicJob } from "./periodic-job.server.ts";
 
 /** How often the mailing list's upkeep runs. */
 export const SUBSCRIBER_UPKEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -33,59 +33,32 @@ export async function keepSubscribers(
   return { purged, queued: unsent.length };
 }
 
-export type SubscriberUpkeep = {
-  /**
-   * Stops the timer and the confirmation mails, and waits for a run and a mail in progress, so
-   * the database can then be closed.
-   */
-  stop: () => Promise<void>;
-};
-
 /**
- * Runs keepSubscribers now and then every `intervalMs`, under the job's lease, as the
- * publishing sweep does (publish-scheduled.server.ts). A failed run is logged; the next one
- * tries again. The timer never keeps the process alive by itself.
+ * Runs keepSubscribers now and then every `intervalMs`, under the job's lease, as the publishing
+ * sweep does (periodic-job.server.ts). Stopping it also stops the confirmation mails, after the
+ * one being sent.
  */
 export function startSubscriberUpkeep(
   db: Db,
   config: Config,
   { intervalMs = SUBSCRIBER_UPKEEP_INTERVAL_MS }: { intervalMs?: number } = {},
-): SubscriberUpkeep {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = runWithLease(db, SUBSCRIBER_UPKEEP_JOB, () => keepSubscribers(db, config))
-      .then((outcome) => {
-        if (!outcome.ran) return;
-        const { purged, queued } = outcome.value;
-        if (purged > 0) {
-          logger.info(`Deleted ${purged} unconfirmed newsletter address(es) older than 30 days.`);
-        }
-        if (queued > 0) {
-          logger.info(`Queued ${queued} confirmation mail(s) that had not been sent.`);
-        }
-      })
-      .catch((error: unknown) => {
-        logger.error(`The mailing list's upkeep failed: ${describe(error)}`);
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
+): PeriodicJob {
+  const job = startPeriodicJob(db, {
+    name: SUBSCRIBER_UPKEEP_JOB,
+    intervalMs,
+    run: () => keepSubscribers(db, config),
+    ran: ({ purged, queued }) => {
+      if (purged > 0) {
+        logger.info(`Deleted ${purged} unconfirmed newsletter address(es) older than 30 days.`);
+      }
+      if (queued > 0) logger.info(`Queued ${queued} confirmation mail(s) that had not been sent.`);
+    },
+    failure: "The mailing list's upkeep failed",
+  });
   return {
     stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await job.stop();
       await confirmationSenderFor(db, config).stop();
     },
   };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
