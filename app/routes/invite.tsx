@@ -2,12 +2,12 @@ import { KeyRoundIcon, LinkIcon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import {
   CenteredCard,
-  CenteredCardField,
   CenteredCardIcon,
   CenteredCardText,
   CenteredCardTitle,
 } from "#app/components/site/centered-card.tsx";
 import { FormError } from "#app/components/site/form-error.tsx";
+import { NewPasswordFields } from "#app/components/site/new-password-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { DEFAULT_RETURN_TO } from "#common/return-to.ts";
@@ -86,28 +86,7 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
           </CenteredCardText>
           <Form method="post" className="mt-8 space-y-4">
             <input type="hidden" name="username" value={state.email} autoComplete="username" />
-            <CenteredCardField
-              id="invite-password"
-              label="Password"
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              required
-              minLength={12}
-              aria-describedby="invite-password-rule"
-            >
-              <p id="invite-password-rule" className="mt-1.5 text-sm text-zinc-400">
-                {PASSWORD_RULE}
-              </p>
-            </CenteredCardField>
-            <CenteredCardField
-              id="invite-confirm"
-              label="Confirm password"
-              type="password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              required
-            />
+            <NewPasswordFields idPrefix="invite" label="Password" confirmLabel="Confirm password" />
             {error ? <FormError>{error}</FormError> : null}
             <Button type="submit" size="lg" className="w-full" disabled={submitting}>
               {submitting ? "Setting password..." : "Set password and sign in"}

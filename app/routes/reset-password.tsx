@@ -2,15 +2,15 @@ import { KeyRoundIcon, LinkIcon } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import {
   CenteredCard,
-  CenteredCardField,
   CenteredCardIcon,
   CenteredCardText,
   CenteredCardTitle,
 } from "#app/components/site/centered-card.tsx";
 import { FormError } from "#app/components/site/form-error.tsx";
+import { NewPasswordFields } from "#app/components/site/new-password-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
-import { PASSWORD_MIN_LENGTH, PASSWORD_RULE, PasswordSchema } from "#common/schemas/auth.ts";
+import { PASSWORD_RULE, PasswordSchema } from "#common/schemas/auth.ts";
 import { assertSameSiteForm } from "#server/auth/origin.server.ts";
 import { RESET_LINK_MESSAGES } from "#server/auth/password-reset.server.ts";
 import { readResetLink, resetPassword } from "#server/auth/password-reset-calls.server.ts";
@@ -82,27 +82,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         out.
       </CenteredCardText>
       <Form method="post" className="mt-8 space-y-4">
-        <CenteredCardField
-          id="reset-password"
+        <NewPasswordFields
+          idPrefix="reset"
           label="New password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          aria-describedby="reset-password-rule"
-        >
-          <p id="reset-password-rule" className="mt-1.5 text-sm text-zinc-400">
-            {PASSWORD_RULE}
-          </p>
-        </CenteredCardField>
-        <CenteredCardField
-          id="reset-confirm"
-          label="Confirm new password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
+          confirmLabel="Confirm new password"
         />
         {error ? <FormError>{error}</FormError> : null}
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>
