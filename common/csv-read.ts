@@ -1,12 +1,19 @@
+import { CsvError, parse } from "csv-parse/sync";
+
 /**
- * Reads CSV text as RFC 4180 writes it (and as spreadsheets and mailing-list tools export it):
- * fields separated by commas (or by semicolons or tabs, when the first line uses those instead),
- * optionally enclosed in double quotes with doubled quotes inside, records ending with CRLF or
- * LF, a UTF-8 byte-order mark ignored. Pure, so the browser could read a file the same way.
+ * Reads CSV text as RFC 4180 writes it (and as spreadsheets and mailing-list tools export it),
+ * with the csv-parse library: fields separated by commas (or by semicolons or tabs, when the first
+ * line uses those instead), optionally enclosed in double quotes with doubled quotes inside,
+ * records ending with CRLF, LF or CR, a UTF-8 byte-order mark ignored, rows of any length.
  */
 
 /** One record and the line of the file it starts on (1 for the first line). */
 export type CsvRecord = { line: number; fields: string[] };
+
+/** Why a text could not be read as CSV (an unclosed quote, for one), in the library's words. */
+export class CsvReadError extends Error {
+  override name = "CsvReadError";
+}
 
 /** The separator a file uses, judged from its first line outside quotes. */
 function separatorOf(text: string): string {
@@ -17,50 +24,32 @@ function separatorOf(text: string): string {
   return best[1] > 0 ? best[0] : ",";
 }
 
-/** Every record of the text, blank lines left out. */
-export function readCsv(input: string): CsvRecord[] {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const sep = separatorOf(text);
-  const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  const endRecord = () => {
-    fields.push(field);
-    if (fields.length > 1 || fields[0] !== "") records.push({ line: recordLine, fields });
-    fields = [];
-    field = "";
-  };
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charAt(i);
-    if (quoted) {
-      if (char === '"') {
-        if (text.charAt(i + 1) === '"') {
-          field += '"';
-          i++;
-        } else {
-          quoted = false;
-        }
-      } else {
-        if (char === "\n") line++;
-        field += char;
-      }
-    } else if (char === '"' && field === "") {
-      quoted = true;
-    } else if (char === sep) {
-      fields.push(field);
-      field = "";
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && text.charAt(i + 1) === "\n") i++;
-      endRecord();
-      line++;
-      recordLine = line;
-    } else {
-      field += char;
-    }
+/** Every record of the text, blank lines left out; throws CsvReadError for text that is not CSV. */
+export function readCsv(text: string): CsvRecord[] {
+  try {
+    // With `info`, each row comes as its record and where it was read; the library's types
+    // describe only the plain form.
+    const rows = parse(text, {
+      bom: true,
+      delimiter: separatorOf(text.replace(/^\uFEFF/, "")),
+      record_delimiter: ["\r\n", "\n", "\r"],
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    // The library counts the line a record ends on; one with line breaks inside quotes began
+    // that many lines earlier.
+    return rows.map(({ record, info }) => ({
+      line: info.lines - record.reduce((sum, field) => sum + lineBreaks(field), 0),
+      fields: record,
+    }));
+  } catch (error) {
+    if (error instanceof CsvError) throw new CsvReadError(error.message);
+    throw error;
   }
-  if (field !== "" || fields.length > 0) endRecord();
-  return records;
+}
+
+function lineBreaks(field: string): number {
+  return field.match(/\r\n|\n|\r/g)?.length ?? 0;
 }

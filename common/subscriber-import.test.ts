@@ -21,6 +21,22 @@ describe("readCsv", () => {
     ]);
     expect(readCsv("Email\tName\na@b.co\tAnn")[1]?.fields).toEqual(["a@b.co", "Ann"]);
   });
+
+  it("keeps a comma inside a semicolon-separated field, and reads a stray quote as text", () => {
+    expect(readCsv('Email;Name\na@b.co;Lee, Ann\nc@d.co;say "hi"').map((r) => r.fields)).toEqual([
+      ["Email", "Name"],
+      ["a@b.co", "Lee, Ann"],
+      ["c@d.co", 'say "hi"'],
+    ]);
+  });
+});
+
+describe("a file that is not CSV", () => {
+  it("is refused whole, saying why", () => {
+    const read = readImportFile('Email\n"a@b.co\nc@d.co', NOW);
+    expect(read).toMatchObject({ ok: false });
+    expect(read.ok ? "" : read.message).toMatch(/^The file could not be read as CSV: .*quote/i);
+  });
 });
 
 describe("readImportFile", () => {

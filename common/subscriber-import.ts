@@ -1,4 +1,4 @@
-import { readCsv } from "./csv-read.ts";
+import { CsvReadError, type CsvRecord, readCsv } from "./csv-read.ts";
 import { NewsletterInputSchema } from "./schemas/subscriber.ts";
 import type { ImportRefusal } from "./types/subscriber.ts";
 
@@ -48,6 +48,7 @@ export const IMPORT_MESSAGES = {
   noEmailColumn:
     "The file has no e-mail column. Its first line must name the columns, one of them the address (for example Email or Email Address).",
   tooManyRows: `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} addresses. Please split it into smaller files.`,
+  unreadable: (reason: string) => `The file could not be read as CSV: ${reason}.`,
   invalid: "not a valid e-mail address",
   empty: "no address in this row",
   repeated: (row: number) => `the same address is on row ${row}`,
@@ -59,7 +60,15 @@ export const IMPORT_MESSAGES = {
  * refused with the reason. A date that cannot be read, or lies in the future, is left out.
  */
 export function readImportFile(text: string, now: Date): ReadImport {
-  const records = readCsv(text);
+  let records: CsvRecord[];
+  try {
+    records = readCsv(text);
+  } catch (error) {
+    if (error instanceof CsvReadError) {
+      return { ok: false, message: IMPORT_MESSAGES.unreadable(error.message) };
+    }
+    throw error;
+  }
   const header = records[0]?.fields.map(headerKey) ?? [];
   const emailColumn =
     header.findIndex((name) => EMAIL_HEADERS.includes(name)) >= 0
