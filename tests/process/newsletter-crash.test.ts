@@ -109,7 +109,11 @@ describeEachDatabase("a newsletter sending killed mid-way", (kind) => {
     await migrateToLatest(db());
     const rows = [
       ...Array.from({ length: ACTIVE }, () => fakeSubscriber()),
-      ...Array.from({ length: PENDING }, () => fakeSubscriber({ status: "pending" })),
+      // Pending addresses whose confirmation mail went out a moment ago: none is due again
+      // (decision 027), so every message the SMTP server sees is a newsletter copy.
+      ...Array.from({ length: PENDING }, () =>
+        fakeSubscriber({ status: "pending", confirmationSentAt: new Date().toISOString() }),
+      ),
     ];
     for (let i = 0; i < rows.length; i += 500) {
       await db()
