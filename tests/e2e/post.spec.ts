@@ -411,6 +411,8 @@ test.describe("post page", () => {
 
   for (const viewport of [DESKTOP, MOBILE]) {
     test(`is accessible and fits the screen at ${viewport.width} px`, async ({ page, request }) => {
+      // Four pages, each loaded, hydrated and checked by axe: more than one page's time.
+      test.slow();
       await page.setViewportSize(viewport);
       const posts = await publishedPosts(request);
       const marketplace = posts.find(
