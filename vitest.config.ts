@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Unit and integration tests. The React Router plugin is left out: API tests build the
@@ -7,6 +8,9 @@ export default defineConfig({
     include: ["{app,common,server,scripts,tests}/**/*.test.{ts,tsx}"],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where a file
+    // at a time left a core idle while process tests waited on child processes and timers.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/setup-test-env.ts"],
     testTimeout: 30_000,
