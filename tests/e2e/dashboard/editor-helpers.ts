@@ -39,10 +39,14 @@ export function toast(page: Page, title: string) {
   return page.locator('[data-slot="toast"]').filter({ hasText: title });
 }
 
-/** Waits for a save to finish: back on All Posts with the toast the person sees. */
+/**
+ * Waits for a save to finish: the toast the person sees, then back on All Posts. The toast comes
+ * first: it shows for 5 s from the save, and on a busy machine All Posts can take longer than
+ * that to load.
+ */
 export async function expectSaved(page: Page, message: string) {
-  await expect(page).toHaveURL("/dashboard/posts");
   await expect(toast(page, message)).toBeVisible();
+  await expect(page).toHaveURL("/dashboard/posts");
 }
 
 /** Every post as staff see it (GET /api/posts), from the signed-in page's session. */
