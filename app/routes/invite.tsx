@@ -7,9 +7,9 @@ import {
   CenteredCardTitle,
 } from "#app/components/site/centered-card.tsx";
 import { FormError } from "#app/components/site/form-error.tsx";
-import { NewPasswordFields } from "#app/components/site/new-password-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
+import { NewPasswordFields } from "#app/routes/new-password-fields.tsx";
 import { DEFAULT_RETURN_TO } from "#common/return-to.ts";
 import { INVITATION_MESSAGES, PASSWORD_RULE, PasswordSchema } from "#common/schemas/auth.ts";
 import { assertSameSiteForm } from "#server/auth/origin.server.ts";

@@ -1,9 +1,11 @@
+import { CenteredCardField } from "#app/components/site/centered-card.tsx";
 import { PASSWORD_MIN_LENGTH, PASSWORD_RULE } from "#common/schemas/auth.ts";
-import { CenteredCardField } from "./centered-card.tsx";
 
 /**
  * A new password and its repetition, as the invitation and password-reset forms ask for them:
- * `password` and `confirmPassword`, with the password rule under the first field.
+ * `password` and `confirmPassword`, with the password rule under the first field. It lives beside
+ * those two pages, not among the public site's shared parts: its rule comes with the schema
+ * library, which the public pages' shared code must not bring along (vite.config.ts).
  */
 export function NewPasswordFields({
   idPrefix,

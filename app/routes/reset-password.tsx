@@ -7,9 +7,9 @@ import {
   CenteredCardTitle,
 } from "#app/components/site/centered-card.tsx";
 import { FormError } from "#app/components/site/form-error.tsx";
-import { NewPasswordFields } from "#app/components/site/new-password-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
+import { NewPasswordFields } from "#app/routes/new-password-fields.tsx";
 import { PASSWORD_RULE, PasswordSchema } from "#common/schemas/auth.ts";
 import { assertSameSiteForm } from "#server/auth/origin.server.ts";
 import { RESET_LINK_MESSAGES } from "#server/auth/password-reset.server.ts";

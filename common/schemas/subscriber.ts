@@ -23,13 +23,3 @@ export const SUBSCRIBE_ANSWERS = {
   confirm:
     "Please check your inbox: unless this address is already confirmed, we've sent it a link to confirm your subscription.",
 } as const;
-
-/**
- * The hidden fields of the forms on the mailed links' pages: the unsubscribe page sends what a
- * mail program's one-click POST sends (RFC 8058), and says that it is the page, which is then
- * shown again instead of a plain-text answer.
- */
-export const SUBSCRIBER_LINK_FIELDS = {
-  oneClick: { name: "List-Unsubscribe", value: "One-Click" },
-  fromPage: "from-page",
-} as const;

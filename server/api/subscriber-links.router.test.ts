@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SUBSCRIBER_LINK_FIELDS } from "#common/schemas/subscriber.ts";
+import { SUBSCRIBER_LINK_FIELDS } from "#common/subscriber-link-fields.ts";
 import { unsubscribeUrl } from "#server/services/subscriber-links.server.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";

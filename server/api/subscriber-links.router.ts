@@ -1,6 +1,6 @@
 import express, { type Request, type Response, Router } from "express";
 import multer from "multer";
-import { SUBSCRIBER_LINK_FIELDS } from "#common/schemas/subscriber.ts";
+import { SUBSCRIBER_LINK_FIELDS } from "#common/subscriber-link-fields.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
 import {

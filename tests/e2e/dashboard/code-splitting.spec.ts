@@ -3,7 +3,8 @@ import type { Post } from "#common/types/post.ts";
 import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
 
 // Which code a browser downloads where: visitors never get the dashboard's code or the editor,
-// and staff get the editor (TipTap, its own chunk) only when they open Create / Edit.
+// nor the schema library (zod) before the newsletter form is used; staff get the editor (TipTap,
+// its own chunk) only when they open Create / Edit.
 
 const DASHBOARD_CHUNK = /\/assets\/dashboard-[\w-]+\.js$/;
 const EDITOR_CHUNK = /\/assets\/rich-text-editor-[\w-]+\.js$/;
@@ -66,5 +67,35 @@ test.describe("code splitting", () => {
       .click();
     await expect(page.getByRole("heading", { level: 1, name: "Create New Post" })).toBeVisible();
     await expect.poll(() => scripts.filter((url) => EDITOR_CHUNK.test(url)).length).toBe(1);
+  });
+
+  test("the home page leaves the schema library out until the newsletter form is used", async ({
+    page,
+  }) => {
+    // What each downloaded script holds: zod names its error class in its own code.
+    const withZod: string[] = [];
+    const bodies: Promise<void>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script") return;
+      bodies.push(
+        response.text().then((text) => {
+          if (text.includes("ZodError")) withZod.push(response.url());
+        }),
+      );
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    await Promise.all(bodies);
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(withZod).toEqual([]);
+
+    // About to type an address: the form fetches the schema it checks it with.
+    await page.getByRole("textbox", { name: "Email address" }).focus();
+    await expect
+      .poll(async () => {
+        await Promise.all(bodies);
+        return withZod.length;
+      })
+      .toBe(1);
   });
 });

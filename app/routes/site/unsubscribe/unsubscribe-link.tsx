@@ -9,7 +9,7 @@ import {
 import { Button } from "#app/components/ui/button.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
-import { SUBSCRIBER_LINK_FIELDS } from "#common/schemas/subscriber.ts";
+import { SUBSCRIBER_LINK_FIELDS } from "#common/subscriber-link-fields.ts";
 import { serverContext } from "#server/context.server.ts";
 import { readUnsubscribeState } from "#server/services/subscriber-consent.server.ts";
 import type { Route } from "./+types/unsubscribe-link.ts";
