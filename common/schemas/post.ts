@@ -6,8 +6,8 @@ import {
   isValidLocalDateTime,
   LOCAL_DATE_TIME,
 } from "#common/scheduling.ts";
+import { MAX_TAG_LENGTH, normalizeTag } from "#common/tags.ts";
 import { z } from "#common/zod.ts";
-import { MAX_TAG_LENGTH, normalizeTag } from "./tag.ts";
 
 /** Length limits of the post form; the messages below name them. */
 export const POST_LIMITS = {

@@ -1,19 +1,10 @@
+import { MAX_TAG_LENGTH, normalizeTag } from "#common/tags.ts";
 import { z } from "#common/zod.ts";
 
-/** The most characters a tag has, after trimming (the post form's rule, common/schemas/post.ts). */
-export const MAX_TAG_LENGTH = 50;
 /** The most tags a suggestion list (`GET /api/tags?q=`) answers. */
 export const TAG_SUGGESTION_LIMIT = 20;
 /** The most tags one merge folds into another. */
 export const MAX_MERGED_TAGS = 100;
-
-/**
- * A tag as posts store it: without the `#` the pages put in front (typed by hand it would show
- * twice) and without surrounding spaces. Empty when nothing is left.
- */
-export function normalizeTag(tag: string): string {
-  return tag.trim().replace(/^#+/, "").trim();
-}
 
 const TAG_LENGTH_MESSAGE = `A tag can be at most ${MAX_TAG_LENGTH} characters long`;
 

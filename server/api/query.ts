@@ -12,7 +12,7 @@ import {
   PUBLIC_PAGE_SIZE,
   STAFF_PAGE_SIZE,
 } from "#common/paging.ts";
-import { MAX_TAG_LENGTH } from "#common/schemas/tag.ts";
+import { MAX_TAG_LENGTH } from "#common/tags.ts";
 import { z } from "#common/zod.ts";
 
 /** `?limit=` on list calls: a positive whole number; larger than the cap is clamped later. */

@@ -1,11 +1,11 @@
 import { type Request, Router } from "express";
 import {
-  MAX_TAG_LENGTH,
   MergeTagsSchema,
   RenameTagSchema,
   TAG_SUGGESTION_LIMIT,
   TagListQuerySchema,
 } from "#common/schemas/tag.ts";
+import { MAX_TAG_LENGTH } from "#common/tags.ts";
 import type { TagCount } from "#common/types/tag.ts";
 import { requireEmployee, viewerOf } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { useTagSuggestions as useSuggestionsQuery } from "#app/features/posts/api/get-tag-suggestions.ts";
-import { normalizeTag } from "#common/schemas/tag.ts";
+import { normalizeTag } from "#common/tags.ts";
 import type { TagCount } from "#common/types/tag.ts";
 
 /** How long typing may pause before the tags in use are asked for. */

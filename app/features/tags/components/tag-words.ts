@@ -1,4 +1,4 @@
-import { normalizeTag } from "#common/schemas/tag.ts";
+import { normalizeTag } from "#common/tags.ts";
 
 /** "1 post", "3 posts". */
 export function postCount(count: number): string {

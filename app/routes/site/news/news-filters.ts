@@ -1,5 +1,5 @@
 import { withPage } from "#common/paging.ts";
-import { MAX_TAG_LENGTH, normalizeTag } from "#common/schemas/tag.ts";
+import { MAX_TAG_LENGTH, normalizeTag } from "#common/tags.ts";
 
 /**
  * The news page's search, sort, paging and result texts (docs/product.md#news): pure
