@@ -72,12 +72,7 @@ export function NewslettersSection() {
             </div>
           )}
           actions={(sending) => (
-            <Button
-              type="button"
-              variant="ghost"
-              size="sm"
-              onClick={() => setOpenId(sending.id)}
-            >
+            <Button type="button" variant="ghost" size="sm" onClick={() => setOpenId(sending.id)}>
               <ListIcon aria-hidden="true" />
               Details
               <span className="sr-only">{` of "${sending.postTitle}"`}</span>
