@@ -183,10 +183,10 @@ export async function measureNewsletterBuild({ content, rounds = 300 }) {
     companyName: "Bench Studios",
     siteUrl: "https://studio.example.com",
   };
-  for (let i = 0; i < 20; i += 1) buildNewsletter(source);
+  for (let i = 0; i < 20; i += 1) await buildNewsletter(source);
   let started = performance.now();
   let built;
-  for (let i = 0; i < rounds; i += 1) built = buildNewsletter(source);
+  for (let i = 0; i < rounds; i += 1) built = await buildNewsletter(source);
   const buildMs = (performance.now() - started) / rounds;
   const copies = rounds * 20;
   started = performance.now();

@@ -65,7 +65,7 @@ describeEachDatabase("the newsletter pace", (kind) => {
     });
     for (let i = 0; i < COPIES; i++) await createSubscriber(db());
     const post = await createPost(db());
-    const content = buildNewsletter({ post, companyName: "Studio", siteUrl: config.siteUrl });
+    const content = await buildNewsletter({ post, companyName: "Studio", siteUrl: config.siteUrl });
     await startSending(db(), { post, content, createdBy: null, resend: false });
 
     const startedAt = Date.now();

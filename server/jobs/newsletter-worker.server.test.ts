@@ -89,7 +89,7 @@ describeEachDatabase("the newsletter worker", (kind) => {
 
   async function startedSending() {
     const post = await createPost(db());
-    const content = buildNewsletter({ post, companyName: "Studio", siteUrl: config.siteUrl });
+    const content = await buildNewsletter({ post, companyName: "Studio", siteUrl: config.siteUrl });
     return startSending(db(), { post, content, createdBy: "Tester", resend: true });
   }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { SendMailOptions, Transporter } from "nodemailer";
 import type { Config } from "#server/config/env.server.ts";
 import { logger } from "#server/config/logger.server.ts";
 
@@ -112,8 +112,32 @@ function composed(message: MailMessage, config: Config) {
   };
 }
 
+type TransportOptions = Parameters<typeof import("nodemailer").createTransport>[0];
+
+/**
+ * A nodemailer transport made when the first message is sent, with nodemailer imported then: a
+ * server that sends no mail never holds it (about 8 MB of memory at rest).
+ */
+function lazyTransport(options: TransportOptions) {
+  let made: Promise<Transporter> | undefined;
+  return {
+    sendMail: async (message: SendMailOptions) => {
+      made ??= import("nodemailer").then((nodemailer) =>
+        nodemailer.default.createTransport(options),
+      );
+      return (await made).sendMail(message);
+    },
+    // A transport still being made is closed as soon as it is there.
+    close: () =>
+      void made?.then(
+        (transport) => transport.close(),
+        () => undefined,
+      ),
+  };
+}
+
 function smtpMailer(url: string, config: Config, maxConnections: number): Mailer {
-  const transport = nodemailer.createTransport({
+  const transport = lazyTransport({
     url,
     pool: true,
     maxConnections,
@@ -121,7 +145,7 @@ function smtpMailer(url: string, config: Config, maxConnections: number): Mailer
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  } as TransportOptions);
   return {
     kind: "smtp",
     location: redactedSmtpUrl(url),
@@ -138,11 +162,11 @@ function smtpMailer(url: string, config: Config, maxConnections: number): Mailer
 }
 
 function outboxMailer(dir: string, config: Config): Mailer {
-  const transport = nodemailer.createTransport({
+  const transport = lazyTransport({
     streamTransport: true,
     buffer: true,
     newline: "windows",
-  });
+  } as TransportOptions);
   return {
     kind: "outbox",
     location: dir,

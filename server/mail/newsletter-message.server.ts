@@ -1,5 +1,3 @@
-import { convert } from "html-to-text";
-import juice from "juice";
 import { escapeMarkup } from "#common/format.ts";
 import { absoluteImageUrl } from "#common/images.ts";
 import { absoluteMailUrl, mailSafeHtml } from "./newsletter-html.server.ts";
@@ -69,13 +67,35 @@ a{color:#15803d}
 @media (max-width:620px){.outer-cell{padding:0 !important}.column{border-radius:0 !important}.body{padding:20px 16px !important}}
 `;
 
+type MailLibraries = {
+  juice: typeof import("juice").default;
+  convert: typeof import("html-to-text").convert;
+};
+let mailLibraries: Promise<MailLibraries> | undefined;
+
+/**
+ * juice (styles inlined) and html-to-text (the text part), imported when the first e-mail is
+ * built: a server that sends no newsletter never holds them (about 8 MB of memory at rest).
+ */
+function loadMailLibraries(): Promise<MailLibraries> {
+  mailLibraries ??= Promise.all([import("juice"), import("html-to-text")]).then(
+    ([juice, htmlToText]) => ({ juice: juice.default, convert: htmlToText.convert }),
+    (error: unknown) => {
+      mailLibraries = undefined;
+      throw error;
+    },
+  );
+  return mailLibraries;
+}
+
 /** The e-mail of a post, with styles inlined so mail clients show it as designed. */
-export function buildNewsletter({
+export async function buildNewsletter({
   post,
   companyName,
   siteUrl,
   tagline,
-}: NewsletterSource): NewsletterContent {
+}: NewsletterSource): Promise<NewsletterContent> {
+  const { juice, convert } = await loadMailLibraries();
   const subject = oneLine(post.title) || `News from ${oneLine(companyName)}`;
   const title = escapeMarkup(subject);
   const company = escapeMarkup(oneLine(companyName));
@@ -114,7 +134,7 @@ export function buildNewsletter({
     ].join(""),
     { preserveMediaQueries: true, applyWidthAttributes: false, applyHeightAttributes: false },
   );
-  return { subject, html, text: textPart(html) };
+  return { subject, html, text: textPart(convert, html) };
 }
 
 /** The built newsletter with one subscriber's unsubscribe link in it. */
@@ -142,7 +162,7 @@ export function oneLine(value: string): string {
 }
 
 /** The plain-text part: headings and paragraphs as text, each link's address after its words. */
-function textPart(html: string): string {
+function textPart(convert: MailLibraries["convert"], html: string): string {
   const text = convert(html, {
     wordwrap: 78,
     selectors: [

@@ -1,6 +1,6 @@
 import { open, readdir } from "node:fs/promises";
 import path from "node:path";
-import { type AddressObject, simpleParser } from "mailparser";
+import type { AddressObject, ParsedMail } from "mailparser";
 import type { OutboxEntry, OutboxMessage } from "#common/types/outbox.ts";
 
 // The outbox as the dashboard reads it (docs/decisions/030-account-mail.md): the folder may hold
@@ -16,6 +16,15 @@ const HEADER_BYTES = 64 * 1024;
 
 /** A message larger than this is shown cut short (the outbox holds the app's own mails). */
 const MESSAGE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Reads a message (or its headers) with mailparser, imported on first use: only an admin opening
+ * the Outbox needs it, and a server holds it (about 8 MB of memory) from then on.
+ */
+async function parseMail(source: Buffer): Promise<ParsedMail> {
+  const { simpleParser } = await import("mailparser");
+  return simpleParser(source, { skipImageLinks: true, skipTextToHtml: true });
+}
 
 /** The outbox's files, newest first: names only. A missing folder is an empty outbox. */
 export async function outboxFiles(dir: string): Promise<string[]> {
@@ -45,7 +54,7 @@ export async function readOutboxMessage(dir: string, file: string): Promise<Outb
   if (!OUTBOX_FILE_NAME.test(file)) return null;
   const raw = await readStart(path.join(dir, file), MESSAGE_BYTES);
   if (raw === null) return null;
-  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+  const parsed = await parseMail(raw);
   return {
     file,
     date: dateOf(file),
@@ -69,7 +78,7 @@ async function readEntry(dir: string, file: string): Promise<OutboxEntry | null>
   if (start === null) return null;
   const end = start.indexOf("\r\n\r\n");
   const head = end >= 0 ? start.subarray(0, end + 4) : start;
-  const parsed = await simpleParser(head, { skipImageLinks: true, skipTextToHtml: true });
+  const parsed = await parseMail(head);
   return { file, date: dateOf(file), to: addressText(parsed.to), subject: parsed.subject ?? "" };
 }
 
