@@ -50,6 +50,11 @@ export type EditingTarget = {
   type: "post" | "portfolio";
   /** When it was first published: from then on its slug no longer follows the title. */
   publishedAt: string | null;
+  /**
+   * Made a draft by this editor's own autosave while the person was creating it: their first
+   * save by hand (Publish, Save Draft, Schedule) is still the post's creation, and says so.
+   */
+  madeByAutosave?: boolean;
 };
 
 /** Pack types that may show a trailer video (docs/product.md#pack-types). */

@@ -140,7 +140,7 @@ export function usePostEditor({
       // The copy moves to the post's own key, and the address to the post's, with no remount.
       localDraft.clear();
       setStorageKey(localDraftKey(post.id, null));
-      setEditing({ id: post.id, type: "post", publishedAt: null });
+      setEditing({ id: post.id, type: "post", publishedAt: null, madeByAutosave: true });
       const values = withStoredImage(sent, post.featuredImage);
       serverHolds(heldFromPost(post, values));
       adoptStoredImage(sent, values);

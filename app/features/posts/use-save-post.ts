@@ -89,7 +89,7 @@ export function useSavePost({
         ({ post: saved, created } = await savePortfolio.mutateAsync({ id: editing.id, body }));
       } else if (editing) {
         saved = await updatePost.mutateAsync({ id: editing.id, body });
-        created = false;
+        created = editing.madeByAutosave === true;
       } else {
         saved = await createPost.mutateAsync(body);
         created = true;

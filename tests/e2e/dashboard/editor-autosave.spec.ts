@@ -72,6 +72,20 @@ test.describe("autosave", () => {
     await visitor.context().close();
   });
 
+  test("a new post its autosave made a draft is still created by its first Publish", async ({
+    page,
+    createStaff,
+  }) => {
+    await signInAs(page, await createStaff());
+    await openEditor(page);
+    const title = uniqueTitle("Paused, then published");
+    await fillBasics(page, title, "Written with a pause for thought.");
+    await expectAutosaved(page);
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    // The person never saved it by hand: this is its creation, not an update.
+    await expectSaved(page, "Content created successfully!");
+  });
+
   test("under a flaky network it keeps retrying and loses no keystroke shown as saved", async ({
     page,
     createStaff,
