@@ -41,6 +41,9 @@ test("an employee renames, merges and deletes tags in the Tags section", async (
   db,
   createStaff,
 }) => {
+  // Rename, merge and delete, each confirmed and checked in the list and in the posts: the
+  // slow tests' time, as a busy machine takes longer than 30 s for all of it.
+  test.slow();
   const [old, renamed, other, gone] = [
     uniqueTag("castles"),
     uniqueTag("Castles"),
