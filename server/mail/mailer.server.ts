@@ -122,8 +122,13 @@ function lazyTransport(options: TransportOptions) {
   let made: Promise<Transporter> | undefined;
   return {
     sendMail: async (message: SendMailOptions) => {
-      made ??= import("nodemailer").then((nodemailer) =>
-        nodemailer.default.createTransport(options),
+      made ??= import("nodemailer").then(
+        (nodemailer) => nodemailer.default.createTransport(options),
+        (error: unknown) => {
+          // Not kept: the next message tries again.
+          made = undefined;
+          throw error;
+        },
       );
       return (await made).sendMail(message);
     },
