@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { siteScript } from "./scripts/lib/site-script-plugin.ts";
 
 // The server build's entry is our own process module (server/main.ts), so the Express app,
 // the API, the services and the page loaders live in one bundle and share one database handle.
@@ -19,6 +20,15 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 {
+                  // What the site script does (decision 031), in a chunk of its own: never in one
+                  // with React or the site's parts, which a static page must not load. Its entry
+                  // stays apart too: it marks the page as taken over, which only a static page's
+                  // script may do.
+                  name: "site-script",
+                  test: /[\\/]app[\\/]site-script[\\/](?!main\.client\.ts)/,
+                  priority: 3,
+                },
+                {
                   name: "framework",
                   test: /node_modules[\\/](?:react|react-dom|react-router|@react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
                   priority: 2,
@@ -35,5 +45,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), siteScript()],
 });

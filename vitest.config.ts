@@ -1,9 +1,12 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { siteScript } from "./scripts/lib/site-script-plugin.ts";
 
 // Unit and integration tests. The React Router plugin is left out: API tests build the
 // Express app without pages, and pages are tested in a real browser (tests/e2e).
 export default defineConfig({
+  // Pages name the site script's address (app/root.tsx); a test has no build, so the source file.
+  plugins: [siteScript()],
   test: {
     include: ["{app,common,server,scripts,tests}/**/*.test.{ts,tsx}"],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],

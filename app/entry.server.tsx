@@ -1,6 +1,7 @@
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { pageHydrates } from "#app/lib/page-hydration.ts";
 import { loggedUrl, logger } from "#server/config/logger.server.ts";
 import { pageScriptsContext } from "#server/context.server.ts";
 import { recordPageFault } from "#server/http/page-faults.server.ts";
@@ -25,6 +26,13 @@ function logPageError(request: Request, error: unknown) {
   logger.error({ err: error }, `${request.method} ${loggedUrl(pathname)} failed`);
 }
 
+/** Whether the page's routes let React hydrate it (app/lib/page-hydration.ts). */
+function hydrates({ staticHandlerContext, routeModules }: EntryContext): boolean {
+  return pageHydrates(
+    staticHandlerContext.matches.map((match) => routeModules[match.route.id]?.handle),
+  );
+}
+
 /**
  * Renders a page whole, then answers it in one piece: its Content-Security-Policy lists the
  * hashes of the page's inline scripts, which are known only once the page is complete
@@ -44,6 +52,12 @@ export default function handleRequest(
   }
   const pageScripts = loadContext.get(pageScriptsContext);
   const nonce = pageScripts?.mark;
+  if (!hydrates(routerContext)) {
+    // A page React does not hydrate has no use for its loaders' data in the browser: the
+    // page is rendered without it (docs/decisions/031-static-public-pages.md).
+    void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
+    routerContext.serverHandoffStream = undefined;
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let done = false;

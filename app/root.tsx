@@ -8,11 +8,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { pageHydrates } from "#app/lib/page-hydration.ts";
 import { getViewer } from "#server/auth/page-access.server.ts";
 import { serverContext } from "#server/context.server.ts";
 import { answerPageFaults } from "#server/http/page-faults.server.ts";
+import { siteScriptUrl } from "#server/http/site-script.server.ts";
 import { currentSiteSettings } from "#server/services/site-settings.server.ts";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
@@ -47,15 +50,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     siteUrl: config.siteUrl,
     // docs/product.md#navigation: signed in is whether the current user is known, access or not.
     isSignedIn: viewer !== null,
+    /** The script of the pages React does not hydrate (docs/decisions/031-static-public-pages.md). */
+    siteScript: siteScriptUrl,
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // A mark that the page is interactive, also on error pages: browser tests wait for it before
   // they type or click, since an event that arrives before hydration has no handler to go to.
+  // On a page React does not hydrate, the site script sets it once it has taken over.
   React.useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  const hydrates = pageHydrates(useMatches().map((match) => match.handle));
+  const siteScript = useRouteLoaderData<typeof loader>("root")?.siteScript;
   return (
     <html lang="en">
       <head>
@@ -65,11 +73,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* A module script runs once the page is parsed; named in the head, it is fetched at once. */}
+        {!hydrates && siteScript ? <script type="module" src={siteScript} /> : null}
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrates ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );

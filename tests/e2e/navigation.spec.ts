@@ -153,14 +153,14 @@ test.describe("top navigation", () => {
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(toggle).toBeVisible();
     const menu = page.locator("#mobile-menu");
-    await expect(menu).toHaveCount(0);
+    await expect(menu).toBeHidden();
     await toggle.click();
     for (const name of ["Home", "Studio", "Apps & Tools", "YouTube", "Support", "Contact"]) {
       await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await menu.getByRole("link", { name: "Studio", exact: true }).click();
     await expect(page).toHaveURL("/studio");
-    await expect(menu).toHaveCount(0);
+    await expect(menu).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
       "aria-expanded",

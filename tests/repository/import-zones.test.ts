@@ -34,6 +34,9 @@ const WRONG_WAY: Record<string, string> = {
   "app/lib/uses-page.ts": 'import { useRootData } from "#app/root.tsx";',
   "app/lib/uses-feature.ts": 'import { RecentPosts } from "#app/features/posts/recent.tsx";',
   "app/lib/uses-node.ts": 'import { readFileSync } from "node:fs";',
+  "app/site-script/uses-react.client.ts": 'import { useState } from "react";',
+  "app/site-script/uses-part.client.ts":
+    'import { Button } from "#app/components/ui/button.tsx";',
   // The zones that were there before stay in force.
   "server/api/uses-table.ts": 'import type { PostRow } from "#server/db/tables.ts";',
   "common/uses-server.ts": 'import { HttpError } from "#server/errors.ts";',
@@ -69,6 +72,7 @@ const ALLOWED: Record<string, string> = {
     'import { DatabaseRateLimitStore } from "#server/db/rate-limit-store.server.ts";',
     'import { requireEmployee } from "#server/auth/express-access.server.ts";',
   ].join("\n"),
+  "app/site-script/ok.client.ts": 'import { LINK_COPIED_MESSAGE } from "./site-settings.ts";',
   "app/lib/ok.ts": [
     'import { toast } from "#app/components/ui/toast.tsx";',
     'import { youtubeId } from "#common/youtube.ts";',
@@ -136,6 +140,7 @@ describe("import zones (biome.json)", () => {
     expect(reported.get("server/db/goes-up.server.ts")?.[0]).toMatch(/not \.\.\//);
     expect(reported.get("server/auth/uses-api.server.ts")?.[0]).toMatch(/never api\//);
     expect(reported.get("app/lib/uses-node.ts")?.[0]).toMatch(/no Node APIs/);
+    expect(reported.get("app/site-script/uses-react.client.ts")?.[0]).toMatch(/without React/);
   });
 
   it("reports none of the imports that go the right way", () => {

@@ -1,5 +1,4 @@
 import { ExternalLinkIcon, ImageOffIcon, PlayIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { Card, cardVariants } from "#app/components/ui/card.tsx";
 import { Picture } from "#app/components/ui/picture.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -13,42 +12,38 @@ const FEATURED_HEIGHT = 630;
 const FEATURED_SIZES = "(min-width: 896px) 848px, calc(100vw - 32px)";
 
 /**
- * The post's featured image, or the block 'Featured image not available' when it fails to load.
- * The image is in the server-rendered HTML, so it may fail before the page is interactive and
- * React never sees the error event: the image's state is checked again once mounted.
- * Render it with `key={image}` so another post's image starts afresh. It is the page's largest
- * image, so it is preloaded with priority.
+ * The post's featured image, or the block 'Featured image not available' when there is none
+ * or it fails to load: the site script swaps them (app/site-script/image-fallback.client.ts),
+ * on the static post page and in the dashboard's preview alike. Render it with `key={image}`
+ * so another post's image starts afresh. It is the page's largest image, so it is preloaded
+ * with priority.
  */
 export function PostFeaturedImage({ image, alt }: { image: string; alt: string }) {
   const src = imageSrc(image);
-  const ref = useRef<HTMLImageElement>(null);
-  const [failed, setFailed] = useState(src === null);
-
-  useEffect(() => {
-    const img = ref.current;
-    if (img?.complete && img.naturalWidth === 0) setFailed(true);
-  }, []);
-
-  if (failed || src === null) {
-    return (
-      <Card className="pixel-grid aspect-[1200/630] w-full items-center justify-center gap-3 text-zinc-400">
-        <ImageOffIcon aria-hidden="true" className="size-10 text-night-600" />
-        <p className="text-sm font-medium">Featured image not available</p>
-      </Card>
-    );
-  }
+  const fallback = (
+    <Card
+      data-fallback=""
+      hidden={src !== null}
+      className="pixel-grid aspect-[1200/630] w-full items-center justify-center gap-3 text-zinc-400"
+    >
+      <ImageOffIcon aria-hidden="true" className="size-10 text-night-600" />
+      <p className="text-sm font-medium">Featured image not available</p>
+    </Card>
+  );
+  if (src === null) return fallback;
   return (
-    <Picture
-      ref={ref}
-      src={src}
-      sizes={FEATURED_SIZES}
-      priority
-      alt={alt}
-      width={FEATURED_WIDTH}
-      height={FEATURED_HEIGHT}
-      onError={() => setFailed(true)}
-      className={cn(cardVariants({ layout: "plain" }), "aspect-[1200/630] w-full object-cover")}
-    />
+    <div data-image-fallback="" className="contents">
+      <Picture
+        src={src}
+        sizes={FEATURED_SIZES}
+        priority
+        alt={alt}
+        width={FEATURED_WIDTH}
+        height={FEATURED_HEIGHT}
+        className={cn(cardVariants({ layout: "plain" }), "aspect-[1200/630] w-full object-cover")}
+      />
+      {fallback}
+    </div>
   );
 }
 

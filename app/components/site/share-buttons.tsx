@@ -2,9 +2,6 @@ import { LinkIcon } from "lucide-react";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 
-/** The text the Copy Link button confirms with (docs/product.md#post-detail). */
-export const LINK_COPIED_MESSAGE = "Link copied to clipboard!";
-
 /** Where each share button sends the visitor, for the page address `url` titled `title`. */
 export function shareLinks(url: string, title: string) {
   const u = encodeURIComponent(url);
@@ -16,7 +13,10 @@ export function shareLinks(url: string, title: string) {
   };
 }
 
-/** Share on X, Facebook and Reddit (each in a new tab), and Copy Link. */
+/**
+ * Share on X, Facebook and Reddit (each in a new tab), and Copy Link, which the site script
+ * runs (app/site-script/copy-link.client.ts), the same on a static page and in the dashboard.
+ */
 export function ShareButtons({
   url,
   title,
@@ -39,7 +39,7 @@ export function ShareButtons({
         <ShareLink href={links.reddit} network="Reddit" icon={<RedditLogo />} />
       </li>
       <li>
-        <Button type="button" variant="secondary" onClick={() => copyLink(url)}>
+        <Button type="button" variant="secondary" data-copy-link={url}>
           <LinkIcon aria-hidden="true" /> Copy Link
         </Button>
       </li>
@@ -63,38 +63,6 @@ function ShareLink({
       </a>
     </Button>
   );
-}
-
-/** Copies the link and confirms; where the clipboard is unavailable, offers the link to copy. */
-async function copyLink(url: string) {
-  try {
-    await navigator.clipboard.writeText(url);
-  } catch {
-    if (!copyWithSelection(url)) {
-      window.prompt("Copy this link:", url);
-      return;
-    }
-  }
-  window.alert(LINK_COPIED_MESSAGE);
-}
-
-/** The older copy path, for pages served without a secure context (no clipboard API). */
-function copyWithSelection(text: string): boolean {
-  const field = document.createElement("textarea");
-  field.value = text;
-  field.setAttribute("readonly", "");
-  field.style.position = "fixed";
-  field.style.opacity = "0";
-  document.body.append(field);
-  field.select();
-  let copied = false;
-  try {
-    copied = document.execCommand("copy");
-  } catch {
-    copied = false;
-  }
-  field.remove();
-  return copied;
 }
 
 function XLogo() {

@@ -1,17 +1,9 @@
 import { ChevronDownIcon, MenuIcon, XIcon } from "lucide-react";
-import * as React from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { NavApp } from "#app/lib/site-data.ts";
-
-/**
- * How long the Apps & Tools menu stays open after the pointer leaves it
- * (docs/product.md#navigation).
- */
-export const APPS_MENU_CLOSE_DELAY_MS = 300;
-/** How many apps the Apps & Tools menu lists. */
-export const APPS_MENU_LIMIT = 6;
+import { APPS_MENU_LIMIT } from "#app/site-script/site-settings.ts";
 
 type SiteNavProps = {
   companyName: string;
@@ -26,14 +18,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-grass-500/15 text-grass-300" : "text-zinc-300 hover:bg-white/5 hover:text-white",
   );
 
+/**
+ * The top navigation. It is plain markup, the same whether React hydrates the page or not: both
+ * menus are always there, hidden, and the site script (installSiteNav) opens and closes them by
+ * toggling `hidden`, `aria-expanded` and the toggle's label, found through the `data-*` hooks below.
+ */
 export function SiteNav({ companyName, communityInviteUrl, apps, isSignedIn }: SiteNavProps) {
-  const [menuOpen, setMenuOpen] = React.useState(false);
-  const location = useLocation();
-
-  // Close the small-screen menu whenever the page changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  React.useEffect(() => setMenuOpen(false), [location.pathname]);
-
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-night-700/80 bg-night-950/90 backdrop-blur">
       <nav
@@ -59,35 +49,41 @@ export function SiteNav({ companyName, communityInviteUrl, apps, isSignedIn }: S
             one menu button on a small screen (docs/product.md#dashboard-shell). */}
         <button
           type="button"
-          className="ml-auto rounded-md p-2 text-zinc-200 hover:bg-white/10 lg:hidden [body:has([data-slot=dashboard-menu])_&]:hidden"
-          aria-expanded={menuOpen}
+          className="group ml-auto rounded-md p-2 text-zinc-200 hover:bg-white/10 lg:hidden [body:has([data-slot=dashboard-menu])_&]:hidden"
+          aria-expanded="false"
           aria-controls="mobile-menu"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((open) => !open)}
+          aria-label="Open menu"
+          data-mobile-menu-toggle=""
         >
-          {menuOpen ? <XIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          {/* Both icons are always there; the open state picks one, so the script only has to
+              change aria-expanded. */}
+          <MenuIcon className="size-6 group-aria-expanded:hidden" />
+          <XIcon className="hidden size-6 group-aria-expanded:block" />
         </button>
       </nav>
-      {menuOpen ? (
-        <div id="mobile-menu" className="border-t border-night-700 bg-night-950 lg:hidden">
-          <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-            <NavLink to="/" end className={linkClass}>
-              Home
-            </NavLink>
-            <NavLink to="/studio" className={linkClass}>
-              Studio
-            </NavLink>
-            <NavLink to="/apps" className={linkClass}>
-              Apps &amp; Tools
-            </NavLink>
-            <NavLink to="/videos" className={linkClass}>
-              YouTube
-            </NavLink>
-            <ExternalNavLinks inviteUrl={communityInviteUrl} />
-            {isSignedIn ? <SignedInLinks /> : null}
-          </div>
+      <div
+        id="mobile-menu"
+        className="border-t border-night-700 bg-night-950 lg:hidden"
+        data-mobile-menu=""
+        hidden
+      >
+        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+          <NavLink to="/" end className={linkClass}>
+            Home
+          </NavLink>
+          <NavLink to="/studio" className={linkClass}>
+            Studio
+          </NavLink>
+          <NavLink to="/apps" className={linkClass}>
+            Apps &amp; Tools
+          </NavLink>
+          <NavLink to="/videos" className={linkClass}>
+            YouTube
+          </NavLink>
+          <ExternalNavLinks inviteUrl={communityInviteUrl} />
+          {isSignedIn ? <SignedInLinks /> : null}
         </div>
-      ) : null}
+      </div>
     </header>
   );
 }
@@ -166,131 +162,80 @@ function SignedInLinks() {
 
 /**
  * Apps & Tools: a link to /apps that also opens a menu on hover, closing 300 ms after the
- * pointer leaves; the chevron button opens it from the keyboard, and Escape closes it.
+ * pointer leaves; the chevron button opens it from the keyboard, and Escape closes it. The site
+ * script does all of that through `data-apps-menu` (the area the pointer and focus are tracked
+ * in), `data-apps-menu-toggle` (the chevron) and `data-apps-menu-panel` (the list).
  */
 function AppsMenu({ apps }: { apps: NavApp[] }) {
-  const [open, setOpen] = React.useState(false);
-  const closeTimer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const buttonRef = React.useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-
-  // True while the menu is open only because the pointer came in: a click on the chevron then
-  // keeps it open instead of closing what the person has just seen appear.
-  const openedByHover = React.useRef(false);
-
-  const cancelClose = () => clearTimeout(closeTimer.current);
-  const openNow = () => {
-    cancelClose();
-    setOpen(true);
-  };
-  const openOnHover = () => {
-    if (!open) openedByHover.current = true;
-    openNow();
-  };
-  const toggleOnClick = () => {
-    if (open && !openedByHover.current) {
-      setOpen(false);
-    } else {
-      openedByHover.current = false;
-      openNow();
-    }
-  };
-  const closeLater = () => {
-    cancelClose();
-    closeTimer.current = setTimeout(() => setOpen(false), APPS_MENU_CLOSE_DELAY_MS);
-  };
-  React.useEffect(() => () => clearTimeout(closeTimer.current), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  React.useEffect(() => setOpen(false), [location.pathname, location.hash]);
-
   const shown = apps.slice(0, APPS_MENU_LIMIT);
   const more = apps.length - shown.length;
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover only adds to the keyboard-operable button
-    <div
-      className="relative"
-      onMouseEnter={openOnHover}
-      onMouseLeave={() => {
-        openedByHover.current = false;
-        closeLater();
-      }}
-      onFocus={cancelClose}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) closeLater();
-      }}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          setOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
-    >
+    <div className="relative" data-apps-menu="">
       <div className="flex items-center">
         <NavLink to="/apps" className={(state) => cn(linkClass(state), "pr-1")}>
           Apps &amp; Tools
         </NavLink>
         <button
-          ref={buttonRef}
           type="button"
-          className="rounded-md p-2 text-zinc-400 hover:bg-white/5 hover:text-white"
-          aria-expanded={open}
+          className="group rounded-md p-2 text-zinc-400 hover:bg-white/5 hover:text-white"
+          aria-expanded="false"
           aria-controls="apps-menu"
           aria-label="Show apps and tools"
-          onClick={toggleOnClick}
+          data-apps-menu-toggle=""
         >
-          <ChevronDownIcon className={cn("size-4 transition-transform", open && "rotate-180")} />
+          <ChevronDownIcon className="size-4 transition-transform group-aria-expanded:rotate-180" />
         </button>
       </div>
-      {open ? (
-        <div
-          id="apps-menu"
-          className={cn(
-            cardVariants({ layout: "plain" }),
-            "absolute top-full left-0 mt-1 w-72 p-2 shadow-2xl",
-          )}
-        >
-          <ul className="flex flex-col">
-            <li>
-              <Link
-                to="/apps"
-                className="block rounded-md px-3 py-2 text-sm font-semibold text-grass-300 hover:bg-white/5"
-              >
-                View All Apps &amp; Tools
-              </Link>
-            </li>
-            {shown.map((app) => (
-              <li key={app.slug}>
-                {app.websiteUrl ? (
-                  <a
-                    href={app.websiteUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="block rounded-md px-3 py-2 text-sm text-zinc-200 hover:bg-white/5 hover:text-white"
-                  >
-                    {app.name}
-                  </a>
-                ) : (
-                  <Link
-                    to={`/apps#${app.slug}`}
-                    className="block rounded-md px-3 py-2 text-sm text-zinc-200 hover:bg-white/5 hover:text-white"
-                  >
-                    {app.name}
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ul>
-          {more > 0 ? (
+      <div
+        id="apps-menu"
+        className={cn(
+          cardVariants({ layout: "plain" }),
+          "absolute top-full left-0 mt-1 w-72 p-2 shadow-2xl",
+        )}
+        data-apps-menu-panel=""
+        hidden
+      >
+        <ul className="flex flex-col">
+          <li>
             <Link
               to="/apps"
-              className="block border-t border-night-700 px-3 pt-2 pb-1 text-xs text-zinc-400 hover:text-white"
+              className="block rounded-md px-3 py-2 text-sm font-semibold text-grass-300 hover:bg-white/5"
             >
-              +{more} more apps
+              View All Apps &amp; Tools
             </Link>
-          ) : null}
-        </div>
-      ) : null}
+          </li>
+          {shown.map((app) => (
+            <li key={app.slug}>
+              {app.websiteUrl ? (
+                <a
+                  href={app.websiteUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="block rounded-md px-3 py-2 text-sm text-zinc-200 hover:bg-white/5 hover:text-white"
+                >
+                  {app.name}
+                </a>
+              ) : (
+                <Link
+                  to={`/apps#${app.slug}`}
+                  className="block rounded-md px-3 py-2 text-sm text-zinc-200 hover:bg-white/5 hover:text-white"
+                >
+                  {app.name}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+        {more > 0 ? (
+          <Link
+            to="/apps"
+            className="block border-t border-night-700 px-3 pt-2 pb-1 text-xs text-zinc-400 hover:text-white"
+          >
+            +{more} more apps
+          </Link>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,28 @@
+/**
+ * Whether React hydrates a page (docs/decisions/031-static-public-pages.md). A route module
+ * says it does not with `export const handle = staticPage`: the page is server-rendered HTML
+ * with the site script for what it does in the browser, and none of React's.
+ */
+export type PageHandle = { hydrate?: boolean };
+
+/** The handle of a route whose page is not hydrated. */
+export const staticPage: PageHandle = { hydrate: false };
+
+/** A page is hydrated unless one of its routes says it is static. */
+export function pageHydrates(handles: readonly unknown[]): boolean {
+  return !handles.some(
+    (handle) =>
+      typeof handle === "object" && handle !== null && (handle as PageHandle).hydrate === false,
+  );
+}
+
+/**
+ * Client middleware of a static page: a navigation in a hydrated page that leads to one loads
+ * it as a document, since its parts work only with the site script that the server adds.
+ * The navigation never completes: the browser leaves the page.
+ */
+export function loadAsDocument({ request }: { request: Request }): Promise<never> {
+  if (window.location.href === request.url) window.location.reload();
+  else window.location.assign(request.url);
+  return new Promise<never>(() => {});
+}

@@ -1,0 +1,175 @@
+import { APPS_MENU_CLOSE_DELAY_MS } from "./site-settings.ts";
+
+// The top navigation's menus (docs/product.md#navigation), run by listeners on the document so
+// they work on a page React never hydrates as well as on one it does: the nav's markup is the same
+// in both, and this script only changes attributes on it (`hidden`, `aria-expanded`, the small
+// screen toggle's label), never adding or removing anything React may own.
+
+/** Marks a document the listeners are already on, so a second install does nothing. */
+const INSTALLED = Symbol.for("site-nav.installed");
+
+const APPS_MENU = "[data-apps-menu]";
+const APPS_MENU_TOGGLE = "[data-apps-menu-toggle]";
+const APPS_MENU_PANEL = "[data-apps-menu-panel]";
+const MOBILE_MENU = "[data-mobile-menu]";
+const MOBILE_MENU_TOGGLE = "[data-mobile-menu-toggle]";
+
+type AppsMenuState = {
+  closeTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * True while the menu is open only because the pointer came in: a click on the chevron then
+   * keeps it open instead of closing what the person has just seen appear.
+   */
+  openedByHover: boolean;
+};
+
+export function installSiteNav(doc: Document = document): void {
+  const marked = doc as Document & { [INSTALLED]?: true };
+  if (marked[INSTALLED]) return;
+  marked[INSTALLED] = true;
+
+  const states = new WeakMap<Element, AppsMenuState>();
+  const stateOf = (wrapper: Element): AppsMenuState => {
+    let state = states.get(wrapper);
+    if (!state) {
+      state = { closeTimer: undefined, openedByHover: false };
+      states.set(wrapper, state);
+    }
+    return state;
+  };
+
+  const appsPanel = (wrapper: Element) => wrapper.querySelector<HTMLElement>(APPS_MENU_PANEL);
+  const appsToggle = (wrapper: Element) => wrapper.querySelector<HTMLElement>(APPS_MENU_TOGGLE);
+  const isAppsOpen = (wrapper: Element) => appsPanel(wrapper)?.hidden === false;
+
+  const showApps = (wrapper: Element, open: boolean) => {
+    const panel = appsPanel(wrapper);
+    if (panel) panel.hidden = !open;
+    appsToggle(wrapper)?.setAttribute("aria-expanded", String(open));
+  };
+  const cancelClose = (wrapper: Element) => {
+    const state = stateOf(wrapper);
+    clearTimeout(state.closeTimer);
+    state.closeTimer = undefined;
+  };
+  const openApps = (wrapper: Element) => {
+    cancelClose(wrapper);
+    showApps(wrapper, true);
+  };
+  const closeApps = (wrapper: Element) => {
+    cancelClose(wrapper);
+    stateOf(wrapper).openedByHover = false;
+    showApps(wrapper, false);
+  };
+  const closeAppsLater = (wrapper: Element) => {
+    cancelClose(wrapper);
+    stateOf(wrapper).closeTimer = setTimeout(() => closeApps(wrapper), APPS_MENU_CLOSE_DELAY_MS);
+  };
+
+  const mobileMenuOf = (toggle: Element) => {
+    const id = toggle.getAttribute("aria-controls");
+    return id ? doc.getElementById(id) : null;
+  };
+  const showMobile = (toggle: Element, open: boolean) => {
+    const menu = mobileMenuOf(toggle);
+    if (menu) menu.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+    toggle.setAttribute("aria-label", open ? "Close menu" : "Open menu");
+  };
+  const mobileToggles = () => [...doc.querySelectorAll(MOBILE_MENU_TOGGLE)];
+
+  // The pointer entering or leaving the Apps & Tools area: mouseover and mouseout bubble to the
+  // document (mouseenter and mouseleave do not), and moves between its own parts are ignored.
+  doc.addEventListener("mouseover", (event) => {
+    const wrapper = elementOf(event.target)?.closest(APPS_MENU);
+    if (!wrapper || isInside(wrapper, event.relatedTarget)) return;
+    if (!isAppsOpen(wrapper)) stateOf(wrapper).openedByHover = true;
+    openApps(wrapper);
+  });
+  doc.addEventListener("mouseout", (event) => {
+    const wrapper = elementOf(event.target)?.closest(APPS_MENU);
+    if (!wrapper || isInside(wrapper, event.relatedTarget)) return;
+    stateOf(wrapper).openedByHover = false;
+    closeAppsLater(wrapper);
+  });
+
+  // Focus inside the area keeps the menu open; focus leaving it closes the menu after the same
+  // delay as the pointer does.
+  doc.addEventListener("focusin", (event) => {
+    const wrapper = elementOf(event.target)?.closest(APPS_MENU);
+    if (wrapper) cancelClose(wrapper);
+  });
+  doc.addEventListener("focusout", (event) => {
+    const wrapper = elementOf(event.target)?.closest(APPS_MENU);
+    if (wrapper && !isInside(wrapper, event.relatedTarget)) closeAppsLater(wrapper);
+  });
+
+  doc.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const wrapper = elementOf(event.target)?.closest(APPS_MENU);
+    if (!wrapper || !isAppsOpen(wrapper)) return;
+    closeApps(wrapper);
+    appsToggle(wrapper)?.focus();
+  });
+
+  doc.addEventListener("click", (event) => {
+    const target = elementOf(event.target);
+    if (!target) return;
+
+    const appsButton = target.closest(APPS_MENU_TOGGLE);
+    const appsWrapper = appsButton?.closest(APPS_MENU);
+    if (appsWrapper) {
+      const state = stateOf(appsWrapper);
+      if (isAppsOpen(appsWrapper) && !state.openedByHover) {
+        closeApps(appsWrapper);
+      } else {
+        state.openedByHover = false;
+        openApps(appsWrapper);
+      }
+      return;
+    }
+
+    const mobileButton = target.closest(MOBILE_MENU_TOGGLE);
+    if (mobileButton) {
+      showMobile(mobileButton, mobileButton.getAttribute("aria-expanded") !== "true");
+      return;
+    }
+
+    // A link in a menu closes it: on a hydrated page the link changes the page without loading a
+    // new one, and the menu must not stay open over it. A click that opens the link in another
+    // tab or window leaves this page as it was, menu included.
+    const link = target.closest("a[href]");
+    if (!link || isModified(event)) return;
+    const linkWrapper = link.closest(APPS_MENU);
+    if (linkWrapper) closeApps(linkWrapper);
+    const mobileMenu = link.closest(MOBILE_MENU);
+    if (mobileMenu) {
+      for (const toggle of mobileToggles()) {
+        if (mobileMenuOf(toggle) === mobileMenu) showMobile(toggle, false);
+      }
+    }
+  });
+
+  // Going back or forward changes the page too (on a hydrated page, without loading a new one).
+  doc.defaultView?.addEventListener("popstate", () => {
+    for (const wrapper of doc.querySelectorAll(APPS_MENU)) closeApps(wrapper);
+    for (const toggle of mobileToggles()) showMobile(toggle, false);
+  });
+}
+
+/** The element an event happened on (events from text inside an element count as its own). */
+function elementOf(target: EventTarget | null): Element | null {
+  const node = target as Node | null;
+  if (!node || typeof node.nodeType !== "number") return null;
+  return node.nodeType === 1 ? (node as Element) : node.parentElement;
+}
+
+/** Whether a related target (where the pointer or focus went, or came from) is inside `area`. */
+function isInside(area: Element, related: EventTarget | null): boolean {
+  const node = related as Node | null;
+  return !!node && typeof node.nodeType === "number" && area.contains(node);
+}
+
+function isModified(event: MouseEvent): boolean {
+  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+}
