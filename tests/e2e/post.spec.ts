@@ -41,7 +41,7 @@ function html(text: string) {
     .replace(/'/g, "&#x27;");
 }
 
-/** Waits until React has taken over the server-rendered page. */
+/** Waits until React has taken over a server-rendered page it hydrates. */
 async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
     const root = document.querySelector("main");
@@ -95,7 +95,7 @@ test.describe("post page", () => {
     await expect(image).toHaveAttribute("alt", post.featuredImageAlt || post.title);
     await expect(image).toHaveAttribute("width", "1200");
     await expect(image).toHaveAttribute("height", "630");
-    await expect(page.getByText("Featured image not available")).toHaveCount(0);
+    await expect(page.getByText("Featured image not available")).toBeHidden();
 
     await expect(page.getByRole("heading", { level: 2, name: "Trailer Video" })).toBeVisible();
     const trailer = page.locator("iframe").first();
@@ -281,7 +281,6 @@ test.describe("post page", () => {
       });
     });
     await page.goto(`/post/${post.slug}`);
-    await waitForHydration(page);
     const alerts: { type: string; message: string }[] = [];
     page.on("dialog", async (dialog) => {
       alerts.push({ type: dialog.type(), message: dialog.message() });
@@ -306,7 +305,6 @@ test.describe("post page", () => {
     if (!post) throw new Error("the demo content has posts");
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
     await page.goto(`/blog/${post.slug}`);
-    await waitForHydration(page);
     const alerts: string[] = [];
     page.on("dialog", async (dialog) => {
       alerts.push(dialog.message());
@@ -325,7 +323,7 @@ test.describe("post page", () => {
     // Fails at once, possibly before the page is interactive.
     await page.goto(`/blog/${slugs.brokenImage}`);
     await expect(page.getByText("Featured image not available")).toBeVisible();
-    await expect(page.locator("article img")).toHaveCount(0);
+    await expect(page.locator("article img")).toBeHidden();
   });
 
   test("a featured image that fails after the page is interactive shows the fallback too", async ({
@@ -342,12 +340,11 @@ test.describe("post page", () => {
       await route.fulfill({ status: 404, body: "" });
     });
     await page.goto(`/blog/${slugs.brokenImage}`, { waitUntil: "domcontentloaded" });
-    await waitForHydration(page);
     const image = page.locator("article img").first();
     await expect(image).toHaveAttribute("alt", POST_SPEC_CONTENT.brokenImageTitle);
     release();
     await expect(page.getByText("Featured image not available")).toBeVisible();
-    await expect(page.locator("article img")).toHaveCount(0);
+    await expect(page.locator("article img")).toBeHidden();
   });
 
   test("the server-rendered HTML has the post's text without JavaScript", async ({ request }) => {
@@ -372,7 +369,7 @@ test.describe("post page", () => {
     }
   });
 
-  test("client-side navigation to a post shows 'Loading post...' while it loads", async ({
+  test("a link from a page React runs shows 'Loading post...' until the post, a page of its own, arrives", async ({
     page,
     request,
   }) => {
@@ -381,14 +378,16 @@ test.describe("post page", () => {
     await page.goto("/");
     await waitForHydration(page);
     await page.evaluate(() => {
-      (window as unknown as { marker: string }).marker = "same document";
+      (window as unknown as { marker: string }).marker = "home page";
     });
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
+    // The post page is not hydrated (docs/decisions/031-static-public-pages.md): the browser
+    // loads it as a document, and the home page shows the loading state meanwhile.
     await page.route(
-      (url) => url.pathname.startsWith("/blog/") && url.pathname.endsWith(".data"),
+      (url) => url.pathname === `/blog/${latest.slug}`,
       async (route) => {
         await released;
         await route.continue();
@@ -404,9 +403,13 @@ test.describe("post page", () => {
     release();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(latest.title);
     await expect(page.getByText("Loading post...")).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
-      "same document",
-    );
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    expect(
+      await page.evaluate(() => ({
+        marker: (window as unknown as { marker?: string }).marker,
+        router: "__reactRouterContext" in window,
+      })),
+    ).toEqual({ marker: undefined, router: false });
   });
 
   for (const viewport of [DESKTOP, MOBILE]) {
@@ -426,7 +429,6 @@ test.describe("post page", () => {
         "/blog/no-such-post",
       ]) {
         await page.goto(path);
-        await waitForHydration(page);
         expect(await hasHorizontalScroll(page), path).toBe(false);
         await expectNoSeriousA11yViolations(page);
       }
@@ -470,7 +472,6 @@ test.describe("post page: hostile content stays harmless", () => {
       await dialog.dismiss();
     });
     await page.goto(`/blog/${slugs.hostile}`);
-    await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(HOSTILE_TITLE);
     await expect(
       page.locator("article header").getByText("</script><script>alert(2)</script> &"),
@@ -489,7 +490,7 @@ test.describe("post page: hostile content stays harmless", () => {
     expect(dialogs).toEqual([]);
   });
 
-  test("the page sends a Content-Security-Policy that allows its own inline scripts by hash and YouTube-only frames", async ({
+  test("the page sends a Content-Security-Policy with scripts from the site only and YouTube-only frames", async ({
     page,
     request,
   }) => {
@@ -504,11 +505,20 @@ test.describe("post page: hostile content stays harmless", () => {
         return [name, values] as const;
       }),
     );
-    const scriptSrc = directives.get("script-src") ?? [];
-    expect(scriptSrc[0]).toBe("'self'");
-    expect(scriptSrc.length).toBeGreaterThan(1);
-    for (const source of scriptSrc.slice(1))
+    // The page is not hydrated: no inline script of React Router's, only the site script's file
+    // (JSON-LD is data, which no policy governs).
+    expect(directives.get("script-src")).toEqual(["'self'"]);
+    // A page React hydrates (the home page) allows React Router's inline scripts by hash.
+    const homePolicy = (await request.get("/")).headers()["content-security-policy"] ?? "";
+    const homeScripts = homePolicy.match(/script-src ([^;]+)/)?.[1]?.split(" ") ?? [];
+    expect(homeScripts[0]).toBe("'self'");
+    expect(homeScripts.length).toBeGreaterThan(1);
+    for (const source of homeScripts.slice(1)) {
       expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+    }
+    expect(
+      (await first.text()).match(/<script type="module" src="\/assets\/[^"]+\.js">/g),
+    ).toHaveLength(1);
     expect(directives.get("frame-src")?.sort()).toEqual([
       "https://www.youtube-nocookie.com",
       "https://www.youtube.com",

@@ -50,6 +50,25 @@ test.describe("code splitting", () => {
     );
   });
 
+  test("a post page, which React does not hydrate, downloads the site script and no framework", async ({
+    page,
+  }) => {
+    const scripts = recordScripts(page);
+    const [post] = (await (
+      await page.request.get("/api/posts/published?limit=1")
+    ).json()) as Post[];
+    if (!post) throw new Error("the demo content has a published post");
+    await page.goto(`/blog/${post.slug}`);
+    // The site script runs the page's parts: the Apps & Tools menu opens.
+    await page.getByRole("button", { name: "Show apps and tools" }).click();
+    await expect(page.locator("#apps-menu")).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.every((url) => /\/assets\/(?:main\.client|site-script)-[\w-]+\.js$/.test(url))).toBe(
+      true,
+    );
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  });
+
   test("staff download the editor only when they open Create Post", async ({
     page,
     createStaff,

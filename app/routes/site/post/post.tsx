@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { PostArticle } from "#app/components/site/post-article.tsx";
 import { PostNotFound, PostPreviewNotice } from "#app/components/site/post-status.tsx";
+import { loadAsDocument, staticPage } from "#app/lib/page-hydration.ts";
 import { buildPostMeta, buildPostNotFoundMeta, postUrl, summarize } from "#app/lib/post-meta.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Post } from "#common/types/post.ts";
@@ -17,6 +18,10 @@ export type PostPageData = Omit<Post, "content" | "status" | "scheduledAt" | "ti
 
 /** A post staff see before it is public: a draft, or scheduled for later. */
 export type PostPreview = { status: string; scheduledAt: string | null; timezone: string | null };
+
+/** Server-rendered HTML with the site script, not hydrated (docs/decisions/031-static-public-pages.md). */
+export const handle = staticPage;
+export const clientMiddleware = [loadAsDocument];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(serverContext);
