@@ -1,5 +1,5 @@
 import { ImageOffIcon } from "lucide-react";
-import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
+import { SiteImage } from "#app/components/site/site-image.tsx";
 import { CARD_IMAGE_SIZES } from "#app/components/ui/picture.tsx";
 import { cn } from "#app/lib/cn.ts";
 
@@ -23,7 +23,7 @@ export function CoverImage({
 }) {
   return (
     <div className={cn("aspect-[1200/630] overflow-hidden bg-night-800", className)}>
-      <FallbackImage
+      <SiteImage
         src={src}
         alt=""
         width={1200}

@@ -1,10 +1,10 @@
 import { DownloadIcon, ExternalLinkIcon, GlobeIcon, MegaphoneIcon, StarIcon } from "lucide-react";
 import type * as React from "react";
 import { CoverImage } from "#app/components/site/cover-image.tsx";
+import { SiteImage } from "#app/components/site/site-image.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { cardVariants } from "#app/components/ui/card.tsx";
-import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import {
   APP_RELATIONSHIP_LABELS,
   APP_STATUS_LABELS,
@@ -216,7 +216,7 @@ function BannedOverlay({ petitionUrl, appName }: { petitionUrl: string; appName:
 function AppLogo({ src }: { src: string | null }) {
   return (
     <div className="size-14 shrink-0 overflow-hidden rounded-xl bg-night-800 ring-1 ring-night-600">
-      <FallbackImage
+      <SiteImage
         src={src}
         alt=""
         width={56}

@@ -1,9 +1,9 @@
 import { ArrowRightIcon, FilmIcon, PlayIcon } from "lucide-react";
 import { Link } from "react-router";
+import { SiteImage } from "#app/components/site/site-image.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardBody, CardTitle, cardVariants } from "#app/components/ui/card.tsx";
 import { Dialog, DialogTrigger } from "#app/components/ui/dialog.tsx";
-import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import { CARD_IMAGE_SIZES } from "#app/components/ui/picture.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { formatCount, formatShortDate } from "#common/format.ts";
@@ -88,7 +88,7 @@ function VideoMeta({ video }: { video: VideoEntry }) {
 /** The thumbnail, or a placeholder when it cannot be loaded. */
 function VideoThumbnail({ src, eager }: { src: string; eager: boolean }) {
   return (
-    <FallbackImage
+    <SiteImage
       src={src}
       alt=""
       width={1280}
