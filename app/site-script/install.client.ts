@@ -1,5 +1,6 @@
 import { installCopyLink } from "./copy-link.client.ts";
 import { installImageFallbacks } from "./image-fallback.client.ts";
+import { installNewsletterForms } from "./newsletter-form.client.ts";
 import { installSiteNav } from "./site-nav.client.ts";
 
 /**
@@ -11,4 +12,5 @@ export function installSiteBehaviours(doc: Document = document): void {
   installSiteNav(doc);
   installCopyLink(doc);
   installImageFallbacks(doc);
+  installNewsletterForms(doc);
 }

@@ -90,6 +90,42 @@ test.describe("home page", () => {
     await expect(page.locator('[data-slot="toast"]')).toHaveCount(1);
   });
 
+  test("a toast leaves after 5 seconds, stays while the pointer is on it, and goes with Dismiss", async ({
+    page,
+  }) => {
+    // The page's timers run on a clock the test moves, so 5 seconds are the page's own.
+    await page.clock.install();
+    await page.goto("/");
+    await page.clock.pauseAt(Date.now() + 1000);
+    const email = page.getByRole("textbox", { name: "Email address" });
+    const toast = page.locator('[data-slot="toast"]');
+    // Sent from the keyboard: the toast may appear where a click would have left the pointer.
+    await page.mouse.move(10, 10);
+    await email.fill("not-an-address");
+    await email.press("Enter");
+    await expect(toast).toContainText("Invalid Email");
+    await page.clock.runFor(4999);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(1);
+    await expect(toast).toHaveCount(0);
+
+    await email.press("Enter");
+    await expect(toast).toBeVisible();
+    await toast.hover();
+    await page.clock.runFor(20_000);
+    await expect(toast).toBeVisible();
+    // Its 5 seconds start again once the pointer has left.
+    await page.mouse.move(10, 10);
+    await page.clock.runFor(4999);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(1);
+    await expect(toast).toHaveCount(0);
+
+    await email.press("Enter");
+    await page.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(toast).toHaveCount(0);
+  });
+
   test("a refused subscription shows the server's message", async ({ page }) => {
     await page.route("**/api/newsletter/subscribe", (route) =>
       route.fulfill({ status: 429, json: { message: "Too many newsletter requests." } }),
@@ -100,6 +136,22 @@ test.describe("home page", () => {
     const toast = page.getByRole("alert");
     await expect(toast).toContainText("Subscription Failed");
     await expect(toast).toContainText("Too many newsletter requests.");
+  });
+
+  test("is a page React does not hydrate, whose form the site script runs", async ({ page }) => {
+    const response = await page.goto("/");
+    const html = (await response?.text()) ?? "";
+    // No React Router in the page: neither its scripts nor the loaders' data.
+    expect(html).not.toContain("__reactRouterContext");
+    expect(html).toMatch(/<script type="module" src="\/assets\/main\.client-[\w-]+\.js">/);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    // The toasts' live region is in the server's HTML, ready to announce the form's outcome.
+    await expect(page.getByRole("region", { name: "Notifications" })).toBeAttached();
+    await page.getByRole("textbox", { name: "Email address" }).fill("not-an-address");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(
+      page.getByRole("region", { name: "Notifications" }).getByRole("alert"),
+    ).toContainText("Please enter a valid email address.");
   });
 
   test("the server-rendered HTML carries the page's main text", async ({ request }) => {

@@ -28,19 +28,32 @@ test.describe("top navigation", () => {
     );
   });
 
-  test("moves between pages without reloading the document", async ({ page }) => {
+  test("a link from the home page, which React does not hydrate, loads the next page as a document that works", async ({
+    page,
+  }) => {
     await page.goto("/");
     await page.evaluate(() => {
-      (window as unknown as { marker: string }).marker = "still here";
+      (window as unknown as { marker: string }).marker = "home page";
     });
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "Studio", exact: true }).click();
     await expect(page).toHaveURL("/studio");
-    await nav.getByRole("link", { name: "YouTube", exact: true }).click();
-    await expect(page).toHaveURL("/videos");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Ready for a person: hydrated by React, or taken over by the site script.
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    // A new document: nothing the home page's window held is left.
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
-      "still here",
+      undefined,
     );
+    await expect(nav.getByRole("link", { name: "Studio", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    // The new page's parts work: its Apps & Tools menu opens.
+    const toggle = page.getByRole("button", { name: "Show apps and tools" });
+    await toggle.click();
+    await expect(page.locator("#apps-menu")).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
   });
 
   test("Support and Contact open the community invite in a new tab", async ({ page }) => {
@@ -161,6 +174,8 @@ test.describe("top navigation", () => {
     await menu.getByRole("link", { name: "Studio", exact: true }).click();
     await expect(page).toHaveURL("/studio");
     await expect(menu).toBeHidden();
+    // The home page loads the next page as a document: it takes the menu button once ready.
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
       "aria-expanded",

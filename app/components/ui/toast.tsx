@@ -1,11 +1,25 @@
 import { XIcon } from "lucide-react";
 import * as React from "react";
-import { cn } from "#app/lib/cn.ts";
+import {
+  TOAST_ACTION_CLASS,
+  TOAST_DESCRIPTION_CLASS,
+  TOAST_DISMISS_CLASS,
+  TOAST_DISMISS_ICON_CLASS,
+  TOAST_DISMISS_LABEL,
+  TOAST_DURATION_MS,
+  TOAST_REGION_CLASS,
+  TOAST_REGION_LABEL,
+  TOAST_TEXT_CLASS,
+  TOAST_TITLE_CLASS,
+  type ToastVariant,
+  toastClass,
+  toastRole,
+} from "#app/site-script/toast-style.ts";
 
 export type ToastInput = {
   title: string;
   description?: string;
-  variant?: "default" | "destructive";
+  variant?: ToastVariant;
   /** A link to follow from the toast ("View post"). */
   action?: { label: string; href: string };
 };
@@ -14,12 +28,11 @@ type ToastState = ToastInput & { id: number };
 
 const ToastContext = React.createContext<((toast: ToastInput) => void) | null>(null);
 
-/** How long a toast stays before it goes away by itself. */
-const TOAST_DURATION_MS = 5000;
-
 /**
  * Shows at most one toast at a time (docs/product.md#toasts): a new toast replaces the current one.
- * Announced to screen readers through a live region.
+ * Announced to screen readers through a live region. Pages React does not hydrate show theirs
+ * in the same region with the site script (app/site-script/toast.client.ts), which looks and
+ * times them by the same settings (toast-style.ts).
  */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   const [toast, setToast] = React.useState<ToastState | null>(null);
@@ -34,11 +47,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <section
-        aria-label="Notifications"
-        aria-live="polite"
-        className="pointer-events-none fixed right-4 bottom-4 left-4 z-[60] flex justify-end sm:left-auto"
-      >
+      <section aria-label={TOAST_REGION_LABEL} aria-live="polite" className={TOAST_REGION_CLASS}>
         {toast ? <ToastCard key={toast.id} toast={toast} onDismiss={dismiss} /> : null}
       </section>
     </ToastContext.Provider>
@@ -85,25 +94,16 @@ function ToastCard({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
   return (
     <div
       ref={card}
-      role={toast.variant === "destructive" ? "alert" : "status"}
+      role={toastRole(toast.variant)}
       data-slot="toast"
       data-variant={toast.variant ?? "default"}
-      className={cn(
-        "pointer-events-auto flex w-full max-w-sm animate-toast-in items-start gap-3 rounded-lg p-4 shadow-2xl ring-1",
-        toast.variant === "destructive"
-          ? "bg-redstone-700 text-white ring-redstone-500"
-          : "bg-night-800 text-zinc-100 ring-night-600",
-      )}
+      className={toastClass(toast.variant)}
     >
-      <div className="flex-1">
-        <p className="font-semibold">{toast.title}</p>
-        {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+      <div className={TOAST_TEXT_CLASS}>
+        <p className={TOAST_TITLE_CLASS}>{toast.title}</p>
+        {toast.description ? <p className={TOAST_DESCRIPTION_CLASS}>{toast.description}</p> : null}
         {toast.action ? (
-          <a
-            href={toast.action.href}
-            onClick={onDismiss}
-            className="mt-2 inline-block text-sm font-semibold text-grass-300 underline underline-offset-2 hover:text-white"
-          >
+          <a href={toast.action.href} onClick={onDismiss} className={TOAST_ACTION_CLASS}>
             {toast.action.label}
           </a>
         ) : null}
@@ -111,10 +111,10 @@ function ToastCard({ toast, onDismiss }: { toast: ToastState; onDismiss: () => v
       <button
         type="button"
         onClick={onDismiss}
-        className="rounded p-0.5 opacity-70 hover:opacity-100"
-        aria-label="Dismiss notification"
+        className={TOAST_DISMISS_CLASS}
+        aria-label={TOAST_DISMISS_LABEL}
       >
-        <XIcon className="size-4" />
+        <XIcon className={TOAST_DISMISS_ICON_CLASS} />
       </button>
     </div>
   );

@@ -13,6 +13,7 @@ import { PostCard } from "#app/components/site/post-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { loadAsDocument, staticPage } from "#app/lib/page-hydration.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
 import { sharedContent } from "#app/routes/site/shared-content.server.ts";
@@ -24,6 +25,14 @@ import type { Route } from "./+types/home.ts";
 
 /** How many posts "Latest Updates" shows (docs/product.md#home). */
 const LATEST_POSTS = 3;
+
+/**
+ * Server-rendered HTML with the site script, not hydrated
+ * (docs/decisions/031-static-public-pages.md): the newsletter form and its toasts are the site
+ * script's.
+ */
+export const handle = staticPage;
+export const clientMiddleware = [loadAsDocument];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(serverContext);
