@@ -2,6 +2,7 @@ import { installCopyLink } from "./copy-link.client.ts";
 import { installImageFallbacks } from "./image-fallback.client.ts";
 import { installNewsletterForms } from "./newsletter-form.client.ts";
 import { installSiteNav } from "./site-nav.client.ts";
+import { installVideoDialogs } from "./video-dialog.client.ts";
 
 /**
  * What the public site's parts do in the browser, without React (docs/decisions/031-static-
@@ -12,5 +13,6 @@ export function installSiteBehaviours(doc: Document = document): void {
   installSiteNav(doc);
   installCopyLink(doc);
   installImageFallbacks(doc);
+  installVideoDialogs(doc);
   installNewsletterForms(doc);
 }

@@ -34,6 +34,32 @@ function videoCards(page: Page): Locator {
   return page.getByRole("region", { name: /videos$/ }).locator('[data-slot="card"]');
 }
 
+/** The embedded players that have an address, so load (or play) a video. */
+function loadedPlayers(page: Page): Locator {
+  return page.locator("iframe[src]");
+}
+
+/** Every request the page makes to YouTube's privacy-enhanced player, from now on. */
+function recordPlayerRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).hostname === "www.youtube-nocookie.com") urls.push(request.url());
+  });
+  return urls;
+}
+
+/** Every script the page downloads from now on, by URL. */
+function recordScripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") urls.push(response.url());
+  });
+  return urls;
+}
+
+/** The site script's files: all a page React does not hydrate downloads. */
+const SITE_SCRIPT = /\/assets\/(?:main\.client|site-script)-[\w-]+\.js$/;
+
 /** Text as React writes it into HTML. */
 function htmlText(text: string): string {
   return text
@@ -108,18 +134,25 @@ test.describe("videos page", () => {
       const [first] = await publishedVideos(request);
       if (!first) throw new Error("no YouTube post to play");
       await page.setViewportSize(viewport);
+      const playerRequests = recordPlayerRequests(page);
       await page.goto("/videos");
+      // No YouTube player loads with the page: only the one the visitor plays.
+      await expect(loadedPlayers(page)).toHaveCount(0);
+      expect(playerRequests).toEqual([]);
       const play = page.getByRole("button", { name: `Play ${first.post.title}`, exact: true });
       await play.click();
 
       const player = page.getByRole("dialog", { name: first.post.title });
       await expect(player).toBeVisible();
-      const frame = player.locator("iframe");
-      await expect(frame).toHaveAttribute(
-        "src",
-        `https://www.youtube-nocookie.com/embed/${first.videoId}?autoplay=1`,
+      await expect(player).toHaveAccessibleDescription(
+        "Video player. Press Escape or the Close button to return to the videos.",
       );
+      const frame = player.locator("iframe");
+      const address = `https://www.youtube-nocookie.com/embed/${first.videoId}?autoplay=1`;
+      await expect(frame).toHaveAttribute("src", address);
       await expect(frame).toHaveAttribute("title", first.post.title);
+      await expect(loadedPlayers(page)).toHaveCount(1);
+      await expect.poll(() => playerRequests).toEqual([address]);
       expect(await player.boundingBox()).toEqual({
         x: 0,
         y: 0,
@@ -130,7 +163,8 @@ test.describe("videos page", () => {
 
       await player.getByRole("button", { name: "Close", exact: true }).click();
       await expect(player).toHaveCount(0);
-      await expect(page.locator("iframe")).toHaveCount(0);
+      // The video stops: no player keeps its address.
+      await expect(loadedPlayers(page)).toHaveCount(0);
       await expect(play).toBeFocused();
     });
   }
@@ -157,7 +191,39 @@ test.describe("videos page", () => {
 
     await page.keyboard.press("Escape");
     await expect(player).toHaveCount(0);
+    await expect(loadedPlayers(page)).toHaveCount(0);
     await expect(play).toBeFocused();
+
+    // Played again, the video starts again.
+    await page.keyboard.press("Enter");
+    await expect(player.locator("iframe")).toHaveAttribute(
+      "src",
+      `https://www.youtube-nocookie.com/embed/${last.videoId}?autoplay=1`,
+    );
+    await page.keyboard.press("Escape");
+    await expect(player).toHaveCount(0);
+    await expect(loadedPlayers(page)).toHaveCount(0);
+  });
+
+  test("a player closed and the Back button pressed does not bring the video back", async ({
+    page,
+    request,
+  }) => {
+    const [first] = await publishedVideos(request);
+    if (!first) throw new Error("no YouTube post to play");
+    await page.goto("/");
+    await page.goto("/videos");
+    const historyLength = await page.evaluate(() => history.length);
+    const play = page.getByRole("button", { name: `Play ${first.post.title}`, exact: true });
+    await play.click();
+    const player = page.getByRole("dialog", { name: first.post.title });
+    await expect(player.locator("iframe")).toHaveAttribute("src", /youtube-nocookie/);
+    await player.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(player).toHaveCount(0);
+    // Closing the player left no step of its own in the history: Back leaves the page.
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    await page.goBack();
+    await expect(page).toHaveURL("/");
   });
 
   test("a click anywhere on a card plays its video", async ({ page, request }) => {
@@ -170,42 +236,45 @@ test.describe("videos page", () => {
     await expect(page.getByRole("dialog", { name: first.post.title })).toBeVisible();
   });
 
-  test("shows placeholder cards while the videos load after a client-side navigation", async ({
+  test("is a page React does not hydrate: finished HTML and the site script, which runs the player", async ({
+    page,
+    request,
+  }) => {
+    const expected = await publishedVideos(request);
+    const scripts = recordScripts(page);
+    await page.goto("/videos");
+    await expect(videoCards(page)).toHaveCount(expected.length);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => !SITE_SCRIPT.test(url))).toEqual([]);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    // The site script plays the videos.
+    const [first] = expected;
+    await page.getByRole("button", { name: `Play ${first?.post.title}`, exact: true }).click();
+    await expect(page.getByRole("dialog", { name: first?.post.title })).toBeVisible();
+  });
+
+  test("a link from another page of the site loads the videos as a page of its own", async ({
     page,
     request,
   }) => {
     const expected = await publishedVideos(request);
     await page.goto("/");
     await page.evaluate(() => {
-      (window as unknown as { marker: string }).marker = "same document";
+      (window as unknown as { marker: string }).marker = "home page";
     });
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    // Hold back the page's own data (not the navigation's other requests).
-    await page.route(
-      (url) =>
-        url.pathname === "/videos.data" &&
-        (url.searchParams.get("_routes") ?? "").split(",").includes("routes/site/videos"),
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-    );
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "YouTube" })
       .click();
     await expect(page).toHaveURL("/videos");
-    await expect(page.getByRole("status").filter({ hasText: "Loading videos…" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1, name: "Videos" })).toBeVisible();
-    release();
     await expect(videoCards(page)).toHaveCount(expected.length);
-    await expect(page.getByRole("status").filter({ hasText: "Loading videos…" })).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
-      "same document",
-    );
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    expect(
+      await page.evaluate(() => ({
+        marker: (window as unknown as { marker?: string }).marker,
+        router: "__reactRouterContext" in window,
+      })),
+    ).toEqual({ marker: undefined, router: false });
   });
 
   test("the server-rendered HTML carries the page's main text and every video", async ({
@@ -224,9 +293,14 @@ test.describe("videos page", () => {
     ]) {
       expect(html).toContain(text);
     }
-    for (const { post } of expected) {
+    for (const { post, videoId } of expected) {
       expect(html).toContain(htmlText(post.title));
+      // Each video's player is there, closed, its address kept for when it opens.
+      expect(html).toContain(
+        `data-video-src="https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1"`,
+      );
     }
+    expect(html).not.toMatch(/<iframe[^>]* src=/);
     expect(html).toMatch(/<title>Videos \| [^<]+<\/title>/);
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
   });
@@ -242,7 +316,7 @@ test.describe("videos page", () => {
       await expect(cards.first().getByRole("heading", { level: 3 })).toHaveText(
         expected[0]?.post.title ?? "",
       );
-      await expect(page.getByRole("status").filter({ hasText: "Loading videos…" })).toHaveCount(0);
+      await expect(loadedPlayers(page)).toHaveCount(0);
     } finally {
       await context.close();
     }
@@ -283,8 +357,9 @@ test.describe("videos page without YouTube posts", () => {
       );
       await expect(card.getByText(`${formatCount(video.viewCount)} views`)).toBeVisible();
       await expect(card.getByText(video.description)).toBeVisible();
-      // Outside images are blocked here, so each thumbnail falls back to a placeholder.
-      await expect(card.locator("img")).toHaveCount(0);
+      // Outside images are blocked here, so each thumbnail gives way to a placeholder.
+      await expect(card.locator("img")).toBeHidden();
+      await expect(card.locator("[data-fallback]")).toBeVisible();
       await expect(card.getByRole("link", { name: /Read the post/ })).toHaveCount(0);
     }
     await cards
@@ -298,6 +373,7 @@ test.describe("videos page without YouTube posts", () => {
     );
     await page.keyboard.press("Escape");
     await expect(player).toHaveCount(0);
+    await expect(loadedPlayers(page)).toHaveCount(0);
     await expect(page.getByText("No videos available")).toHaveCount(0);
   });
 

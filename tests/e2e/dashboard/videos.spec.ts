@@ -1,12 +1,19 @@
 import type { Page } from "@playwright/test";
 import { formatShortDate } from "#common/format.ts";
-import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  MOBILE,
+  signInAs,
+  test,
+} from "#tests/e2e/fixtures.ts";
 import { createPost, fromNow } from "#tests/factories/post.ts";
 import { solidImage } from "#tests/helpers/images.ts";
 import { expectConfirmation, holdResponses, toast, uniqueId } from "./helpers.ts";
 
 // YouTube Videos (docs/product.md#videos-section): the youtube-category posts in the staff
-// table. Each test tags its posts and looks at that tag, so other specs' videos stay out.
+// table. Each test tags its posts and looks at that tag, so other specs' videos stay out. And
+// what staff publish here on the public videos page (docs/product.md#videos).
 
 const videos = (page: Page) => page.getByRole("table", { name: "YouTube Videos", exact: true });
 
@@ -112,5 +119,67 @@ test.describe("youtube videos section", () => {
     release();
     await expect(videos(page).locator("tbody tr").first()).toBeVisible();
     await expect(placeholders).toHaveCount(0);
+  });
+
+  test("a published video shows on the videos page, which the dashboard's link loads as a page of its own, and plays there", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    await signInAs(page, await createStaff());
+    const id = uniqueId();
+    const tags = [`v${id}`];
+    const published = await createPost(db, {
+      title: `Launch Trailer ${id}`,
+      category: "youtube",
+      youtubeUrl: "https://youtu.be/aBcDeFgHiJk",
+      tags,
+    });
+    const draft = await createPost(db, {
+      title: `Unfinished Trailer ${id}`,
+      category: "youtube",
+      status: "draft",
+      youtubeUrl: "https://youtu.be/dQw4w9WgXcQ",
+      tags,
+    });
+    await page.goto(`/dashboard/videos?tag=v${id}`);
+    await expect(videos(page).locator("tbody tr")).toHaveCount(2);
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "dashboard";
+    });
+
+    // The way back to the site on a phone: the videos page arrives whole, a page React does
+    // not run.
+    await page.setViewportSize(MOBILE);
+    await page.getByRole("button", { name: "Open dashboard menu" }).click();
+    await page
+      .getByRole("dialog", { name: "Dashboard menu" })
+      .getByRole("navigation", { name: "Website" })
+      .getByRole("link", { name: "YouTube" })
+      .click();
+    await expect(page).toHaveURL("/videos");
+    const play = page.getByRole("button", { name: `Play ${published.title}`, exact: true });
+    await expect(play).toBeVisible();
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    expect(
+      await page.evaluate(() => ({
+        marker: (window as unknown as { marker?: string }).marker,
+        router: "__reactRouterContext" in window,
+      })),
+    ).toEqual({ marker: undefined, router: false });
+    // A draft stays off the public page, for staff too.
+    await expect(page.getByRole("button", { name: `Play ${draft.title}` })).toHaveCount(0);
+
+    await play.click();
+    const player = page.getByRole("dialog", { name: published.title });
+    await expect(player.locator("iframe")).toHaveAttribute(
+      "src",
+      "https://www.youtube-nocookie.com/embed/aBcDeFgHiJk?autoplay=1",
+    );
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(player).toHaveCount(0);
+    await expect(page.locator("iframe[src]")).toHaveCount(0);
+    await expect(play).toBeFocused();
   });
 });

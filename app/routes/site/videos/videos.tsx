@@ -1,18 +1,16 @@
 import { BellRingIcon, ExternalLinkIcon, MonitorPlayIcon } from "lucide-react";
-import * as React from "react";
-import { Await } from "react-router";
-import { LoadError } from "#app/components/site/load-error.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { loadAsDocument, staticPage } from "#app/lib/page-hydration.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
 import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { listPublishedPosts } from "#server/services/public-post-lists.server.ts";
 import type { Route } from "./+types/videos.ts";
-import { VideoCard, VideoGridSkeleton } from "./video-card.tsx";
+import { VideoCard } from "./video-card.tsx";
 import {
   channelSubscribeUrl,
   chooseVideos,
@@ -20,20 +18,15 @@ import {
   type VideoSource,
 } from "./video-entries.ts";
 
+/** Server-rendered HTML with the site script, not hydrated (docs/decisions/031-static-public-pages.md). */
+export const handle = staticPage;
+export const clientMiddleware = [loadAsDocument];
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(serverContext);
   const now = new Date();
   const rows = await listPublishedPosts(db, { category: "youtube", now });
   return chooseVideos(rows.map((row) => presentPost(row, now)));
-}
-
-/**
- * In the browser the page shows at once, with placeholders where the videos go until the
- * server's answer arrives (docs/product.md#server-rendered-pages). The first visit renders on
- * the server.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return { pending: serverLoader() };
 }
 
 export default function Videos({ loaderData }: Route.ComponentProps) {
@@ -62,22 +55,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
         }
       />
       <section aria-labelledby="video-list-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        {"pending" in loaderData ? (
-          <React.Suspense fallback={<VideoGridSkeleton />}>
-            <Await
-              resolve={loaderData.pending}
-              errorElement={
-                <LoadError title="The videos could not be loaded." titleId="video-list-title" />
-              }
-            >
-              {(data) => <VideoList source={data.source} videos={data.videos} />}
-            </Await>
-          </React.Suspense>
-        ) : (
-          // Data already here (the server render and its hydration): no Suspense boundary, which
-          // the server could stream out of order and show only to browsers running scripts.
-          <VideoList source={loaderData.source} videos={loaderData.videos} />
-        )}
+        <VideoList source={loaderData.source} videos={loaderData.videos} />
         <div className="mt-14 flex justify-center">
           <Button asChild size="lg" variant="secondary">
             <a href={channelUrl} target="_blank" rel="noopener noreferrer">
