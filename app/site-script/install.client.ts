@@ -1,5 +1,6 @@
 import { installCopyLink } from "./copy-link.client.ts";
 import { installImageFallbacks } from "./image-fallback.client.ts";
+import { installLiveLists } from "./live-list.client.ts";
 import { installNewsletterForms } from "./newsletter-form.client.ts";
 import { installSiteNav } from "./site-nav.client.ts";
 import { installVideoDialogs } from "./video-dialog.client.ts";
@@ -13,6 +14,7 @@ export function installSiteBehaviours(doc: Document = document): void {
   installSiteNav(doc);
   installCopyLink(doc);
   installImageFallbacks(doc);
+  installLiveLists(doc);
   installVideoDialogs(doc);
   installNewsletterForms(doc);
 }

@@ -121,6 +121,64 @@ test.describe("without JavaScript", () => {
   });
 });
 
+/** The site script's files: all a page that React does not hydrate downloads. */
+const SITE_SCRIPT = /\/assets\/(?:main\.client|site-script)-[\w-]+\.js$/;
+
+// The lists are pages React does not hydrate (docs/decisions/031-static-public-pages.md), on
+// the demo's server: the site script alone loads each view in place.
+const CHANGES: { path: string; change: (page: Page) => Promise<void> }[] = [
+  {
+    path: "/news",
+    change: async (page) => {
+      await page.getByRole("searchbox", { name: "Search articles" }).fill("zqxv-nothing");
+      await expect(page.getByText("No articles found matching your search.")).toBeVisible();
+      await expect(page).toHaveURL("/news?q=zqxv-nothing");
+    },
+  },
+  {
+    path: "/studio",
+    change: async (page) => {
+      await page.getByRole("searchbox", { name: "Search content" }).fill("zzqx-nothing");
+      await expect(page.getByRole("heading", { name: "No matching projects" })).toBeVisible();
+      await expect(page).toHaveURL("/studio?q=zzqx-nothing");
+    },
+  },
+  {
+    path: "/apps",
+    change: async (page) => {
+      const filters = page.getByRole("navigation", { name: "Filter apps" });
+      await filters.getByRole("link", { name: /^In Development/ }).click();
+      await expect(page).toHaveURL("/apps?filter=in-development");
+      await expect(filters.getByRole("link", { name: /^In Development/ })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+    },
+  },
+];
+
+for (const { path, change } of CHANGES) {
+  test(`${path} downloads only the site script, which changes the list without reloading the page`, async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.url());
+    });
+    await page.goto(path);
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same document";
+    });
+    await change(page);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+      "same document",
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => !SITE_SCRIPT.test(url))).toEqual([]);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  });
+}
+
 test("the sitemap index is valid XML whose parts list every published pack", async ({
   page,
   request,

@@ -333,12 +333,12 @@ test.describe("news page", () => {
     await expect(page).toHaveURL("/");
   });
 
-  test("shows placeholder cards while the articles load after a client-side navigation", async ({
+  test("shows placeholder cards while the next articles load, in the same page", async ({
     page,
     request,
   }) => {
     const posts = await publishedPosts(request);
-    await page.goto("/");
+    await page.goto("/news");
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "same document";
     });
@@ -346,23 +346,25 @@ test.describe("news page", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // Hold back the page's own data (not the navigation's other requests).
+    // Hold back the next list, which the page's own script asks for.
     await page.route(
-      (url) =>
-        url.pathname === "/news.data" &&
-        (url.searchParams.get("_routes") ?? "").split(",").includes("routes/site/news"),
+      (url) => url.pathname === "/news" && url.searchParams.get("q") === "youtube",
       async (route) => {
         await held;
         await route.continue();
       },
     );
-    await page.getByRole("link", { name: "All news" }).click();
-    await expect(page).toHaveURL("/news");
-    await expect(page.getByRole("heading", { level: 1, name: "Latest News" })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search articles" }).fill("youtube");
     const loading = page.getByRole("status").filter({ hasText: "Loading articles…" });
     await expect(loading).toBeVisible();
+    await expect(page.locator('[data-slot="skeleton-card"]')).toHaveCount(6);
+    // The controls stay usable, with what was typed.
+    await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue("youtube");
     release();
-    await expect(articleLinks(page)).toHaveCount(Math.min(posts.length, PAGE_SIZE));
+    await expectArticles(
+      page,
+      posts.filter((post) => matches(post, "youtube")),
+    );
     await expect(loading).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
       "same document",

@@ -310,29 +310,40 @@ test.describe("studio page", () => {
     await expect(cta).toHaveAttribute("rel", /noopener/);
   });
 
-  test("shows 6 skeleton cards while the list loads after client-side navigation", async ({
+  test("shows 6 skeleton cards while the next list loads, in the same page", async ({
     page,
+    request,
   }) => {
-    await page.goto("/");
+    const items = await portfolio(request);
+    await page.goto("/studio");
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same document";
+    });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // Hold only the portfolio's own data request (the shared layout's data loads separately).
-    await page.route(/\/studio\.data\?_routes=routes%2Fsite%2Fstudio$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page
-      .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: "Studio", exact: true })
-      .click();
-    await expect(page).toHaveURL("/studio");
-    await expect(page.getByRole("heading", { level: 1, name: "Studio Portfolio" })).toBeVisible();
+    // Hold back the tab's list, which the page's own script asks for.
+    await page.route(
+      (url) => url.pathname === "/studio" && url.searchParams.get("category") === "world",
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const tabs = page.getByRole("navigation", { name: "Categories" });
+    await tabs.getByRole("link", { name: /^Worlds/ }).click();
     await expect(page.locator('[data-slot="skeleton-card"]')).toHaveCount(6);
+    await expect(page.getByRole("status").filter({ hasText: "Loading projects…" })).toBeAttached();
     release();
     await expect(page.locator('[data-slot="skeleton-card"]')).toHaveCount(0);
-    await expect(cards(page).first()).toBeVisible();
+    await expect(page).toHaveURL("/studio?category=world");
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual(inTab(items, TABS[1]).map((item) => item.title));
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+      "same document",
+    );
   });
 
   for (const viewport of [DESKTOP, MOBILE]) {

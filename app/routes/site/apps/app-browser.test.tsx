@@ -1,6 +1,8 @@
+// @vitest-environment happy-dom
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { installLiveLists } from "#app/site-script/live-list.client.ts";
 import type { App } from "#common/types/app.ts";
 import { AppBrowser } from "./app-browser.tsx";
 
@@ -31,10 +33,15 @@ function app(overrides: Partial<App>): App {
   };
 }
 
+/**
+ * The server-rendered list at `url`: the filter is what the loader read from the address; the
+ * router is there for the links only.
+ */
 function render(url: string, apps: App[]) {
+  const filter = new URL(url, "http://site.test").searchParams.get("filter") ?? "all";
   const html = renderToString(
-    <MemoryRouter initialEntries={[url]}>
-      <AppBrowser apps={apps} now={now} petitionUrl={petitionUrl} />
+    <MemoryRouter initialEntries={["/apps"]}>
+      <AppBrowser apps={apps} filter={filter} now={now} petitionUrl={petitionUrl} />
     </MemoryRouter>,
   );
   const text = html
@@ -107,5 +114,48 @@ describe("apps page list", () => {
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>.*Visit<\/button>/);
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>.*Download<\/button>/);
     expect(html).toContain("Not rated");
+  });
+});
+
+describe("apps page filters in the browser, with the site script", () => {
+  const view = document.defaultView as Window & typeof globalThis;
+  const fetchMock = vi.fn((url: string) =>
+    Promise.resolve(
+      new Response(
+        `<!doctype html><html><head><title>Apps</title></head><body>${render(url.replace(view.location.origin, ""), apps).html}</body></html>`,
+      ),
+    ),
+  );
+  const names = () => [...document.querySelectorAll("article h3")].map((h) => h.textContent);
+
+  beforeAll(() => {
+    vi.stubGlobal("fetch", fetchMock);
+    installLiveLists(document);
+  });
+  afterAll(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("shows a filter in place, with its heading, and marks it current", async () => {
+    view.history.replaceState(null, "", "/apps");
+    document.body.innerHTML = render("/apps", apps).html;
+    const link = document.querySelector('a[href="/apps?filter=partnerships"]') as HTMLElement;
+    link.focus();
+    link.click();
+    await vi.waitFor(() => expect(names()).toEqual(["Block Party", "Pixel Pets"]));
+    expect(fetchMock).toHaveBeenCalledWith(
+      `${view.location.origin}/apps?filter=partnerships`,
+      expect.anything(),
+    );
+    expect(view.location.search).toBe("?filter=partnerships");
+    expect(document.getElementById("apps-list-title")?.textContent).toBe("Partnerships");
+    const current = document.querySelector('#apps-filters [aria-current="page"]');
+    expect(current?.textContent).toContain("Partnerships");
+    expect(document.activeElement).toBe(current);
+  });
+
+  it("highlights the card the address points at, with the style of the target", () => {
+    const { html } = render("/apps", [app({})]);
+    expect(html).toMatch(/<article id="skin-studio"[^>]*class="[^"]*target:ring-2/);
   });
 });

@@ -22,21 +22,19 @@ import type { App } from "#common/types/app.ts";
 export const BANNED_OVERLAY_TEXT = "BANNED BY MICROSOFT NOV 2021";
 
 /**
- * One app or tool. Its id is the app's slug, so /apps#{slug} scrolls to it; `highlighted`
- * marks the card the address points at.
+ * One app or tool. Its id is the app's slug, so /apps#{slug} scrolls to it (the browser does,
+ * below the fixed navigation through the page's scroll padding) and highlights it (`:target`).
  */
 export function AppCard({
   app,
   now,
   petitionUrl,
-  highlighted = false,
   eager = false,
   priority = false,
 }: {
   app: App;
   now: Date;
   petitionUrl: string;
-  highlighted?: boolean;
   eager?: boolean;
   /** The first card: its image is the page's largest (CoverImage). */
   priority?: boolean;
@@ -54,8 +52,7 @@ export function AppCard({
       data-banned={banned || undefined}
       className={cn(
         cardVariants(),
-        "h-full transition-shadow",
-        highlighted && "shadow-[0_0_0_4px_rgba(74,222,128,0.25)] ring-2 ring-grass-400",
+        "h-full transition-shadow target:shadow-[0_0_0_4px_rgba(74,222,128,0.25)] target:ring-2 target:ring-grass-400",
       )}
     >
       <div className="relative">

@@ -1,7 +1,8 @@
 import { MessageCircleIcon } from "lucide-react";
-import * as React from "react";
 import { CallToAction } from "#app/components/site/call-to-action.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
+import { appFilterFromParam } from "#app/lib/app-filters.ts";
+import { loadAsDocument, staticPage } from "#app/lib/page-hydration.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
 import { sharedContent } from "#app/routes/site/shared-content.server.ts";
@@ -11,19 +12,24 @@ import { listApps } from "#server/services/apps.server.ts";
 import type { Route } from "./+types/apps.ts";
 import { AppBrowser } from "./app-browser.tsx";
 
+/**
+ * Server-rendered HTML with the site script, not hydrated (docs/decisions/031-static-public-pages.md):
+ * the script shows each filter in place.
+ */
+export const handle = staticPage;
+export const clientMiddleware = [loadAsDocument];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(serverContext);
   // The same answer as the navigation's (the layout's loader), read once for both.
   const rows = await sharedContent(db, request, "apps", () => listApps(db));
-  return { apps: rows.map(presentApp), now: new Date().toISOString() };
+  const filter = appFilterFromParam(new URL(request.url).searchParams.get("filter"));
+  return { apps: rows.map(presentApp), filter: filter.slug, now: new Date().toISOString() };
 }
 
-/** Switching filters only changes the query string; the list is already here. */
-export { revalidateUnlessOnlySearchChanged as shouldRevalidate } from "#app/lib/route-revalidation.ts";
-
 export default function Apps({ loaderData }: Route.ComponentProps) {
-  const { apps } = loaderData;
-  const now = React.useMemo(() => new Date(loaderData.now), [loaderData.now]);
+  const { apps, filter } = loaderData;
+  const now = new Date(loaderData.now);
   const site = useRootData()?.site;
 
   return (
@@ -37,7 +43,7 @@ export default function Apps({ loaderData }: Route.ComponentProps) {
       />
 
       <section aria-labelledby="apps-list-title" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        <AppBrowser apps={apps} now={now} petitionUrl={site?.petitionUrl ?? ""} />
+        <AppBrowser apps={apps} filter={filter} now={now} petitionUrl={site?.petitionUrl ?? ""} />
       </section>
 
       <PartnershipCallToAction inviteUrl={site?.communityInviteUrl ?? ""} />

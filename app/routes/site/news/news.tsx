@@ -1,9 +1,8 @@
-import * as React from "react";
-import { Await, data } from "react-router";
-import { LoadError } from "#app/components/site/load-error.tsx";
+import { data } from "react-router";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
 import { listLinkTags } from "#app/lib/list-links.ts";
+import { loadAsDocument, staticPage } from "#app/lib/page-hydration.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { sharedContent } from "#app/routes/site/shared-content.server.ts";
 import { PUBLIC_PAGE_SIZE, pageCount, parsePageNumber } from "#common/paging.ts";
@@ -19,7 +18,13 @@ import {
   normalizeSearchTerm,
   parseNewsSort,
 } from "./news-filters.ts";
-import { NewsSkeleton } from "./news-skeleton.tsx";
+
+/**
+ * Server-rendered HTML with the site script, not hydrated (docs/decisions/031-static-public-pages.md):
+ * the script loads each search, sort and page of the list in place.
+ */
+export const handle = staticPage;
+export const clientMiddleware = [loadAsDocument];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(serverContext);
@@ -64,27 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Whether the page is on screen: a search, a sort or a page change then keeps it there. */
-let shown = false;
-
-/**
- * Arriving from another page, the page shows at once with placeholder cards until the list
- * arrives (docs/product.md#server-rendered-pages); a search, a sort or another page of the list
- * keeps the current cards until the next ones are here. The first, server-rendered visit arrives
- * complete.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  if (shown) return serverLoader();
-  return { pending: serverLoader() };
-}
-
 export default function News({ loaderData }: Route.ComponentProps) {
-  React.useEffect(() => {
-    shown = true;
-    return () => {
-      shown = false;
-    };
-  }, []);
   return (
     <>
       <PageHero
@@ -95,34 +80,20 @@ export default function News({ loaderData }: Route.ComponentProps) {
         glowClassName="bg-[radial-gradient(ellipse_at_top_left,rgba(250,204,21,0.12),transparent_60%)]"
       />
       <section aria-label="Articles" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        {"pending" in loaderData ? (
-          <React.Suspense fallback={<NewsSkeleton />}>
-            <Await
-              resolve={loaderData.pending}
-              errorElement={<LoadError title="The articles could not be loaded." />}
-            >
-              {(list) => <NewsBrowser list={list} />}
-            </Await>
-          </React.Suspense>
-        ) : (
-          // Data already here (the server render and its hydration): no Suspense boundary, which
-          // the server could stream out of order and show only to browsers running scripts.
-          <NewsBrowser list={loaderData} />
-        )}
+        <NewsBrowser list={loaderData} />
       </section>
     </>
   );
 }
 
-export function meta({ matches, loaderData, location }: Route.MetaArgs) {
-  // From the address: arriving from another page, the list (and its tag) is still on its way.
-  const tag = normalizeNewsTag(new URLSearchParams(location.search).get("tag"));
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const tag = loaderData?.tag ?? null;
   return [
     ...siteMeta(matches, {
       title: tag === null ? "Latest News" : `Articles tagged #${tag}`,
       description: (company) =>
         `News, release announcements and behind-the-scenes stories from ${company}: search every article and sort by date or title.`,
     }),
-    ...listLinkTags(matches, loaderData && "links" in loaderData ? loaderData.links : undefined),
+    ...listLinkTags(matches, loaderData?.links),
   ];
 }

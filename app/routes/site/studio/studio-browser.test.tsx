@@ -1,8 +1,11 @@
+// @vitest-environment happy-dom
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { installLiveLists, SEARCH_DELAY_MS } from "#app/site-script/live-list.client.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 import { StudioBrowser, type StudioList } from "./studio-browser.tsx";
+import { studioCategoryFromParam } from "./studio-filters.ts";
 
 const now = new Date("2025-06-15T12:00:00.000Z");
 
@@ -55,16 +58,20 @@ function listFor(url: string, all: PortfolioItem[]): StudioList {
     },
     inCategory: inTab(all, tab).length,
     query,
+    category: studioCategoryFromParam(params.get("category")).slug,
     page: 1,
     totalPages: 1,
     now: now.toISOString(),
   };
 }
 
-/** The server-rendered studio grid at a URL, as plain text and as HTML. */
+/**
+ * The server-rendered studio grid at a URL, as plain text and as HTML. Everything it shows
+ * comes from the loader's answer: the router is there for the links only.
+ */
 function render(url: string, items: PortfolioItem[], list = listFor(url, items)) {
   const html = renderToString(
-    <MemoryRouter initialEntries={[url]}>
+    <MemoryRouter initialEntries={["/studio"]}>
       <StudioBrowser list={list} />
     </MemoryRouter>,
   );
@@ -110,6 +117,7 @@ describe("studio empty states", () => {
     expect(text).toContain('Nothing in Worlds matches "zombies".');
     expect(text).not.toContain("No Worlds Yet");
     expect(html).toMatch(/<a[^>]*href="\/studio\?category=world"[^>]*>Clear search<\/a>/);
+    expect(html).toMatch(/<option value="world" selected="">Worlds \(0\)<\/option>/);
   });
 });
 
@@ -148,8 +156,9 @@ describe("studio pages", () => {
       totalPages: 3,
     });
     expect(html).toMatch(/<nav aria-label="Project pages"/);
-    expect(html).toMatch(/rel="prev"[^>]*href="\/studio\?q=sky&amp;category=world"/);
-    expect(html).toMatch(/rel="next"[^>]*href="\/studio\?q=sky&amp;category=world&amp;page=3"/);
+    expect(html).toMatch(/rel="prev"[^>]*href="\/studio\?category=world&amp;q=sky"/);
+    expect(html).toMatch(/rel="next"[^>]*href="\/studio\?category=world&amp;q=sky&amp;page=3"/);
+    expect(html).toContain('data-live-url="/studio?category=world&amp;q=sky&amp;page=2"');
     expect(html).toMatch(
       /<span aria-current="page"[^>]*><span class="sr-only">Page <\/span>2<\/span>/,
     );
@@ -197,5 +206,78 @@ describe("studio cards", () => {
   it("loads an uploaded image from /uploads with its size set", () => {
     const { html } = render("/studio", [item({ imageUrl: "sky.png" })]);
     expect(html).toMatch(/<img[^>]*src="\/uploads\/sky.png"[^>]*width="1200"[^>]*height="630"/);
+  });
+});
+
+describe("the page in the browser, with the site script", () => {
+  const fetchMock = vi.fn<(url: string) => Promise<Response>>();
+  const view = document.defaultView as Window & typeof globalThis;
+  const $ = <T extends HTMLElement = HTMLElement>(selector: string) =>
+    document.querySelector(selector) as T;
+  const titles = () =>
+    [...document.querySelectorAll('[data-slot="studio-card"] h3')].map((h) => h.textContent);
+
+  /** The whole page the server answers at `url`, as the script fetches it. */
+  function pageAt(url: string) {
+    const { pathname, search } = new URL(url, "http://site.test");
+    return `<!doctype html><html><head><title>Studio Portfolio</title></head><body>${render(pathname + search, items).html}</body></html>`;
+  }
+
+  async function settle() {
+    for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0);
+  }
+
+  beforeAll(() => {
+    vi.stubGlobal("fetch", fetchMock);
+    fetchMock.mockImplementation((url) => Promise.resolve(new Response(pageAt(url))));
+    installLiveLists(document);
+  });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    view.history.replaceState(null, "", "/studio");
+    document.body.innerHTML = render("/studio", items).html;
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.clearAllMocks();
+  });
+
+  it("searches as the person types, counting every tab anew, and keeps the typing", async () => {
+    const box = $<HTMLInputElement>("#studio-search");
+    box.focus();
+    box.value = "knights";
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS);
+    await settle();
+    expect(fetchMock).toHaveBeenCalledWith(
+      `${view.location.origin}/studio?q=knights&category=all`,
+      expect.anything(),
+    );
+    expect(titles()).toEqual(["Neon Knights"]);
+    expect($("#studio-count").textContent).toBe('1 result for "knights"');
+    expect($("#studio-tabs").textContent).toContain("Worlds0 (0)");
+    expect($("#studio-category").textContent).toContain("Skin Packs (1)");
+    expect(view.location.search).toBe("?q=knights");
+    expect(document.activeElement).toBe(box);
+  });
+
+  it("moves between tabs in place, keeping the search, and the Clear search button empties it", async () => {
+    view.history.replaceState(null, "", "/studio?q=sky");
+    document.body.innerHTML = render("/studio?q=sky", items).html;
+    const worlds = $('#studio-tabs a[href="/studio?category=world&q=sky"]');
+    worlds.click();
+    await settle();
+    expect(view.location.search).toBe("?category=world&q=sky");
+    expect($('#studio-tabs [aria-current="page"]').textContent).toContain("Worlds");
+    expect($<HTMLSelectElement>("#studio-category").value).toBe("world");
+
+    $('button[aria-label="Clear search"]').click();
+    expect($<HTMLInputElement>("#studio-search").value).toBe("");
+    await settle();
+    expect(view.location.search).toBe("?category=world");
+    expect(titles()).toEqual(["Sky Islands"]);
+    expect($("#studio-count").textContent).toBe("");
   });
 });

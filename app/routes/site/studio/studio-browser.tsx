@@ -1,12 +1,12 @@
 import { PackageOpenIcon, SearchXIcon, XIcon } from "lucide-react";
-import * as React from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { EmptyState } from "#app/components/site/empty-state.tsx";
 import { SearchField } from "#app/components/site/icon-field.tsx";
 import { Pager } from "#app/components/site/pager.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FilterLink, FilterLinks } from "#app/components/ui/filter-links.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { withPage } from "#common/paging.ts";
 import type { PackCardItem } from "#common/types/post-list.ts";
 import { StudioCard } from "./studio-card.tsx";
 import {
@@ -16,9 +16,10 @@ import {
   studioEmptyTitle,
   studioUrlSearch,
 } from "./studio-filters.ts";
+import { StudioSkeleton } from "./studio-skeleton.tsx";
 
-/** How long typing may pause before the search is written to the URL. */
-const SEARCH_URL_DELAY_MS = 300;
+/** The id of the pack grid, which the site script replaces with the next view's. */
+const RESULTS_ID = "studio-results";
 
 /** One page of packs as the loader sends it. */
 export type StudioList = {
@@ -27,82 +28,56 @@ export type StudioList = {
   counts: Record<string, number>;
   /** How many packs the current tab holds without the search. */
   inCategory: number;
-  /** The search the server applied. */
+  /** The search and the tab (its slug) the server applied. */
   query: string;
+  category: string;
   page: number;
   totalPages: number;
   now: string;
 };
 
 /**
- * The searchable, filterable, paged grid of the studio page. The search (`?q=`), the category
- * (`?category=`) and the page (`?page=`) live in the URL, so a view can be shared, and the
- * server searches, filters, counts and pages (docs/product.md#paged-lists); typing updates the
- * URL after a pause, which loads the matching page. Without JavaScript the search box is a GET
- * form and the tabs and page links are links.
+ * The searchable, filterable, paged grid of the studio page, for the view the address names:
+ * the search (`?q=`), the category (`?category=`) and the page (`?page=`), which the server
+ * searches, filters, counts and pages (docs/product.md#paged-lists). Without script the search
+ * box is a GET form and the tabs and page links are links; with it, the site script loads each
+ * view in place as the person types, picks a tab or pages (app/site-script/live-list.client.ts,
+ * its `data-live-*` marks).
  */
 export function StudioBrowser({ list }: { list: StudioList }) {
-  const [searchParams] = useSearchParams();
-  const category = studioCategoryFromParam(searchParams.get("category"));
-  const [query, setQuery, writeQuery] = useQueryParam("q");
-  const navigate = useNavigate();
-  const now = new Date(list.now);
-
-  // Counts follow the search, so each tab says how many results it holds.
-  const { counts, inCategory } = list;
-  const shown = list.items;
-  const searching = list.query !== "";
-
-  const hrefFor = (next: StudioCategory) => ({
-    search: studioUrlSearch({ query, category: next }),
-  });
-
+  const category = studioCategoryFromParam(list.category);
+  const { counts, query } = list;
+  const total = counts[category.slug] ?? 0;
   return (
-    <div>
+    <div data-live-list={RESULTS_ID}>
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <search className="w-full lg:max-w-sm">
-          <form
-            method="get"
-            action="/studio"
-            onSubmit={(event) => {
-              event.preventDefault();
-              writeQuery(query);
-            }}
-          >
+          <form method="get" action="/studio">
             <SearchField
               id="studio-search"
               label="Search content"
               placeholder="Search content..."
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              className="h-11 pr-10 [&::-webkit-search-cancel-button]:hidden"
+              defaultValue={query}
+              className="peer h-11 pr-10 [&::-webkit-search-cancel-button]:hidden"
             >
-              {query ? (
-                <button
-                  type="button"
-                  aria-label="Clear search"
-                  onClick={() => {
-                    setQuery("");
-                    writeQuery("");
-                  }}
-                  className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-zinc-400 hover:bg-white/10 hover:text-white"
-                >
-                  <XIcon className="size-4" />
-                </button>
-              ) : null}
+              {/* Shown while the box holds text (a style rule, so it follows typing at once). */}
+              <button
+                type="button"
+                aria-label="Clear search"
+                data-live-clear=""
+                className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-zinc-400 peer-placeholder-shown:hidden hover:bg-white/10 hover:text-white"
+              >
+                <XIcon className="size-4" />
+              </button>
             </SearchField>
-            {/* Small screens choose the category here; without JavaScript it is sent with the search. */}
+            {/* Small screens choose the category here; without script it is sent with the search. */}
             <div className="mt-4 sm:hidden">
               <Label htmlFor="studio-category">Category</Label>
               <select
                 id="studio-category"
                 name="category"
-                value={category.slug}
-                onChange={(event) =>
-                  navigate(hrefFor(studioCategoryFromParam(event.target.value)), {
-                    preventScrollReset: true,
-                  })
-                }
+                defaultValue={category.slug}
+                data-live-part=""
                 className="h-11 w-full rounded-md bg-night-900 px-3 text-sm text-zinc-100 ring-1 ring-night-600 focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none"
               >
                 {STUDIO_CATEGORIES.map((option) => (
@@ -114,11 +89,16 @@ export function StudioBrowser({ list }: { list: StudioList }) {
             </div>
           </form>
         </search>
-        <FilterLinks aria-label="Categories" className="hidden sm:block">
+        <FilterLinks
+          id="studio-tabs"
+          data-live-part=""
+          aria-label="Categories"
+          className="hidden sm:block"
+        >
           {STUDIO_CATEGORIES.map((option) => (
             <FilterLink
               key={option.slug}
-              to={hrefFor(option)}
+              to={{ search: studioUrlSearch({ query, category: option }) }}
               active={option.slug === category.slug}
               count={counts[option.slug] ?? 0}
             >
@@ -128,98 +108,71 @@ export function StudioBrowser({ list }: { list: StudioList }) {
         </FilterLinks>
       </div>
 
-      <h2 className="sr-only">{category.filterKey === null ? "All projects" : category.label}</h2>
-      <p aria-live="polite" className="mt-6 min-h-5 text-sm text-zinc-400">
-        {searching
-          ? `${counts[category.slug] ?? 0} ${(counts[category.slug] ?? 0) === 1 ? "result" : "results"} for "${list.query}"`
-          : null}
+      <p
+        id="studio-count"
+        data-live-part=""
+        aria-live="polite"
+        className="mt-6 min-h-5 text-sm text-zinc-400"
+      >
+        {query === "" ? null : `${total} ${total === 1 ? "result" : "results"} for "${query}"`}
       </p>
 
-      {shown.length > 0 ? (
-        <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map((item, index) => (
-            <li key={item.id}>
-              <StudioCard item={item} now={now} eager={index < 3} priority={index === 0} />
-            </li>
-          ))}
-        </ul>
-      ) : searching && inCategory > 0 ? (
-        <EmptyState
-          icon={<SearchXIcon />}
-          title="No matching projects"
-          text={`Nothing in ${category.filterKey === null ? "the portfolio" : category.label} matches "${list.query}".`}
-          className="mt-4"
-        >
-          <Button asChild variant="outline">
-            <Link
-              to={{ search: studioUrlSearch({ query: "", category }) }}
-              preventScrollReset
-              onClick={() => setQuery("")}
-            >
-              Clear search
-            </Link>
-          </Button>
-        </EmptyState>
-      ) : (
-        <EmptyState
-          icon={<PackageOpenIcon />}
-          title={studioEmptyTitle(category)}
-          text="Check back soon for new content in this category."
-          className="mt-4"
+      <template data-live-loading="">
+        <StudioSkeleton />
+      </template>
+      <div
+        id={RESULTS_ID}
+        data-live-url={`/studio${withPage(studioUrlSearch({ query, category }), list.page)}`}
+        tabIndex={-1}
+        className="outline-none"
+      >
+        <h2 className="sr-only">{category.filterKey === null ? "All projects" : category.label}</h2>
+        <Packs list={list} category={category} />
+        <Pager
+          page={list.page}
+          totalPages={list.totalPages}
+          search={studioUrlSearch({ query, category })}
+          label="Project pages"
         />
-      )}
-
-      <Pager
-        page={list.page}
-        totalPages={list.totalPages}
-        search={studioUrlSearch({ query: list.query, category })}
-        label="Project pages"
-      />
+      </div>
     </div>
   );
 }
 
-/**
- * A text value kept in one query-string parameter: the returned value changes at once while
- * the URL follows after a short pause (replacing the history entry, not adding one). When the
- * URL changes from elsewhere (back button, a link), the value follows it.
- */
-function useQueryParam(name: string) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const fromUrl = searchParams.get(name) ?? "";
-  const [value, setValue] = React.useState(fromUrl);
-  const written = React.useRef(fromUrl);
-
-  React.useEffect(() => {
-    if (fromUrl !== written.current) {
-      written.current = fromUrl;
-      setValue(fromUrl);
-    }
-  }, [fromUrl]);
-
-  const write = React.useCallback(
-    (next: string) => {
-      written.current = next;
-      setSearchParams(
-        (current) => {
-          const params = new URLSearchParams(current);
-          if (next.trim()) params.set(name, next.trim());
-          else params.delete(name);
-          // A new search starts at its first page.
-          params.delete("page");
-          return params;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    },
-    [name, setSearchParams],
+/** The page's cards, or why there are none and the way back to some. */
+function Packs({ list, category }: { list: StudioList; category: StudioCategory }) {
+  const now = new Date(list.now);
+  if (list.items.length > 0) {
+    return (
+      <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {list.items.map((item, index) => (
+          <li key={item.id}>
+            <StudioCard item={item} now={now} eager={index < 3} priority={index === 0} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (list.query !== "" && list.inCategory > 0) {
+    return (
+      <EmptyState
+        icon={<SearchXIcon />}
+        title="No matching projects"
+        text={`Nothing in ${category.filterKey === null ? "the portfolio" : category.label} matches "${list.query}".`}
+        className="mt-4"
+      >
+        <Button asChild variant="outline">
+          <Link to={{ search: studioUrlSearch({ query: "", category }) }}>Clear search</Link>
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState
+      icon={<PackageOpenIcon />}
+      title={studioEmptyTitle(category)}
+      text="Check back soon for new content in this category."
+      className="mt-4"
+    />
   );
-
-  React.useEffect(() => {
-    if (value === written.current) return;
-    const timer = setTimeout(() => write(value), SEARCH_URL_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value, write]);
-
-  return [value, setValue, write] as const;
 }

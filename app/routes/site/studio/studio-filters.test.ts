@@ -78,8 +78,8 @@ describe("head links", () => {
       studioListLinks({ query: "sky", category: category("addon"), page: 2, totalPages: 3 }),
     ).toEqual({
       canonical: "/studio?category=addon",
-      prev: "/studio?q=sky&category=addon",
-      next: "/studio?q=sky&category=addon&page=3",
+      prev: "/studio?category=addon&q=sky",
+      next: "/studio?category=addon&q=sky&page=3",
     });
   });
 });
@@ -139,7 +139,7 @@ describe("studio URLs", () => {
       "?category=skin-pack",
     );
     expect(studioUrlSearch({ query: "a&b c", category: category("world") })).toBe(
-      "?q=a%26b+c&category=world",
+      "?category=world&q=a%26b+c",
     );
   });
 });

@@ -101,7 +101,10 @@ export function canGetPack(
   return Boolean(item.marketplaceLink) && !isAfter(item.releaseDate, now);
 }
 
-/** The query string of a studio view: `?q=` when searching, `?category=` unless All. */
+/**
+ * The query string of a studio view: `?category=` unless All, then `?q=` when searching (the
+ * order in which a person usually narrows the list: a tab, then a search within it).
+ */
 export function studioUrlSearch({
   query,
   category,
@@ -110,8 +113,8 @@ export function studioUrlSearch({
   category: StudioCategory;
 }): string {
   const params = new URLSearchParams();
-  if (query.trim()) params.set("q", query.trim());
   if (category.filterKey !== null) params.set("category", category.slug);
+  if (query.trim()) params.set("q", query.trim());
   const search = params.toString();
   return search ? `?${search}` : "";
 }

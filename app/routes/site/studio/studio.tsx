@@ -1,10 +1,9 @@
 import { StoreIcon } from "lucide-react";
-import * as React from "react";
-import { Await, data } from "react-router";
+import { data } from "react-router";
 import { CallToAction } from "#app/components/site/call-to-action.tsx";
-import { LoadError } from "#app/components/site/load-error.tsx";
 import { PageHero } from "#app/components/site/page-hero.tsx";
 import { listLinkTags } from "#app/lib/list-links.ts";
+import { loadAsDocument, staticPage } from "#app/lib/page-hydration.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
 import { sharedContent } from "#app/routes/site/shared-content.server.ts";
@@ -21,7 +20,13 @@ import {
   studioPackTypeOf,
   studioTabCounts,
 } from "./studio-filters.ts";
-import { StudioSkeleton } from "./studio-skeleton.tsx";
+
+/**
+ * Server-rendered HTML with the site script, not hydrated (docs/decisions/031-static-public-pages.md):
+ * the script loads each search, tab and page of the list in place.
+ */
+export const handle = staticPage;
+export const clientMiddleware = [loadAsDocument];
 
 /** The longest search term read; the rest of a longer one is ignored. */
 const MAX_SEARCH_LENGTH = 200;
@@ -55,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     counts: tabCounts,
     inCategory: studioTabCounts(unsearched)[category.slug] ?? 0,
     query,
+    category: category.slug,
     page,
     totalPages,
     // `now` travels with the list so the server and the browser agree on Live / Coming Soon.
@@ -63,27 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Whether the page is on screen: a search, a tab or a page change then keeps it there. */
-let shown = false;
-
-/**
- * Arriving from another page, the page shows at once with skeleton cards until the list arrives
- * (docs/product.md#studio); a search, a tab or another page of the list keeps the current cards
- * until the next ones are here. The first, server-rendered visit arrives complete.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  if (shown) return serverLoader();
-  return { portfolio: serverLoader() };
-}
-
 export default function Studio({ loaderData }: Route.ComponentProps) {
   const site = useRootData()?.site;
-  React.useEffect(() => {
-    shown = true;
-    return () => {
-      shown = false;
-    };
-  }, []);
   return (
     <>
       <PageHero
@@ -95,20 +82,7 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
       />
 
       <section aria-label="Projects" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        {"portfolio" in loaderData ? (
-          <React.Suspense fallback={<StudioSkeleton />}>
-            <Await
-              resolve={loaderData.portfolio}
-              errorElement={<LoadError title="The portfolio could not be loaded." />}
-            >
-              {(list) => <StudioBrowser list={list} />}
-            </Await>
-          </React.Suspense>
-        ) : (
-          // Rendered without a Suspense boundary, so the server's HTML is complete by itself
-          // (no script needed to reveal it).
-          <StudioBrowser list={loaderData} />
-        )}
+        <StudioBrowser list={loaderData} />
       </section>
 
       <MarketplaceCallToAction url={site?.marketplaceCreatorUrl ?? ""} />
@@ -137,6 +111,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       description: (company) =>
         `Worlds, skin packs and add-ons by ${company} for the block-game marketplace: search the portfolio, see what is live and what is coming soon.`,
     }),
-    ...listLinkTags(matches, loaderData && "links" in loaderData ? loaderData.links : undefined),
+    ...listLinkTags(matches, loaderData?.links),
   ];
 }
