@@ -35,7 +35,7 @@ export default defineConfig({
                 },
                 {
                   name: "site",
-                  test: /[\\/]app[\\/](?:components[\\/](?:site[\\/]|ui[\\/](?:badge|button|card|filter-links|input|label|picture|skeleton|toast)\.tsx)|lib[\\/](?:cn|site-meta|use-hydrated|route-revalidation|api-client|post-meta|site-data|use-now)\.ts)|[\\/]common[\\/](?:format|images|youtube|scheduling|constants)\.ts/,
+                  test: /[\\/]app[\\/](?:components[\\/](?:site[\\/]|ui[\\/](?:badge|button|card|filter-links|input|label|picture|skeleton|toast)\.tsx)|lib[\\/](?:cn|site-meta|api-client|post-meta|site-data|use-now)\.ts)|[\\/]common[\\/](?:format|images|youtube|scheduling|constants)\.ts/,
                   priority: 1,
                 },
               ],

@@ -54,8 +54,9 @@ export default function handleRequest(
   const nonce = pageScripts?.mark;
   if (!hydrates(routerContext)) {
     // A page React does not hydrate has no use for its loaders' data in the browser: the
-    // page is rendered without it (docs/decisions/031-static-public-pages.md).
-    void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
+    // page is rendered without it (docs/decisions/031-static-public-pages.md). The stream is
+    // let go, not cancelled: React Router has encoded the data already, and a cancelled stream
+    // makes each of its remaining writes throw.
     routerContext.serverHandoffStream = undefined;
   }
 

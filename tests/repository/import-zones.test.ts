@@ -35,8 +35,7 @@ const WRONG_WAY: Record<string, string> = {
   "app/lib/uses-feature.ts": 'import { RecentPosts } from "#app/features/posts/recent.tsx";',
   "app/lib/uses-node.ts": 'import { readFileSync } from "node:fs";',
   "app/site-script/uses-react.client.ts": 'import { useState } from "react";',
-  "app/site-script/uses-part.client.ts":
-    'import { Button } from "#app/components/ui/button.tsx";',
+  "app/site-script/uses-part.client.ts": 'import { Button } from "#app/components/ui/button.tsx";',
   // The zones that were there before stay in force.
   "server/api/uses-table.ts": 'import type { PostRow } from "#server/db/tables.ts";',
   "common/uses-server.ts": 'import { HttpError } from "#server/errors.ts";',

@@ -8,6 +8,10 @@ import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
 
 const DASHBOARD_CHUNK = /\/assets\/dashboard-[\w-]+\.js$/;
 const EDITOR_CHUNK = /\/assets\/rich-text-editor-[\w-]+\.js$/;
+/** The site script of the pages React does not hydrate: its entry and its shared chunk. */
+const SITE_SCRIPT_FILE = /\/assets\/(?:main\.client|site-script)-[\w-]+\.js$/;
+/** The newsletter form's schema and the schema library, fetched when the form is first used. */
+const SCHEMA_FILE = /\/assets\/(?:subscriber|zod)-[\w-]+\.js$/;
 
 /** Every script the page downloads from now on, by URL. */
 function recordScripts(page: Page): string[] {
@@ -29,7 +33,7 @@ test.describe("code splitting", () => {
 
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    // Client-side navigation loads each route's code on demand.
+    // Each page's code comes when the visitor gets there (from the home page, with the page).
     for (const [link, path] of [
       ["Studio", "/studio"],
       ["YouTube", "/videos"],
@@ -63,10 +67,31 @@ test.describe("code splitting", () => {
     await page.getByRole("button", { name: "Show apps and tools" }).click();
     await expect(page.locator("#apps-menu")).toBeVisible();
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.every((url) => /\/assets\/(?:main\.client|site-script)-[\w-]+\.js$/.test(url))).toBe(
-      true,
-    );
+    expect(scripts.every((url) => SITE_SCRIPT_FILE.test(url))).toBe(true);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  });
+
+  test("the home page, which React does not hydrate, downloads the site script, and the schema only for its form", async ({
+    page,
+  }) => {
+    const scripts = recordScripts(page);
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => !SITE_SCRIPT_FILE.test(url))).toEqual([]);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    // The site script runs the page's parts: the Apps & Tools menu opens.
+    await page.getByRole("button", { name: "Show apps and tools" }).click();
+    await expect(page.locator("#apps-menu")).toBeVisible();
+
+    // About to type an address: the form fetches its schema (and the schema library), no more.
+    const loaded = scripts.length;
+    await page.getByRole("textbox", { name: "Email address" }).focus();
+    await expect
+      .poll(() => scripts.slice(loaded).some((url) => /\/assets\/zod-/.test(url)))
+      .toBe(true);
+    await page.waitForLoadState("networkidle");
+    expect(scripts.slice(loaded).filter((url) => !SCHEMA_FILE.test(url))).toEqual([]);
   });
 
   test("staff download the editor only when they open Create Post", async ({
