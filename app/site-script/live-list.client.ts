@@ -1,3 +1,4 @@
+import { elementOf, firstInstall, isModified } from "./dom.ts";
 // Lists that change in place (docs/product.md#paged-lists): the news, studio and apps pages.
 // The server renders every view of a list at its own address, and the page works without
 // script (a GET form, plain links). This script fetches the next view's page and moves its
@@ -26,9 +27,6 @@ export const SEARCH_DELAY_MS = 300;
  */
 export const LOADING_DELAY_MS = 200;
 
-/** Marks a document the listeners are already on, so a second install does nothing. */
-const INSTALLED = Symbol.for("live-list.installed");
-
 const AREA = "[data-live-list]";
 const FOCUSABLE = "a[href], button, input, select, textarea";
 const HEAD_LINKS = 'link[rel="canonical"], link[rel="prev"], link[rel="next"]';
@@ -37,9 +35,7 @@ const HEAD_LINKS = 'link[rel="canonical"], link[rel="prev"], link[rel="next"]';
 type Cause = "typing" | "form" | "link" | "history";
 
 export function installLiveLists(doc: Document = document): void {
-  const marked = doc as Document & { [INSTALLED]?: true };
-  if (marked[INSTALLED]) return;
-  marked[INSTALLED] = true;
+  if (!firstInstall(doc, "live-list")) return;
   const view = doc.defaultView ?? window;
 
   let typing: ReturnType<typeof setTimeout> | undefined;
@@ -226,15 +222,4 @@ function focusablesOf(part: HTMLElement): Element[] {
 
 function addressOf(location: Location): string {
   return location.pathname + location.search;
-}
-
-/** The element an event happened on (events from text inside an element count as its own). */
-function elementOf(target: EventTarget | null): Element | null {
-  const node = target as Node | null;
-  if (!node || typeof node.nodeType !== "number") return null;
-  return node.nodeType === 1 ? (node as Element) : node.parentElement;
-}
-
-function isModified(event: MouseEvent): boolean {
-  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 }

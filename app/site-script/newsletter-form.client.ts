@@ -1,12 +1,10 @@
+import { firstInstall } from "./dom.ts";
 import { showToast } from "./toast.client.ts";
 
 // The newsletter form (docs/product.md#newsletter-form) on a page React does not hydrate: the
 // server renders it (app/components/site/newsletter-form.tsx) and this script checks the address,
 // sends it and reports each state with a toast. It changes only attributes and the button's own
 // text, so the markup stays as the server rendered it.
-
-/** Marks a document the listeners are already on, so a second install does nothing. */
-const INSTALLED = Symbol.for("newsletter-form.installed");
 
 const FORM = "[data-newsletter-form]";
 const FIELD = "[data-newsletter-email]";
@@ -31,9 +29,7 @@ function loadSchema() {
 }
 
 export function installNewsletterForms(doc: Document = document): void {
-  const marked = doc as Document & { [INSTALLED]?: true };
-  if (marked[INSTALLED]) return;
-  marked[INSTALLED] = true;
+  if (!firstInstall(doc, "newsletter-form")) return;
 
   // Someone about to type an address will send it: fetch the schema now.
   doc.addEventListener("focusin", (event) => {

@@ -1,3 +1,5 @@
+import { isModified } from "./dom.ts";
+
 /** A post's address: /blog/{slug} or /post/{slug}. */
 const POST_PATH = /^\/(blog|post)\/[^/]+\/?$/;
 
@@ -13,8 +15,7 @@ export function installPostLoading(doc: Document = document): void {
   let replaced: { main: Element; content: Node[] } | null = null;
 
   doc.addEventListener("click", (event) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.defaultPrevented || isModified(event)) return;
     const link = (event.target as Element | null)?.closest?.("a[href]");
     if (!(link instanceof view.HTMLAnchorElement) || !leadsToAnotherPost(link, view.location)) {
       return;

@@ -1,12 +1,10 @@
+import { elementOf, firstInstall, isModified } from "./dom.ts";
 import { APPS_MENU_CLOSE_DELAY_MS } from "./site-settings.ts";
 
 // The top navigation's menus (docs/product.md#navigation), run by listeners on the document so
 // they work on a page React never hydrates as well as on one it does: the nav's markup is the same
 // in both, and this script only changes attributes on it (`hidden`, `aria-expanded`, the small
 // screen toggle's label), never adding or removing anything React may own.
-
-/** Marks a document the listeners are already on, so a second install does nothing. */
-const INSTALLED = Symbol.for("site-nav.installed");
 
 const APPS_MENU = "[data-apps-menu]";
 const APPS_MENU_TOGGLE = "[data-apps-menu-toggle]";
@@ -24,9 +22,7 @@ type AppsMenuState = {
 };
 
 export function installSiteNav(doc: Document = document): void {
-  const marked = doc as Document & { [INSTALLED]?: true };
-  if (marked[INSTALLED]) return;
-  marked[INSTALLED] = true;
+  if (!firstInstall(doc, "site-nav")) return;
 
   const states = new WeakMap<Element, AppsMenuState>();
   const stateOf = (wrapper: Element): AppsMenuState => {
@@ -157,19 +153,8 @@ export function installSiteNav(doc: Document = document): void {
   });
 }
 
-/** The element an event happened on (events from text inside an element count as its own). */
-function elementOf(target: EventTarget | null): Element | null {
-  const node = target as Node | null;
-  if (!node || typeof node.nodeType !== "number") return null;
-  return node.nodeType === 1 ? (node as Element) : node.parentElement;
-}
-
 /** Whether a related target (where the pointer or focus went, or came from) is inside `area`. */
 function isInside(area: Element, related: EventTarget | null): boolean {
   const node = related as Node | null;
   return !!node && typeof node.nodeType === "number" && area.contains(node);
-}
-
-function isModified(event: MouseEvent): boolean {
-  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 }

@@ -1,3 +1,5 @@
+import { elementOf, firstInstall } from "./dom.ts";
+
 // The videos page's full-screen player (docs/product.md#videos). Each video's player is in the
 // page's HTML as a closed `<dialog data-video-player>`, its YouTube frame without an address
 // (kept in `data-video-src`), so the page loads no player. A button with
@@ -6,18 +8,13 @@
 // closes it. Only while a dialog is open does its frame have an address: the video starts when it
 // opens and stops when it closes, however it was closed.
 
-/** Marks a document the listeners are already on, so a second install does nothing. */
-const INSTALLED = Symbol.for("video-dialog.installed");
-
 const PLAY = "[data-video-play]";
 const PLAYER = "dialog[data-video-player]";
 const CLOSE = "[data-video-player-close]";
 const FRAME = "iframe[data-video-src]";
 
 export function installVideoDialogs(doc: Document = document): void {
-  const marked = doc as Document & { [INSTALLED]?: true };
-  if (marked[INSTALLED]) return;
-  marked[INSTALLED] = true;
+  if (!firstInstall(doc, "video-dialog")) return;
 
   /** The Play button each open player came from, to give the focus back to. */
   const openers = new WeakMap<HTMLDialogElement, HTMLElement>();
@@ -83,11 +80,4 @@ function stopFrame(frame: HTMLIFrameElement) {
   frame.remove();
   frame.removeAttribute("src");
   parent?.insertBefore(frame, next);
-}
-
-/** The element an event happened on (events from text inside an element count as its own). */
-function elementOf(target: EventTarget | null): Element | null {
-  const node = target as Node | null;
-  if (!node || typeof node.nodeType !== "number") return null;
-  return node.nodeType === 1 ? (node as Element) : node.parentElement;
 }
