@@ -19,7 +19,8 @@ export function pageHydrates(handles: readonly unknown[]): boolean {
 /**
  * Client middleware of a static page: a navigation in a hydrated page that leads to one loads
  * it as a document, since its parts work only with the site script that the server adds.
- * The navigation never completes: the browser leaves the page.
+ * The navigation never completes: the browser leaves the page. The request's address has no
+ * `#fragment`; a link that needs one loads its page as a document itself (`reloadDocument`).
  */
 export function loadAsDocument({ request }: { request: Request }): Promise<never> {
   if (window.location.href === request.url) window.location.reload();

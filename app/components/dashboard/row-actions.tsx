@@ -81,9 +81,14 @@ function ActionItem({ action }: { action: RowAction }) {
     );
   }
   if (action.href) {
+    // A link out of the dashboard leads to a public page, which is loaded as a document (they
+    // are not hydrated: docs/decisions/031-static-public-pages.md), `#app` part and all.
+    const outOfDashboard = !action.href.startsWith("/dashboard");
     return (
       <DropdownMenu.Item asChild disabled={action.disabled} className={className}>
-        <Link to={action.href}>{content}</Link>
+        <Link to={action.href} reloadDocument={outOfDashboard}>
+          {content}
+        </Link>
       </DropdownMenu.Item>
     );
   }

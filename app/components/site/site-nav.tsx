@@ -22,6 +22,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The top navigation. It is plain markup, the same whether React hydrates the page or not: both
  * menus are always there, hidden, and the site script (installSiteNav) opens and closes them by
  * toggling `hidden`, `aria-expanded` and the toggle's label, found through the `data-*` hooks below.
+ * Its links to the public pages load them as documents (`reloadDocument`), also from a page React
+ * runs, such as the dashboard: those pages are static (docs/decisions/031-static-public-pages.md),
+ * and the browser keeps an address's `#app` part, which a client-side navigation would drop.
  */
 export function SiteNav({ companyName, communityInviteUrl, apps, isSignedIn }: SiteNavProps) {
   return (
@@ -32,14 +35,14 @@ export function SiteNav({ companyName, communityInviteUrl, apps, isSignedIn }: S
       >
         <Logo companyName={companyName} isSignedIn={isSignedIn} />
         <div className="ml-auto hidden items-center gap-1 lg:flex">
-          <NavLink to="/" end className={linkClass}>
+          <NavLink reloadDocument to="/" end className={linkClass}>
             Home
           </NavLink>
-          <NavLink to="/studio" className={linkClass}>
+          <NavLink reloadDocument to="/studio" className={linkClass}>
             Studio
           </NavLink>
           <AppsMenu apps={apps} />
-          <NavLink to="/videos" className={linkClass}>
+          <NavLink reloadDocument to="/videos" className={linkClass}>
             YouTube
           </NavLink>
           <ExternalNavLinks inviteUrl={communityInviteUrl} />
@@ -68,16 +71,16 @@ export function SiteNav({ companyName, communityInviteUrl, apps, isSignedIn }: S
         hidden
       >
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-          <NavLink to="/" end className={linkClass}>
+          <NavLink reloadDocument to="/" end className={linkClass}>
             Home
           </NavLink>
-          <NavLink to="/studio" className={linkClass}>
+          <NavLink reloadDocument to="/studio" className={linkClass}>
             Studio
           </NavLink>
-          <NavLink to="/apps" className={linkClass}>
+          <NavLink reloadDocument to="/apps" className={linkClass}>
             Apps &amp; Tools
           </NavLink>
-          <NavLink to="/videos" className={linkClass}>
+          <NavLink reloadDocument to="/videos" className={linkClass}>
             YouTube
           </NavLink>
           <ExternalNavLinks inviteUrl={communityInviteUrl} />
@@ -173,7 +176,7 @@ function AppsMenu({ apps }: { apps: NavApp[] }) {
   return (
     <div className="relative" data-apps-menu="">
       <div className="flex items-center">
-        <NavLink to="/apps" className={(state) => cn(linkClass(state), "pr-1")}>
+        <NavLink reloadDocument to="/apps" className={(state) => cn(linkClass(state), "pr-1")}>
           Apps &amp; Tools
         </NavLink>
         <button
@@ -199,6 +202,7 @@ function AppsMenu({ apps }: { apps: NavApp[] }) {
         <ul className="flex flex-col">
           <li>
             <Link
+              reloadDocument
               to="/apps"
               className="block rounded-md px-3 py-2 text-sm font-semibold text-grass-300 hover:bg-white/5"
             >
@@ -218,6 +222,7 @@ function AppsMenu({ apps }: { apps: NavApp[] }) {
                 </a>
               ) : (
                 <Link
+                  reloadDocument
                   to={`/apps#${app.slug}`}
                   className="block rounded-md px-3 py-2 text-sm text-zinc-200 hover:bg-white/5 hover:text-white"
                 >
@@ -229,6 +234,7 @@ function AppsMenu({ apps }: { apps: NavApp[] }) {
         </ul>
         {more > 0 ? (
           <Link
+            reloadDocument
             to="/apps"
             className="block border-t border-night-700 px-3 pt-2 pb-1 text-xs text-zinc-400 hover:text-white"
           >

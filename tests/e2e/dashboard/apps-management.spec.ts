@@ -301,6 +301,12 @@ test.describe("apps management", () => {
       const card = page.locator(`article[id="${app.slug}"]`);
       await expect(card.getByRole("heading", { name: renamed })).toBeVisible();
       await expect(card.getByText("BANNED BY MICROSOFT NOV 2021")).toBeVisible();
+
+      // The row's link to the public page keeps the app's place on it too.
+      await page.goto("/dashboard/apps");
+      await chooseRowAction(page, renamed, "View on the Apps & Tools page");
+      await expect(page).toHaveURL(`/apps#${app.slug}`);
+      await expect(card.getByRole("heading", { name: renamed })).toBeInViewport();
     } finally {
       await db.deleteFrom("apps").where("id", "=", app.id).execute();
     }
