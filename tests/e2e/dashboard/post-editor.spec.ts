@@ -655,6 +655,8 @@ test.describe("accessibility and small screens", () => {
       page,
       createStaff,
     }) => {
+      // Three states of the editor, each checked by axe: more than one page's time.
+      test.slow();
       await signInAs(page, await createStaff());
       await page.setViewportSize(viewport);
       await openEditor(page, "?category=marketplace-content");
