@@ -20,12 +20,12 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 {
-                  // What the site script does (decision 031), in a chunk of its own: never in one
-                  // with React or the site's parts, which a static page must not load. Its entry
-                  // stays apart too: it marks the page as taken over, which only a static page's
-                  // script may do.
+                  // What the site script does (decision 031), with the API client it calls, in a
+                  // chunk of its own: never in one with React or the site's parts, which a static
+                  // page must not load. Its entry stays apart too: it marks the page as taken
+                  // over, which only a static page's script may do.
                   name: "site-script",
-                  test: /[\\/]app[\\/]site-script[\\/](?!main\.client\.ts)/,
+                  test: /[\\/]app[\\/](?:site-script[\\/](?!main\.client\.ts)|lib[\\/]api-client\.ts)/,
                   priority: 3,
                 },
                 {
@@ -35,7 +35,7 @@ export default defineConfig({
                 },
                 {
                   name: "site",
-                  test: /[\\/]app[\\/](?:components[\\/](?:site[\\/]|ui[\\/](?:badge|button|card|filter-links|input|label|picture|skeleton|toast)\.tsx)|lib[\\/](?:cn|site-meta|api-client|post-meta|site-data|use-now)\.ts)|[\\/]common[\\/](?:format|images|youtube|scheduling|constants)\.ts/,
+                  test: /[\\/]app[\\/](?:components[\\/](?:site[\\/]|ui[\\/](?:badge|button|card|filter-links|input|label|picture|skeleton|toast)\.tsx)|lib[\\/](?:cn|site-meta|post-meta|site-data|use-now)\.ts)|[\\/]common[\\/](?:format|images|youtube|scheduling|constants)\.ts/,
                   priority: 1,
                 },
               ],

@@ -8,10 +8,9 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { pageHydrates } from "#app/lib/page-hydration.ts";
+import { usePageHydrates } from "#app/lib/page-hydration.ts";
 import { getViewer } from "#server/auth/page-access.server.ts";
 import { serverContext } from "#server/context.server.ts";
 import { answerPageFaults } from "#server/http/page-faults.server.ts";
@@ -62,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   React.useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  const hydrates = pageHydrates(useMatches().map((match) => match.handle));
+  const hydrates = usePageHydrates();
   const siteScript = useRouteLoaderData<typeof loader>("root")?.siteScript;
   return (
     <html lang="en">

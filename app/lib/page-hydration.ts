@@ -1,3 +1,5 @@
+import { useMatches } from "react-router";
+
 /**
  * Whether React hydrates a page (docs/decisions/031-static-public-pages.md). A route module
  * says it does not with `export const handle = staticPage`: the page is server-rendered HTML
@@ -14,6 +16,11 @@ export function pageHydrates(handles: readonly unknown[]): boolean {
     (handle) =>
       typeof handle === "object" && handle !== null && (handle as PageHandle).hydrate === false,
   );
+}
+
+/** Whether React hydrates the page being rendered (its matched routes' handles). */
+export function usePageHydrates(): boolean {
+  return pageHydrates(useMatches().map((match) => match.handle));
 }
 
 /**

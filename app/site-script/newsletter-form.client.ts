@@ -1,3 +1,4 @@
+import { apiRequest, errorMessage } from "#app/lib/api-client.ts";
 import { firstInstall } from "./dom.ts";
 import { showToast } from "./toast.client.ts";
 
@@ -64,15 +65,18 @@ async function subscribe(doc: Document, form: Element) {
       return;
     }
     showSending(field, button, true);
-    const answer = await postJson(SUBSCRIBE_PATH, parsed.data);
+    const answer = await apiRequest<{ message?: string } | undefined>(SUBSCRIBE_PATH, {
+      method: "POST",
+      body: parsed.data,
+    });
     field.value = "";
     // The server words the outcome: with double opt-in, that a confirmation link was mailed.
-    showToast({ title: "Success!", description: messageOf(answer) ?? SUBSCRIBED_MESSAGE }, doc);
+    showToast({ title: "Success!", description: answer?.message ?? SUBSCRIBED_MESSAGE }, doc);
   } catch (error) {
     showToast(
       {
         title: "Subscription Failed",
-        description: (error instanceof Refused ? error.serverMessage : null) ?? FAILED_MESSAGE,
+        description: errorMessage(error, FAILED_MESSAGE),
         variant: "destructive",
       },
       doc,
@@ -97,44 +101,4 @@ function setText(element: Element, text: string) {
   const node = [...element.childNodes].find((child) => child.nodeType === 3);
   if (node && element.childNodes.length === 1) node.nodeValue = text;
   else element.textContent = text;
-}
-
-/** An answer that was not OK, with the `message` of its JSON body when it has one. */
-class Refused extends Error {
-  constructor(readonly serverMessage: string | null) {
-    super("refused");
-  }
-}
-
-/**
- * Sends JSON to the API as every page's calls do (app/lib/api-client.ts, docs/product.md#api-
- * conventions): asking for JSON, with the session cookie; answers the parsed body, if any.
- */
-async function postJson(path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { accept: "application/json", "content-type": "application/json" },
-    body: JSON.stringify(body),
-    credentials: "include",
-  });
-  if (!response.ok) throw new Refused(messageOf(await readJson(response)));
-  if (response.status === 204) return undefined;
-  const text = await response.text();
-  return text ? JSON.parse(text) : undefined;
-}
-
-/** A refusal's body, when it is JSON (a proxy's error page is not). */
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => "");
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
-}
-
-function messageOf(body: unknown): string | null {
-  if (typeof body !== "object" || body === null) return null;
-  const message = (body as { message?: unknown }).message;
-  return typeof message === "string" ? message : null;
 }

@@ -71,7 +71,10 @@ const ALLOWED: Record<string, string> = {
     'import { DatabaseRateLimitStore } from "#server/db/rate-limit-store.server.ts";',
     'import { requireEmployee } from "#server/auth/express-access.server.ts";',
   ].join("\n"),
-  "app/site-script/ok.client.ts": 'import { LINK_COPIED_MESSAGE } from "./site-settings.ts";',
+  "app/site-script/ok.client.ts": [
+    'import { LINK_COPIED_MESSAGE } from "./site-settings.ts";',
+    'import { apiRequest } from "#app/lib/api-client.ts";',
+  ].join("\n"),
   "app/lib/ok.ts": [
     'import { toast } from "#app/components/ui/toast.tsx";',
     'import { youtubeId } from "#common/youtube.ts";',

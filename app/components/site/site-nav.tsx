@@ -1,4 +1,5 @@
 import { ChevronDownIcon, MenuIcon, XIcon } from "lucide-react";
+import type * as React from "react";
 import { Link, NavLink } from "react-router";
 import { cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -35,18 +36,11 @@ export function SiteNav({ companyName, communityInviteUrl, apps, isSignedIn }: S
       >
         <Logo companyName={companyName} isSignedIn={isSignedIn} />
         <div className="ml-auto hidden items-center gap-1 lg:flex">
-          <NavLink reloadDocument to="/" end className={linkClass}>
-            Home
-          </NavLink>
-          <NavLink reloadDocument to="/studio" className={linkClass}>
-            Studio
-          </NavLink>
-          <AppsMenu apps={apps} />
-          <NavLink reloadDocument to="/videos" className={linkClass}>
-            YouTube
-          </NavLink>
-          <ExternalNavLinks inviteUrl={communityInviteUrl} />
-          {isSignedIn ? <SignedInLinks /> : null}
+          <NavItems
+            apps={<AppsMenu apps={apps} />}
+            inviteUrl={communityInviteUrl}
+            isSignedIn={isSignedIn}
+          />
         </div>
         {/* On a dashboard page the dashboard's own menu, which also lists these links, is the
             one menu button on a small screen (docs/product.md#dashboard-shell). */}
@@ -71,23 +65,49 @@ export function SiteNav({ companyName, communityInviteUrl, apps, isSignedIn }: S
         hidden
       >
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-          <NavLink reloadDocument to="/" end className={linkClass}>
-            Home
-          </NavLink>
-          <NavLink reloadDocument to="/studio" className={linkClass}>
-            Studio
-          </NavLink>
-          <NavLink reloadDocument to="/apps" className={linkClass}>
-            Apps &amp; Tools
-          </NavLink>
-          <NavLink reloadDocument to="/videos" className={linkClass}>
-            YouTube
-          </NavLink>
-          <ExternalNavLinks inviteUrl={communityInviteUrl} />
-          {isSignedIn ? <SignedInLinks /> : null}
+          <NavItems
+            apps={
+              <NavLink reloadDocument to="/apps" className={linkClass}>
+                Apps &amp; Tools
+              </NavLink>
+            }
+            inviteUrl={communityInviteUrl}
+            isSignedIn={isSignedIn}
+          />
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The navigation's items, the same in the bar and in the small-screen menu but for Apps & Tools
+ * (a menu in the bar, a plain link in the small-screen list).
+ */
+function NavItems({
+  apps,
+  inviteUrl,
+  isSignedIn,
+}: {
+  apps: React.ReactNode;
+  inviteUrl: string;
+  isSignedIn: boolean;
+}) {
+  return (
+    <>
+      <NavLink reloadDocument to="/" end className={linkClass}>
+        Home
+      </NavLink>
+      <NavLink reloadDocument to="/studio" className={linkClass}>
+        Studio
+      </NavLink>
+      {apps}
+      <NavLink reloadDocument to="/videos" className={linkClass}>
+        YouTube
+      </NavLink>
+      <ExternalNavLinks inviteUrl={inviteUrl} />
+      {isSignedIn ? <SignedInLinks /> : null}
+    </>
   );
 }
 

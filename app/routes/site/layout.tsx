@@ -1,8 +1,8 @@
-import { Outlet, useLocation, useMatches, useNavigation } from "react-router";
+import { Outlet, useLocation, useNavigation } from "react-router";
 import { isPostPath, PostLoading } from "#app/components/site/post-status.tsx";
 import { SiteFooter } from "#app/components/site/site-footer.tsx";
 import { SiteNav } from "#app/components/site/site-nav.tsx";
-import { pageHydrates } from "#app/lib/page-hydration.ts";
+import { usePageHydrates } from "#app/lib/page-hydration.ts";
 import { useRootData } from "#app/root.tsx";
 import { serverContext } from "#server/context.server.ts";
 import { listApps } from "#server/services/apps.server.ts";
@@ -23,7 +23,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const site = root?.site;
   const pending = usePendingPath();
-  const hydrates = pageHydrates(useMatches().map((match) => match.handle));
+  const hydrates = usePageHydrates();
   return (
     <div className="flex min-h-screen flex-col">
       <a
