@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { createManyPosts } from "#tests/factories/post.ts";
 import {
@@ -42,5 +43,19 @@ describeEachDatabase("reusableQuery", (kind) => {
       ]);
     });
     expect(build).toHaveBeenCalledTimes(2);
+  });
+
+  it("takes a number as a raw parameter, such as a LIMIT", async () => {
+    const latest = reusableQuery(["limit"], (db: TestDatabase["handle"]["db"], v) =>
+      db
+        .selectFrom("posts")
+        .select("slug")
+        .where("status", "=", "published")
+        .orderBy("slug", "asc")
+        .limit(sql<number>`${v.limit}`),
+    );
+    const db = database.handle.db;
+    expect(await latest(db, { limit: 1 })).toEqual([{ slug: "post-0" }]);
+    expect(await latest(db, { limit: 5 })).toEqual([{ slug: "post-0" }, { slug: "post-1" }]);
   });
 });
