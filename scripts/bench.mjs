@@ -152,7 +152,8 @@ const QUIET_WINDOW_MS = 300;
 const TARGETS = [
   { name: "published", kind: "api", path: "/api/posts/published?limit=3" },
   // Its answer is several times the yardstick's body even compressed: `bareReference` also
-  // measures the bare server sending the same number of bytes, what no server could beat.
+  // measures the bare server sending the same number of bytes, what no server could beat, and
+  // the target is held to its share of that (heldRatio).
   { name: "portfolio", kind: "api", path: "/api/portfolio", bareReference: true },
   { name: "post-by-slug", kind: "api", path: "/api/posts/slug/{slug}" },
   { name: "home-page", kind: "page", path: "/" },
@@ -588,7 +589,7 @@ async function main() {
   if (baseline !== null) {
     const held = cacheHits.filter((r) => r.measured && TARGET_RATIOS[r.target.kind] !== undefined);
     const below = held.filter(
-      (r) => r.measured.requests.average / baseline < TARGET_RATIOS[r.target.kind],
+      (r) => heldRatio(r, cacheHits, baseline) < TARGET_RATIOS[r.target.kind],
     );
     if (held.length > 0) {
       verdict(
@@ -1141,6 +1142,18 @@ function buildFilesLoadedBy(html) {
 }
 
 /**
+ * The rate a cache-hit target is held to its TARGET_RATIOS share of: the yardstick's, or for a
+ * target with a bare reference (an answer several times the yardstick's body) the bare server
+ * sending the same bytes, its fair yardstick.
+ */
+function heldRatio(result, results, baseline) {
+  const rate = result.measured.requests.average;
+  if (!result.target.bareReference) return rate / baseline;
+  const bare = results.find((r) => r.target.name === `${result.target.name} (bare)`);
+  return bare?.measured ? rate / bare.measured.requests.average : rate / baseline;
+}
+
+/**
  * The files and, transitively, every module their JavaScript imports statically (what the browser
  * fetches before the page's scripts can run, whether or not the page preloads each one).
  * Dynamic imports, fetched when used, are not followed.
@@ -1205,13 +1218,15 @@ function printTable(results, baseline) {
     const m = r.measured;
     const ratio = m.requests.average / baseline;
     const target = TARGET_RATIOS[r.target.kind];
-    const verdict = target === undefined ? "" : ratio >= target ? " ok" : " BELOW TARGET";
+    const held = heldRatio(r, results, baseline);
+    const verdict = target === undefined ? "" : held >= target ? " ok" : " BELOW TARGET";
+    const against = held === ratio ? "" : ` (${held.toFixed(2)} of its bare reference)`;
     return [
       r.target.name,
       r.request,
       m.requests.average.toFixed(0),
       String(m.latency.p99),
-      `${ratio.toFixed(2)}${verdict}`,
+      `${ratio.toFixed(2)}${against}${verdict}`,
       `${m.non2xx} / ${m.errors}`,
       describeBody(r.probe),
       r.cpuMsPerRequest === null ? "n/a" : r.cpuMsPerRequest.toFixed(3),

@@ -9,7 +9,8 @@
 // the demo images' variants (it does in the background after start); then for each page: launch Chromium, run Lighthouse, close Chromium, RUNS times. The server and
 // each Chromium are stopped by their PID and everything temporary is removed, also on failure or
 // Ctrl-C. Exit code 1 when a page's median is under 100 in any category or its median CLS is
-// above 0 (at Lighthouse's precision, 0.001), or when a run fails.
+// above 0 (at Lighthouse's precision, 0.001), or when a run fails twice in a row (a failure of
+// Lighthouse itself is taken again once).
 //
 // The performance score depends on how busy the machine is (Lighthouse simulates a slow phone
 // from what it measures): the load average is printed before and after; compare runs taken on
@@ -170,8 +171,7 @@ async function main() {
     step(`${page.name}: ${url}`);
     const runs = [];
     for (let run = 1; run <= RUNS; run++) {
-      const lhr = await runLighthouse(url);
-      if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.message}`);
+      const lhr = await measure(page.name, url, run);
       if (JSON_DIR) {
         writeFileSync(path.join(JSON_DIR, `${page.name}-${run}.json`), JSON.stringify(lhr));
       }
@@ -205,6 +205,20 @@ async function main() {
 }
 
 /** One Lighthouse run in a Chromium of its own, which is stopped (by PID) afterwards. */
+/**
+ * One run of Lighthouse on `url`. Lighthouse sometimes fails to record its own trace
+ * (NO_NAVSTART, NO_FCP…: an error of the measuring, not of the page); such a run is said and
+ * taken again, once. A second failure ends the run.
+ */
+async function measure(name, url, run) {
+  const first = await runLighthouse(url);
+  if (!first.runtimeError) return first;
+  console.log(`  run ${run}: Lighthouse failed (${first.runtimeError.code}), taking it again`);
+  const again = await runLighthouse(url);
+  if (again.runtimeError) throw new Error(`${name}: ${again.runtimeError.message}`);
+  return again;
+}
+
 async function runLighthouse(url) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
