@@ -1,19 +1,37 @@
 import type { CacheEntry } from "./cache-entry.server.ts";
 
+/** How long after the oldest entry expires the store drops it with whatever else has expired. */
+const SWEEP_SLACK_MS = 100;
+
 /**
  * The kept answers by key, within an entry count and a byte budget (compressed forms included).
- * Every entry lives equally long, so the oldest is always the first to go.
+ * Every entry lives equally long, so the oldest is always the first to go. Expired entries are
+ * dropped when another is kept, and by a timer once the oldest has expired: without it, what the
+ * last requests left would stay in memory until the next answer is kept, however long the site
+ * stays quiet (21 MB after the benchmark's minute of load).
  */
 export class CacheStore {
   readonly #entries = new Map<string, CacheEntry>();
   readonly #maxEntries: number;
   readonly #maxBytes: number;
+  readonly #now: () => number;
   #totalBytes = 0;
   #generation = 0;
+  #sweep: ReturnType<typeof setTimeout> | null = null;
 
-  constructor({ maxEntries, maxBytes }: { maxEntries: number; maxBytes: number }) {
+  constructor({
+    maxEntries,
+    maxBytes,
+    now = Date.now,
+  }: {
+    maxEntries: number;
+    maxBytes: number;
+    /** The clock entries' `expiresAt` is counted by (milliseconds, as Date.now). */
+    now?: () => number;
+  }) {
     this.#maxEntries = maxEntries;
     this.#maxBytes = maxBytes;
+    this.#now = now;
   }
 
   /** Bumped by clear(), so an answer rendered from data read before a write is not kept. */
@@ -35,6 +53,8 @@ export class CacheStore {
     this.#entries.clear();
     this.#totalBytes = 0;
     this.#generation += 1;
+    if (this.#sweep !== null) clearTimeout(this.#sweep);
+    this.#sweep = null;
   }
 
   /** Keeps an entry in place of any with its key, then drops expired and surplus old ones. */
@@ -46,16 +66,37 @@ export class CacheStore {
     }
     this.#entries.set(entry.key, entry);
     this.#totalBytes += entry.bytes;
-    // Map order is insertion order and every entry lives equally long, so the first entry is
-    // the oldest: expired and surplus entries go from the front.
-    const at = Date.now();
+    this.#dropExpired(entry);
+    this.#scheduleSweep();
+  }
+
+  /**
+   * Drops expired and surplus entries from the front, up to `keep`: Map order is insertion order
+   * and every entry lives equally long, so the first entry is the oldest.
+   */
+  #dropExpired(keep: CacheEntry | null) {
+    const at = this.#now();
     for (const [key, oldest] of this.#entries) {
-      if (oldest === entry) break;
+      if (oldest === keep) break;
       const surplus = this.#entries.size > this.#maxEntries || this.#totalBytes > this.#maxBytes;
       if (!surplus && oldest.expiresAt > at) break;
       this.#entries.delete(key);
       this.#totalBytes -= oldest.bytes;
     }
+  }
+
+  /** Sets the timer (one at a time, not keeping the process alive) for the oldest's expiry. */
+  #scheduleSweep() {
+    if (this.#sweep !== null) return;
+    const oldest = this.#entries.values().next().value;
+    if (oldest === undefined) return;
+    const wait = Math.max(0, oldest.expiresAt - this.#now()) + SWEEP_SLACK_MS;
+    this.#sweep = setTimeout(() => {
+      this.#sweep = null;
+      this.#dropExpired(null);
+      this.#scheduleSweep();
+    }, wait);
+    this.#sweep.unref();
   }
 
   /**

@@ -85,6 +85,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const store = new CacheStore({
     maxEntries: options.maxEntries ?? 500,
     maxBytes: options.maxBytes ?? RESPONSE_CACHE_MAX_BYTES,
+    now,
   });
   const sharedCache =
     options.sharedCacheSeconds && options.sharedCacheSeconds > 0
