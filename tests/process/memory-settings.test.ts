@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { solidImage } from "#tests/helpers/images.ts";
@@ -10,14 +10,30 @@ import {
 } from "#tests/helpers/server-process.ts";
 
 // What keeps the production server's memory within its bounds (docs/decisions/017-memory-ceiling.md):
-// `npm start` runs Node with a small young generation, in the process it was started as, and
-// libvips is loaded only once an image is worked on.
+// `npm start` runs Node with a small young generation and jemalloc when the system has it
+// (glibc's allocator with settings otherwise), in the process it was started as, and libvips is
+// loaded only once an image is worked on.
 
 afterEach(killServerProcesses);
 
 /** The process's command line, as the system sees it (Linux). */
 function commandLine(pid: number): string[] {
   return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+}
+
+/** jemalloc's library where this system has it (scripts/start.mjs looks in the same places). */
+const JEMALLOC = [
+  `/usr/lib/${process.arch === "arm64" ? "aarch64" : "x86_64"}-linux-gnu/libjemalloc.so.2`,
+  "/usr/lib64/libjemalloc.so.2",
+  "/usr/lib/libjemalloc.so.2",
+].find((file) => existsSync(file));
+
+/** The process's environment variable `name`, as the system sees it (Linux). */
+function environmentOf(pid: number, name: string): string | undefined {
+  const entry = readFileSync(`/proc/${pid}/environ`, "utf8")
+    .split("\0")
+    .find((pair) => pair.startsWith(`${name}=`));
+  return entry?.slice(name.length + 1);
 }
 
 /** True when the process has mapped a libvips library. */
@@ -32,23 +48,36 @@ describe("the server's memory settings", () => {
   });
   afterAll(() => data?.destroy());
 
-  it("runs with Node's flags in the process it was started as, without libvips", async () => {
+  it("runs with Node's flags and the allocator's settings in the process it was started as, without libvips", async () => {
     const server = await startServerProcess(data.env);
     expect(commandLine(server.pid)).toContain("--max-semi-space-size=4");
+    if (JEMALLOC) {
+      expect(environmentOf(server.pid, "LD_PRELOAD")).toBe(JEMALLOC);
+      expect(environmentOf(server.pid, "MALLOC_CONF")).toContain("background_thread:true");
+      expect(readFileSync(`/proc/${server.pid}/maps`, "utf8")).toContain("libjemalloc");
+    } else {
+      expect(environmentOf(server.pid, "GLIBC_TUNABLES")).toBe(
+        "glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072:glibc.malloc.arena_max=2",
+      );
+    }
     const page = await fetch(`${server.url}/`);
     expect(page.status).toBe(200);
     await page.arrayBuffer();
     expect(hasLibvips(server.pid)).toBe(false);
   });
 
-  it("keeps a flag the operator gave in NODE_OPTIONS", async () => {
+  it("keeps a flag the operator gave in NODE_OPTIONS, and their choice of allocator", async () => {
     const server = await startServerProcess({
       ...data.env,
       NODE_OPTIONS: "--max-semi-space-size=8",
+      LD_PRELOAD: "",
     });
     expect(
       commandLine(server.pid).filter((arg) => arg.startsWith("--max-semi-space-size")),
     ).toEqual([]);
+    expect(environmentOf(server.pid, "LD_PRELOAD")).toBe("");
+    expect(environmentOf(server.pid, "GLIBC_TUNABLES")).toBeUndefined();
+    expect(readFileSync(`/proc/${server.pid}/maps`, "utf8")).not.toContain("libjemalloc");
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
