@@ -7,7 +7,6 @@ import {
   TOO_MANY_RESETS_MESSAGE,
 } from "#server/auth/password-reset.server.ts";
 import { setLogDestination } from "#server/config/logger.server.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
 import {
   createEmployee,
   createLogin,
@@ -16,7 +15,11 @@ import {
 } from "#tests/factories/employee.ts";
 import { eventually, readError } from "#tests/helpers/http.ts";
 import { type LogLine, logLinesInto } from "#tests/helpers/log-lines.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp-server.ts";
+import {
+  type MailingTestServer,
+  startMailingTestServer,
+} from "#tests/helpers/mailing-test-server.ts";
+import type { TestSmtpServer } from "#tests/helpers/smtp-server.ts";
 import { OWNER_ENV, requestAs, signIn, signInRequest } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
@@ -27,21 +30,16 @@ const SAME_ANSWER = {
 };
 
 describeEachDatabase("forgot password", (kind) => {
+  let mailing: MailingTestServer;
   let smtp: TestSmtpServer;
   let server: TestServer;
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = await startTestServer(kind, {
-      ...OWNER_ENV,
-      SMTP_URL: smtp.url,
-      COMPANY_NAME: "Blockworks",
+    mailing = await startMailingTestServer(kind, {
+      env: { ...OWNER_ENV, COMPANY_NAME: "Blockworks" },
     });
+    ({ smtp, server } = mailing);
   });
-  afterAll(async () => {
-    if (server) mailerFor(server.config).close();
-    await server?.close();
-    await smtp?.close();
-  });
+  afterAll(() => mailing?.close());
   const db = () => server.db.handle.db;
 
   let logLines: LogLine[] = [];

@@ -2,9 +2,13 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SentInvitation } from "#common/types/employee.ts";
-import { mailerFor, outboxDir } from "#server/mail/mailer.server.ts";
+import { outboxDir } from "#server/mail/mailer.server.ts";
 import { fakeEmployee } from "#tests/factories/employee.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp-server.ts";
+import {
+  type MailingTestServer,
+  startMailingTestServer,
+} from "#tests/helpers/mailing-test-server.ts";
+import type { TestSmtpServer } from "#tests/helpers/smtp-server.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
@@ -15,17 +19,21 @@ import { employeeCalls } from "./employees.router.fixture.ts";
 const REFUSED_DOMAIN = "refused.test";
 
 describeEachDatabase("invitation e-mails", (kind) => {
+  let mailing: MailingTestServer;
   let smtp: TestSmtpServer;
   let server: TestServer;
   let admin: SignedIn;
   beforeAll(async () => {
-    smtp = await startTestSmtpServer({
-      answer: ({ to }) =>
-        to.some((address) => address.endsWith(`@${REFUSED_DOMAIN}`))
-          ? { code: 550, message: "No such mailbox here" }
-          : undefined,
+    mailing = await startMailingTestServer(kind, {
+      smtp: {
+        answer: ({ to }) =>
+          to.some((address) => address.endsWith(`@${REFUSED_DOMAIN}`))
+            ? { code: 550, message: "No such mailbox here" }
+            : undefined,
+      },
+      env: { COMPANY_NAME: "Blockworks" },
     });
-    server = await startTestServer(kind, { SMTP_URL: smtp.url, COMPANY_NAME: "Blockworks" });
+    ({ smtp, server } = mailing);
     admin = await signInAs(server, "admin");
     await server.db.handle.db
       .updateTable("employees")
@@ -33,11 +41,7 @@ describeEachDatabase("invitation e-mails", (kind) => {
       .where("email", "=", admin.email)
       .execute();
   });
-  afterAll(async () => {
-    if (server) mailerFor(server.config).close();
-    await server?.close();
-    await smtp?.close();
-  });
+  afterAll(() => mailing?.close());
   const { addEmployee, tokenOf } = employeeCalls(() => ({ server, admin }));
   const mailTo = async (email: string) => {
     const all = await smtp.waitFor(smtp.received.length);

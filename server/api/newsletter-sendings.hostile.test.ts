@@ -2,12 +2,15 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { NewsletterSending } from "#common/types/newsletter.ts";
 import type { Post } from "#common/types/post.ts";
 import { startNewsletterWorker } from "#server/jobs/newsletter-worker.server.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp-server.ts";
+import {
+  type MailingTestServer,
+  startMailingTestServer,
+} from "#tests/helpers/mailing-test-server.ts";
+import type { TestSmtpServer } from "#tests/helpers/smtp-server.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
-import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
+import type { TestServer } from "#tests/helpers/test-server.ts";
 
 // A post's title and content are written by staff and may hold anything: line breaks that would
 // start headers of their own, markup, script. What the mail server receives is read raw.
@@ -22,23 +25,18 @@ const HOSTILE_CONTENT = [
 ].join("");
 
 describeEachDatabase("a newsletter of hostile input", (kind) => {
+  let mailing: MailingTestServer;
   let smtp: TestSmtpServer;
   let server: TestServer;
   let employee: SignedIn;
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = await startTestServer(kind, {
-      SMTP_URL: smtp.url,
-      MAIL_RATE_PER_MINUTE: "0",
-      SITE_URL: "https://studio.example.com",
+    mailing = await startMailingTestServer(kind, {
+      env: { MAIL_RATE_PER_MINUTE: "0", SITE_URL: "https://studio.example.com" },
     });
+    ({ smtp, server } = mailing);
     employee = await signInAs(server, "employee");
   });
-  afterAll(async () => {
-    if (server) mailerFor(server.config).close();
-    await server?.close();
-    await smtp?.close();
-  });
+  afterAll(() => mailing?.close());
   const db = () => server.db.handle.db;
 
   it("sends no injected header and no script, whatever the title and content hold", async () => {

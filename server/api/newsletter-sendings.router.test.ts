@@ -7,36 +7,34 @@ import type {
 } from "#common/types/newsletter.ts";
 import type { Paged } from "#common/types/post-list.ts";
 import { startNewsletterWorker } from "#server/jobs/newsletter-worker.server.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
 import { createPost } from "#tests/factories/post.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
 import { eventually, readError } from "#tests/helpers/http.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp-server.ts";
+import {
+  type MailingTestServer,
+  startMailingTestServer,
+} from "#tests/helpers/mailing-test-server.ts";
+import type { TestSmtpServer } from "#tests/helpers/smtp-server.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
-import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
+import type { TestServer } from "#tests/helpers/test-server.ts";
 
 // The newsletter calls (docs/product.md#newsletters) through HTTP, with the sending worker
 // handing copies to a real SMTP server on loopback.
 
 describeEachDatabase("newsletter sending API", (kind) => {
+  let mailing: MailingTestServer;
   let smtp: TestSmtpServer;
   let server: TestServer;
   let employee: SignedIn;
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = await startTestServer(kind, {
-      SMTP_URL: smtp.url,
-      MAIL_RATE_PER_MINUTE: "0",
-      SITE_URL: "https://studio.example.com",
+    mailing = await startMailingTestServer(kind, {
+      env: { MAIL_RATE_PER_MINUTE: "0", SITE_URL: "https://studio.example.com" },
     });
+    ({ smtp, server } = mailing);
     employee = await signInAs(server, "employee");
   });
-  afterAll(async () => {
-    if (server) mailerFor(server.config).close();
-    await server?.close();
-    await smtp?.close();
-  });
+  afterAll(() => mailing?.close());
   const db = () => server.db.handle.db;
 
   beforeEach(async () => {

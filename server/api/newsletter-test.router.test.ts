@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewsletterTestSent } from "#common/types/newsletter-test.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
 import { TEST_BANNER } from "#server/mail/newsletter-message.server.ts";
 import { createPost } from "#tests/factories/post.ts";
 import { readError } from "#tests/helpers/http.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp-server.ts";
+import {
+  type MailingTestServer,
+  startMailingTestServer,
+} from "#tests/helpers/mailing-test-server.ts";
+import type { TestSmtpServer } from "#tests/helpers/smtp-server.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
@@ -14,25 +17,22 @@ import { TEST_LIMIT_MESSAGE, TEST_SEND_LIMIT } from "./newsletter-test.router.ts
 const REFUSE = "Refused by the mail server";
 
 describeEachDatabase("POST /api/posts/:id/newsletter/test", (kind) => {
+  let mailing: MailingTestServer;
   let smtp: TestSmtpServer;
   let server: TestServer;
   let employee: SignedIn;
   beforeAll(async () => {
-    smtp = await startTestSmtpServer({
-      answer: (_envelope, raw) =>
-        raw.includes(REFUSE) ? { code: 550, message: "Mailbox unavailable" } : undefined,
+    mailing = await startMailingTestServer(kind, {
+      smtp: {
+        answer: (_envelope, raw) =>
+          raw.includes(REFUSE) ? { code: 550, message: "Mailbox unavailable" } : undefined,
+      },
+      env: { SITE_URL: "https://studio.example.com" },
     });
-    server = await startTestServer(kind, {
-      SMTP_URL: smtp.url,
-      SITE_URL: "https://studio.example.com",
-    });
+    ({ smtp, server } = mailing);
     employee = await signInAs(server, "employee");
   });
-  afterAll(async () => {
-    if (server) mailerFor(server.config).close();
-    await server?.close();
-    await smtp?.close();
-  });
+  afterAll(() => mailing?.close());
   const db = () => server.db.handle.db;
 
   function sendTest(who: Pick<SignedIn, "cookie">, postId: string) {

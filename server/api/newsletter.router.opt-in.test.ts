@@ -3,18 +3,17 @@ import { SUBSCRIBE_ANSWERS } from "#common/schemas/subscriber.ts";
 import type { Paged } from "#common/types/post-list.ts";
 import type { Subscriber } from "#common/types/subscriber.ts";
 import { confirmationSenderFor } from "#server/mail/confirmation-mail.server.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
 import { confirmationUrl } from "#server/services/subscriber-links.server.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
 import { readError } from "#tests/helpers/http.ts";
 import {
-  type ReceivedMail,
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from "#tests/helpers/smtp-server.ts";
+  type MailingTestServer,
+  startMailingTestServer,
+} from "#tests/helpers/mailing-test-server.ts";
+import type { ReceivedMail, TestSmtpServer } from "#tests/helpers/smtp-server.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
-import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
+import type { TestServer } from "#tests/helpers/test-server.ts";
 import { allowConsoleError } from "#tests/setup/setup-test-env.ts";
 
 // Double opt-in through HTTP, against a real SMTP server on loopback
@@ -37,6 +36,7 @@ function linkIn(text: string | undefined): string {
 const recipients = (mails: ReceivedMail[]) => mails.flatMap((mail) => mail.to);
 
 describeEachDatabase("double opt-in", (kind) => {
+  let mailing: MailingTestServer;
   let smtp: TestSmtpServer;
   let server: TestServer;
   let admin: SignedIn;
@@ -44,20 +44,19 @@ describeEachDatabase("double opt-in", (kind) => {
   let refuse: Map<string, number>;
   beforeAll(async () => {
     refuse = new Map();
-    smtp = await startTestSmtpServer({
-      answer: ({ to }) => {
-        const code = to.map((address) => refuse.get(address)).find(Boolean);
-        return code ? { code, message: "Mailbox busy, try later" } : undefined;
+    mailing = await startMailingTestServer(kind, {
+      smtp: {
+        answer: ({ to }) => {
+          const code = to.map((address) => refuse.get(address)).find(Boolean);
+          return code ? { code, message: "Mailbox busy, try later" } : undefined;
+        },
       },
+      env: { TRUST_PROXY: "1" },
     });
-    server = await startTestServer(kind, { SMTP_URL: smtp.url, TRUST_PROXY: "1" });
+    ({ smtp, server } = mailing);
     admin = await signInAs(server, "admin");
   });
-  afterAll(async () => {
-    if (server) mailerFor(server.config).close();
-    await server?.close();
-    await smtp?.close();
-  });
+  afterAll(() => mailing?.close());
   const db = () => server.db.handle.db;
   const sender = () => confirmationSenderFor(db(), server.config);
 
@@ -226,17 +225,14 @@ describeEachDatabase("double opt-in", (kind) => {
 });
 
 describeEachDatabase("single opt-in (NEWSLETTER_DOUBLE_OPT_IN=0)", (kind) => {
+  let mailing: MailingTestServer;
   let smtp: TestSmtpServer;
   let server: TestServer;
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url, NEWSLETTER_DOUBLE_OPT_IN: "0" });
+    mailing = await startMailingTestServer(kind, { env: { NEWSLETTER_DOUBLE_OPT_IN: "0" } });
+    ({ smtp, server } = mailing);
   });
-  afterAll(async () => {
-    if (server) mailerFor(server.config).close();
-    await server?.close();
-    await smtp?.close();
-  });
+  afterAll(() => mailing?.close());
 
   it("lists the address as active at once and mails nothing", async () => {
     const response = await server.postJson("/api/newsletter/subscribe", {

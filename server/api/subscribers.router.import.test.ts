@@ -2,30 +2,30 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { IMPORT_MESSAGES, MAX_IMPORT_BYTES } from "#common/subscriber-import.ts";
 import type { ImportReport, SubscriberCounts } from "#common/types/subscriber.ts";
 import { confirmationSenderFor } from "#server/mail/confirmation-mail.server.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
 import { readError } from "#tests/helpers/http.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp-server.ts";
+import {
+  type MailingTestServer,
+  startMailingTestServer,
+} from "#tests/helpers/mailing-test-server.ts";
+import type { TestSmtpServer } from "#tests/helpers/smtp-server.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
-import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
+import type { TestServer } from "#tests/helpers/test-server.ts";
 
 describeEachDatabase("POST /api/subscribers/import", (kind) => {
+  let mailing: MailingTestServer;
   let smtp: TestSmtpServer;
   let server: TestServer;
   let admin: SignedIn;
   let employee: SignedIn;
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url });
+    mailing = await startMailingTestServer(kind);
+    ({ smtp, server } = mailing);
     admin = await signInAs(server, "admin");
     employee = await signInAs(server, "employee");
   });
-  afterAll(async () => {
-    if (server) mailerFor(server.config).close();
-    await server?.close();
-    await smtp?.close();
-  });
+  afterAll(() => mailing?.close());
   const db = () => server.db.handle.db;
   beforeEach(async () => {
     await db().deleteFrom("subscribers").execute();
