@@ -214,12 +214,7 @@ function latestPublicOnSqlite<C extends (typeof POST_COLUMNS)[number]>(columns: 
       limit: effectiveLimit(limit),
     });
     if (keys.length === 0) return [];
-    const rows = await rowsOf(db, { ids: JSON.stringify(keys.map((key) => key.id)) });
-    const byId = new Map(rows.map((row) => [(row as unknown as { id: string }).id, row]));
-    return keys.flatMap((key) => {
-      const row = byId.get(key.id);
-      return row ? [row] : [];
-    });
+    return inKeyOrder(keys, await rowsOf(db, { ids: JSON.stringify(keys.map((key) => key.id)) }));
   };
 }
 
@@ -268,11 +263,13 @@ export async function selectSqlitePublicPage<C extends (typeof POST_COLUMNS)[num
       keys.map((key) => key.id),
     )
     .execute();
-  const byId = new Map(rows.map((row) => [(row as unknown as { id: string }).id, row]));
-  return keys.flatMap((key) => {
-    const row = byId.get(key.id);
-    return row ? [row] : [];
-  });
+  return inKeyOrder(keys, rows);
+}
+
+/** `rows` in the order of `keys`, by id; a row gone since the keys were read is left out. */
+function inKeyOrder<R>(keys: readonly { id: string }[], rows: readonly R[]): R[] {
+  const byId = new Map(rows.map((row) => [(row as { id: string }).id, row]));
+  return keys.flatMap((key) => byId.get(key.id) ?? []);
 }
 
 /**
