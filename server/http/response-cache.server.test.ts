@@ -282,21 +282,6 @@ describe("the response cache", () => {
     expect(h.calls.get("/tiny")).toBe(4);
   });
 
-  it("lets go of expired answers when no request comes, and of nothing it keeps", async () => {
-    const h = await start();
-    await get(`${h.url}/data`);
-    await get(`${h.url}/data?page=2`);
-    const held = h.cache.bytes;
-    expect(held).toBeGreaterThan(8000);
-    // Still alive on the cache's clock: the timer leaves them, and they are still answered.
-    await sleep(TTL_MS + 300);
-    expect(h.cache.bytes).toBe(held);
-    await get(`${h.url}/data`);
-    expect(h.calls.get("/data")).toBe(2);
-    outliveTtl();
-    await eventually(async () => expect(h.cache.bytes).toBe(0), TTL_MS + 1000);
-  });
-
   describe("encodings", () => {
     it("answers brotli, gzip or plain as the client accepts, and says it varies", async () => {
       const h = await start();
