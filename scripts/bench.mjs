@@ -1253,7 +1253,8 @@ function printRows(header, rows) {
 
 /**
  * The memory part: a site server on `database` with the response cache on, its RSS read from
- * /proc every 250 ms: idle after start (MEMORY_IDLE_SECONDS, no request yet), its peak during
+ * /proc every 250 ms: idle after start (its RSS once MEMORY_IDLE_SECONDS have passed without a
+ * request, and the highest reading of those seconds, start-up's), its peak during
  * MEMORY_SECONDS of MEMORY_MIX (the kernel's high-water mark, VmHWM), and MEMORY_SETTLE_SECONDS
  * after the load. The server writes process.memoryUsage() to a file every half second (a few
  * lines run in its process before it starts; nothing is added to the site), for the split of
@@ -1324,8 +1325,11 @@ async function measureMemory({ startScript, database, tmp }) {
         cpuBefore === null || cpuAfter === null || load.requests.total === 0
           ? null
           : ((cpuAfter - cpuBefore) * 1000) / load.requests.total,
+      // At rest: the last reading of the idle seconds. The highest of them is start-up's, which
+      // an allocator that gives memory back (jemalloc) has not all returned in the first second.
       idle: {
-        rss: Math.max(...inside(0, idleUntil).map((s) => s.rss)),
+        rss: inside(0, idleUntil).at(-1)?.rss ?? 0,
+        startupHighest: Math.max(...inside(0, idleUntil).map((s) => s.rss)),
         usage: nearest(usage, idleUntil),
         rollup: idleRollup,
       },
@@ -1581,6 +1585,10 @@ function printMemory(memory) {
       `${load.requests.total} requests, ${failures(load)} failed, ` +
       `${memory.cpuMsPerRequest === null ? "n/a" : memory.cpuMsPerRequest.toFixed(3)} ms server CPU per request ` +
       `(${MEMORY_MIX.map((m) => `${m.weight}% ${m.path}`).join(", ")}).`,
+  );
+  console.log(
+    `Idle is the RSS after ${MEMORY_IDLE_SECONDS} s without a request; the highest reading in ` +
+      `those seconds (start-up's): ${formatMb(memory.idle.startupHighest)}.`,
   );
   console.log(
     `RSS every 10 s from the load's start: ${memory.timeline.map((b) => (b / 1024 / 1024).toFixed(0)).join(", ")} MB.`,
