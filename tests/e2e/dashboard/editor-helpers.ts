@@ -24,6 +24,9 @@ export function toolbarButton(page: Page, name: string) {
 /** Opens the Create section (with an optional query string) once the editor is ready. */
 export async function openEditor(page: Page, search = "") {
   await page.goto(`/dashboard/create${search}`);
+  // Hydrated first: keys pressed in the server's markup before React takes over are lost, or
+  // land where the caret was before the editor set its content.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(contentArea(page)).toBeVisible();
 }
 

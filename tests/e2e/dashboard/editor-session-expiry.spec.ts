@@ -38,7 +38,8 @@ test("the session ends mid-edit: sign in again, back in the same editor, restore
   await openEditor(page, `?id=${post.id}&type=post`);
 
   await page.getByLabel("Excerpt").fill("Written while the session ran out.");
-  await contentArea(page).click();
+  // The caret after the post's own paragraph, once the editor shows it.
+  await contentArea(page).getByText("First paragraph.").click();
   await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.press("Enter");
   await page.keyboard.type("A second paragraph.");
