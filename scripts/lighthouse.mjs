@@ -204,7 +204,6 @@ async function main() {
   return failed ? 1 : 0;
 }
 
-/** One Lighthouse run in a Chromium of its own, which is stopped (by PID) afterwards. */
 /**
  * One run of Lighthouse on `url`. Lighthouse sometimes fails to record its own trace
  * (NO_NAVSTART, NO_FCP…: an error of the measuring, not of the page); such a run is said and
@@ -219,6 +218,7 @@ async function measure(name, url, run) {
   return again;
 }
 
+/** One Lighthouse run in a Chromium of its own, which is stopped (by PID) afterwards. */
 async function runLighthouse(url) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,

@@ -66,7 +66,7 @@ export class CacheStore {
     }
     this.#entries.set(entry.key, entry);
     this.#totalBytes += entry.bytes;
-    this.#dropExpired(entry);
+    this.#evict(entry);
     this.#scheduleSweep();
   }
 
@@ -74,7 +74,7 @@ export class CacheStore {
    * Drops expired and surplus entries from the front, up to `keep`: Map order is insertion order
    * and every entry lives equally long, so the first entry is the oldest.
    */
-  #dropExpired(keep: CacheEntry | null) {
+  #evict(keep: CacheEntry | null) {
     const at = this.#now();
     for (const [key, oldest] of this.#entries) {
       if (oldest === keep) break;
@@ -93,7 +93,7 @@ export class CacheStore {
     const wait = Math.max(0, oldest.expiresAt - this.#now()) + SWEEP_SLACK_MS;
     this.#sweep = setTimeout(() => {
       this.#sweep = null;
-      this.#dropExpired(null);
+      this.#evict(null);
       this.#scheduleSweep();
     }, wait);
     this.#sweep.unref();

@@ -174,23 +174,33 @@ export function listPublicPostSummaries(
     .execute();
 }
 
-/**
- * The ids of SQLite's latest publicly visible posts, newest first, as selectSqlitePublicPage
- * finds them (one SELECT per public status merged by UNION ALL, in the index), compiled once.
- */
+/** The ids of SQLite's latest publicly visible posts, newest first, compiled once. */
 const latestPublicIdsOnSqlite = reusableQuery(["now", "limit"], (db, { now, limit }) =>
-  PUBLIC_STATUSES.map((status) =>
-    db
+  publicKeysOnSqlite(db, { now, direction: "desc" }).limit(sql<number>`${limit}`),
+);
+
+/**
+ * The ids and publication times of SQLite's publicly visible posts (those matching `where`, if
+ * given), ordered by publication in `direction`: one SELECT per public status (publicOfStatus)
+ * merged by UNION ALL, each walking posts_status_publication_idx (the comment above
+ * listPublishedPosts). `now` may be a reusableQuery stand-in.
+ */
+function publicKeysOnSqlite(
+  db: Db,
+  { now, direction, where }: { now: Date | string; direction: "asc" | "desc"; where?: Where },
+) {
+  return PUBLIC_STATUSES.map((status) => {
+    const part = db
       .selectFrom("posts")
       .select("posts.id")
       .select(publicationTime().as("publicationTime"))
-      .where(publicOfStatus(status, now)),
-  )
+      .where(publicOfStatus(status, now));
+    return where ? part.where(where) : part;
+  })
     .reduce((union, query) => union.unionAll(query))
-    .orderBy("publicationTime", "desc")
-    .orderBy("id", "desc")
-    .limit(sql<number>`${limit}`),
-);
+    .orderBy("publicationTime", direction)
+    .orderBy("id", direction);
+}
 
 /**
  * SQLite's latest publicly visible posts with `columns`, newest first: their ids
@@ -238,17 +248,7 @@ export async function selectSqlitePublicPage<C extends (typeof POST_COLUMNS)[num
     limit,
   }: { now: Date; where: Where; direction: "asc" | "desc"; offset: number; limit: number },
 ) {
-  const keys = await PUBLIC_STATUSES.map((status) =>
-    db
-      .selectFrom("posts")
-      .select("posts.id")
-      .select(publicationTime().as("publicationTime"))
-      .where(publicOfStatus(status, now))
-      .where(where),
-  )
-    .reduce((union, query) => union.unionAll(query))
-    .orderBy("publicationTime", direction)
-    .orderBy("id", direction)
+  const keys = await publicKeysOnSqlite(db, { now, direction, where })
     .limit(limit)
     .offset(offset)
     .execute();

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
 import {
   DESKTOP,
   expect,
@@ -24,6 +25,22 @@ import {
 // The post editor in the dashboard's Create / Edit section (docs/product.md#editor, #post-form,
 // #schedule-dialog), used the way staff use it. Other specs share the server and its database:
 // every post here has a title of its own, and no test counts posts.
+
+/**
+ * /news searched for `title`: other specs' posts, written meanwhile, may push a post off the
+ * first page of the whole list.
+ */
+function newsSearchFor(title: string) {
+  return `/news?q=${encodeURIComponent(title)}`;
+}
+
+/** No post titled `title` is on a visitor's /news (the search repeats the title; no link does). */
+async function expectNotOnNews(visitor: Page, title: string) {
+  await visitor.goto(newsSearchFor(title));
+  await expect(visitor.getByRole("heading", { level: 1, name: "Latest News" })).toBeVisible();
+  await expect(visitor.getByText("No articles found matching your search.")).toBeVisible();
+  await expect(visitor.getByRole("link", { name: title })).toHaveCount(0);
+}
 
 test.describe("writing and publishing", () => {
   test("an employee formats a news post with the toolbar, publishes it, and it appears on /news", async ({
@@ -141,15 +158,8 @@ test.describe("writing and publishing", () => {
     expect(draft.publishedAt).toBeNull();
     await expect(page.getByRole("row", { name: title })).toBeVisible();
 
-    // Searched for by its title: other tests' posts, written meanwhile, may push it off /news's
-    // first page.
-    const newsOfTitle = `/news?q=${encodeURIComponent(title)}`;
     const visitor = await visitorPage(browser);
-    await visitor.goto(newsOfTitle);
-    await expect(visitor.getByRole("heading", { level: 1, name: "Latest News" })).toBeVisible();
-    // (The page repeats the search, so the title is on it: as a search, not as a post's link.)
-    await expect(visitor.getByText("No articles found matching your search.")).toBeVisible();
-    await expect(visitor.getByRole("link", { name: title })).toHaveCount(0);
+    await expectNotOnNews(visitor, title);
     const response = await visitor.goto(`/blog/${draft.slug}`);
     expect(response?.status()).toBe(404);
     await expect(visitor.getByRole("heading", { name: "Post Not Found" })).toBeVisible();
@@ -235,15 +245,8 @@ test.describe("scheduling", () => {
     expect(scheduled.scheduledAt).toBe("2099-01-01T00:00:00.000Z");
     expect(scheduled.timezone).toBe("Asia/Tokyo");
 
-    // Searched for by its title: other tests' posts, written meanwhile, may push it off /news's
-    // first page.
-    const newsOfTitle = `/news?q=${encodeURIComponent(title)}`;
     const visitor = await visitorPage(browser);
-    await visitor.goto(newsOfTitle);
-    await expect(visitor.getByRole("heading", { level: 1, name: "Latest News" })).toBeVisible();
-    // (The page repeats the search, so the title is on it: as a search, not as a post's link.)
-    await expect(visitor.getByText("No articles found matching your search.")).toBeVisible();
-    await expect(visitor.getByRole("link", { name: title })).toHaveCount(0);
+    await expectNotOnNews(visitor, title);
     expect((await visitor.goto(`/blog/${scheduled.slug}`))?.status()).toBe(404);
 
     // Its time comes (moved into the past rather than waited for): now everyone sees it. The
@@ -256,7 +259,7 @@ test.describe("scheduling", () => {
       .execute();
     // Allowed far longer than that second: loading a page takes a while on a busy machine.
     await expect(async () => {
-      await visitor.goto(newsOfTitle);
+      await visitor.goto(newsSearchFor(title));
       await expect(visitor.getByRole("link", { name: title })).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
     await expect
