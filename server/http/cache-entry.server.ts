@@ -179,6 +179,14 @@ export function compressedForm(
   return pending;
 }
 
+/**
+ * The body compressed as a kept form is (the levels for answers sent many times), for an answer
+ * kept outside this cache (the sitemap index, made once per change).
+ */
+export function compressToKeep(body: Buffer, encoding: Compressed): Promise<Buffer> {
+  return compress(body, encoding, KEPT_LEVELS[encoding]);
+}
+
 function compress(body: Buffer, encoding: Compressed, level: number): Promise<Buffer> {
   if (encoding === "gzip") return gzipAsync(body, { level });
   return brotliAsync(body, brotliOptions(body, level));
@@ -205,7 +213,7 @@ function withAcceptEncoding(vary: string): string {
 }
 
 /** The same form as Express's default ETag: weak, length and SHA-1 of the body. */
-function weakEtag(body: Buffer): string {
+export function weakEtag(body: Buffer): string {
   const digest = hash("sha1", body, "base64").slice(0, 27);
   return `W/"${body.length.toString(16)}-${digest}"`;
 }

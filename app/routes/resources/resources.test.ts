@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { authFor } from "#server/auth/auth.server.ts";
@@ -34,11 +35,17 @@ async function get(
   loader: (args: never) => Response | Promise<Response>,
   db: TestDatabase,
   path: string,
+  headers: Record<string, string> = {},
+  site = SITE,
 ): Promise<Response> {
-  const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: "0", SITE_URL: SITE });
+  const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: "0", SITE_URL: site });
   const context = new RouterContextProvider();
   context.set(serverContext, { db: db.handle.db, config, auth: authFor(db.handle.db, config) });
-  const args: LoaderArgs = { request: new Request(`${SITE}${path}`), params: {}, context };
+  const args: LoaderArgs = {
+    request: new Request(`${SITE}${path}`, { headers }),
+    params: {},
+    context,
+  };
   return loader(args as never);
 }
 
@@ -280,6 +287,47 @@ describeEachDatabase("the sitemap of a large site", (kind) => {
     const after = await readSitemap(db);
     expect(after.slice(0, 3)).toEqual(before.slice(0, 3));
     expect(after[3]?.urls).toEqual([...(before[3]?.urls ?? []), postUrl(added)]);
+  });
+
+  it("answers the index with a validator, and 304 to a client that has it", async () => {
+    const plain = await get(sitemapLoader, db, "/sitemap.xml");
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+    const etag = plain.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^W\/"/);
+    // Four addresses are too few bytes to be worth compressing.
+    const accepting = await get(sitemapLoader, db, "/sitemap.xml", { "Accept-Encoding": "br" });
+    expect(accepting.headers.get("content-encoding")).toBeNull();
+    expect(await accepting.text()).toBe(await plain.text());
+    const again = await get(sitemapLoader, db, "/sitemap.xml", { "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const other = await get(sitemapLoader, db, "/sitemap.xml", { "If-None-Match": 'W/"x"' });
+    expect(other.status).toBe(200);
+  });
+
+  it("sends an index long enough to be worth it compressed as the client accepts", async () => {
+    // A long host name makes four addresses over a kilobyte.
+    const site = `https://${["a", "b", "c"].map((c) => c.repeat(60)).join(".")}.example`;
+    const plain = await get(sitemapLoader, db, "/sitemap.xml", {}, site);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const xml = await plain.text();
+    expect(xml.length).toBeGreaterThan(1024);
+    const unpack = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
+      const packed = await get(
+        sitemapLoader,
+        db,
+        "/sitemap.xml",
+        { "Accept-Encoding": accept },
+        site,
+      );
+      expect(packed.headers.get("content-encoding")).toBe(encoding);
+      expect(packed.headers.get("etag")).toBe(plain.headers.get("etag"));
+      expect(unpack[encoding](Buffer.from(await packed.arrayBuffer())).toString()).toBe(xml);
+    }
   });
 
   it("works out where the parts start at most once a minute, then anew", async () => {

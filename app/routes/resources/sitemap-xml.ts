@@ -1,4 +1,10 @@
 import { escapeMarkup } from "#common/format.ts";
+import {
+  type Compressed,
+  compressToKeep,
+  isCompressible,
+  weakEtag,
+} from "#server/http/cache-entry.server.ts";
 import type { ListKey } from "#server/services/public-post-lists.server.ts";
 
 /**
@@ -12,15 +18,20 @@ const NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 /** The public pages every sitemap names, in the order the navigation has them. */
 export const PUBLIC_PAGES = ["/", "/studio", "/apps", "/videos", "/news"];
 
-/** An XML answer that search engines and caches may keep for five minutes. */
+/** The headers of every sitemap answer: search engines and caches may keep it five minutes. */
+export const XML_HEADERS = {
+  "Content-Type": "application/xml; charset=utf-8",
+  "Cache-Control": "public, max-age=300",
+};
+
+/** The lines as one XML document. */
+export function xmlDocument(lines: string[]): string {
+  return ['<?xml version="1.0" encoding="UTF-8"?>', ...lines, ""].join("\n");
+}
+
+/** An XML answer (XML_HEADERS). */
 export function xmlResponse(lines: string[], status = 200): Response {
-  return new Response(['<?xml version="1.0" encoding="UTF-8"?>', ...lines, ""].join("\n"), {
-    status,
-    headers: {
-      "Content-Type": "application/xml; charset=utf-8",
-      "Cache-Control": "public, max-age=300",
-    },
-  });
+  return new Response(xmlDocument(lines), { status, headers: XML_HEADERS });
 }
 
 /** A `<urlset>` of addresses with their optional last-modified times. */
@@ -69,4 +80,27 @@ export function partKeyFrom(params: URLSearchParams): ListKey | null | "invalid"
     return "invalid";
   }
   return { publicationTime: from, id };
+}
+
+/** The index as it is sent: its bytes, their compressed forms (when worth it) and validator. */
+export type IndexForms = {
+  identity: Buffer;
+  compressed: Partial<Record<Compressed, Buffer>>;
+  etag: string;
+};
+
+/** The index naming the parts that start at `starts`, as it is sent. */
+export async function indexForms(starts: ListKey[], siteUrl: string): Promise<IndexForms> {
+  const parts = starts.map((key, i) => `${siteUrl}${postsPartPath(key, i === 0)}`);
+  const identity = Buffer.from(
+    xmlDocument(sitemapIndex([`${siteUrl}/sitemap-pages.xml`, ...parts])),
+  );
+  const compressed: IndexForms["compressed"] = {};
+  if (isCompressible(identity.length, XML_HEADERS["Content-Type"])) {
+    [compressed.br, compressed.gzip] = await Promise.all([
+      compressToKeep(identity, "br"),
+      compressToKeep(identity, "gzip"),
+    ]);
+  }
+  return { identity, compressed, etag: weakEtag(identity) };
 }
