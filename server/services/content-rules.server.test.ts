@@ -249,6 +249,8 @@ describe("htmlToPlainText", () => {
 
   it("collapses runs of spaces and blank lines and trims the ends", () => {
     expect(htmlToPlainText("  <p>  a \t  b  </p>\n\n\n<p> c </p>  ")).toBe("a b\nc");
+    // A lone tab is a blank too; single spaces stay.
+    expect(htmlToPlainText("<p>a\tb c d</p>")).toBe("a b c d");
   });
 
   it("answers an empty string for empty content", () => {

@@ -109,7 +109,10 @@ const ENTITIES: Record<string, string> = {
 // attribute values (alt="5 > 3").
 const TAG = /<(?:[^>"']|"[^"]*"|'[^']*')*>/g;
 
-/** Post HTML as readable plain text (the portfolio's fullDescription). */
+/**
+ * Post HTML as readable plain text (the portfolio's fullDescription). Runs of blanks become one
+ * space; a lone space is left as it is rather than rewritten.
+ */
 export function htmlToPlainText(html: string): string {
   return html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
@@ -122,7 +125,7 @@ export function htmlToPlainText(html: string): string {
         return fromCodePoint(Number.parseInt(lower.slice(1), 10));
       return Object.hasOwn(ENTITIES, lower) ? (ENTITIES[lower] ?? entity) : entity;
     })
-    .replace(/[ \t]+/g, " ")
+    .replace(/[ \t]{2,}|\t/g, " ")
     .replace(/\s*\n\s*/g, "\n")
     .trim();
 }
