@@ -1,9 +1,10 @@
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { pageHydrates } from "#app/lib/page-hydration.ts";
 import { loggedUrl, logger } from "#server/config/logger.server.ts";
 import { pageScriptsContext } from "#server/context.server.ts";
+import type { PageScripts } from "#server/http/content-security-policy.server.ts";
 import { recordPageFault } from "#server/http/page-faults.server.ts";
 
 export const streamTimeout = 5_000;
@@ -53,11 +54,13 @@ export default function handleRequest(
   const pageScripts = loadContext.get(pageScriptsContext);
   const nonce = pageScripts?.mark;
   if (!hydrates(routerContext)) {
-    // A page React does not hydrate has no use for its loaders' data in the browser: the
-    // page is rendered without it (docs/decisions/031-static-public-pages.md). The stream is
-    // let go, not cancelled: React Router has encoded the data already, and a cancelled stream
-    // makes each of its remaining writes throw.
-    routerContext.serverHandoffStream = undefined;
+    return renderStaticPage(
+      responseStatusCode,
+      responseHeaders,
+      routerContext,
+      request.url,
+      pageScripts,
+    );
   }
 
   return new Promise<Response>((resolve, reject) => {
@@ -130,4 +133,31 @@ export default function handleRequest(
     );
     request.signal.addEventListener("abort", leave, { once: true });
   });
+}
+
+/**
+ * A page React does not hydrate (docs/decisions/031-static-public-pages.md), rendered at once
+ * to one string: its loaders have their data and none of its parts suspends, so there is
+ * nothing to wait for, and no stream to write through. Nor does it need what lets React take
+ * over a page in the browser (its loaders' data, the markers between adjacent texts).
+ * A render that fails throws, and React Router answers with the error page, as for any page.
+ */
+function renderStaticPage(
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  url: string,
+  pageScripts: PageScripts | null,
+): Response {
+  // The stream of the loaders' data is let go, not cancelled: React Router has encoded the
+  // data already, and a cancelled stream makes each of its remaining writes throw.
+  routerContext.serverHandoffStream = undefined;
+  const html = renderToStaticMarkup(
+    <ServerRouter context={routerContext} url={url} nonce={pageScripts?.mark} />,
+  );
+  // React writes the doctype itself only when it streams.
+  const page = Buffer.from(`<!DOCTYPE html>${html}`);
+  const body = pageScripts ? pageScripts.allow([page]) : page;
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body as Uint8Array<ArrayBuffer>, { headers, status });
 }
