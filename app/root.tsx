@@ -10,6 +10,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { StaticPageContext } from "#app/components/site/site-link.tsx";
 import { usePageHydrates } from "#app/lib/page-hydration.ts";
 import { getViewer } from "#server/auth/page-access.server.ts";
 import { serverContext } from "#server/context.server.ts";
@@ -76,7 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {!hydrates && siteScript ? <script type="module" src={siteScript} /> : null}
       </head>
       <body className="min-h-screen">
-        {children}
+        <StaticPageContext value={!hydrates}>{children}</StaticPageContext>
         {hydrates ? (
           <>
             <ScrollRestoration />

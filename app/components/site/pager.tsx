@@ -1,5 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "#app/components/site/site-link.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { pagerNumbers, withPage } from "#common/paging.ts";
 
@@ -31,14 +31,14 @@ export function Pager({
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {page > 1 ? (
-            <Link
+            <SiteLink
               to={link(page - 1)}
               rel="prev"
               className={cn(ITEM, "text-zinc-200 ring-1 ring-night-600 hover:bg-white/5")}
             >
               <ChevronLeftIcon aria-hidden="true" className="size-4" />
               Previous
-            </Link>
+            </SiteLink>
           ) : null}
         </li>
         {pagerNumbers(page, totalPages).map((entry) => {
@@ -58,27 +58,27 @@ export function Pager({
                   {n}
                 </span>
               ) : (
-                <Link
+                <SiteLink
                   to={link(n)}
                   className={cn(ITEM, "text-zinc-200 ring-1 ring-night-600 hover:bg-white/5")}
                 >
                   <span className="sr-only">Page </span>
                   {n}
-                </Link>
+                </SiteLink>
               )}
             </li>
           );
         })}
         <li>
           {page < totalPages ? (
-            <Link
+            <SiteLink
               to={link(page + 1)}
               rel="next"
               className={cn(ITEM, "text-zinc-200 ring-1 ring-night-600 hover:bg-white/5")}
             >
               Next
               <ChevronRightIcon aria-hidden="true" className="size-4" />
-            </Link>
+            </SiteLink>
           ) : null}
         </li>
       </ul>

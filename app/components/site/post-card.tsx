@@ -1,5 +1,5 @@
 import { ImageOffIcon } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardBody, CardTitle } from "#app/components/ui/card.tsx";
 import { CARD_IMAGE_SIZES, Picture } from "#app/components/ui/picture.tsx";
@@ -39,7 +39,7 @@ export function PostCard({
   const src = imageSrc(post.featuredImage);
   return (
     <Card className="group transition-transform hover:-translate-y-1 hover:ring-grass-500/50">
-      <Link to={`/blog/${post.slug}`} className="flex h-full flex-col">
+      <SiteLink to={`/blog/${post.slug}`} className="flex h-full flex-col">
         <div className="relative aspect-[1200/630] overflow-hidden bg-night-800">
           {src ? (
             <Picture
@@ -70,7 +70,7 @@ export function PostCard({
             <p className="line-clamp-3 text-sm text-zinc-400">{post.excerpt}</p>
           ) : null}
         </CardBody>
-      </Link>
+      </SiteLink>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, CalendarIcon, RocketIcon } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -41,9 +41,9 @@ export function PostHeader({ post, now }: { post: PostHeaderData; now: string })
           </div>
           {isMarketplace ? (
             <Button asChild variant="outline" size="sm">
-              <Link to="/studio">
+              <SiteLink to="/studio">
                 <ArrowLeftIcon aria-hidden="true" /> Back to Studio
-              </Link>
+              </SiteLink>
             </Button>
           ) : null}
         </div>
@@ -102,12 +102,12 @@ export function PostTags({ tags, className }: { tags: string[]; className?: stri
     <ul aria-label="Tags" className={cn("flex flex-wrap gap-2", className)}>
       {tags.map((tag) => (
         <li key={tag} className="min-w-0">
-          <Link
+          <SiteLink
             to={tagListPath(tag)}
             className="block rounded bg-night-800 px-2 py-0.5 text-xs font-medium break-all text-diamond-300 ring-1 ring-night-600 hover:bg-night-700 hover:text-diamond-200 focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none"
           >
             #{tag}
-          </Link>
+          </SiteLink>
         </li>
       ))}
     </ul>

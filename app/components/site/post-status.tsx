@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, EyeOffIcon, FileXIcon, LoaderCircleIcon } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { formatLongDate } from "#common/format.ts";
@@ -47,9 +47,9 @@ export function PostNotFound() {
         The post you're looking for doesn't exist or has been removed.
       </p>
       <Button asChild variant="outline" className="mt-8">
-        <Link to="/news">
+        <SiteLink to="/news">
           <ArrowLeftIcon aria-hidden="true" /> Back to News
-        </Link>
+        </SiteLink>
       </Button>
     </section>
   );

@@ -1,6 +1,6 @@
 import { ChevronDownIcon, MenuIcon, XIcon } from "lucide-react";
 import type * as React from "react";
-import { Link, NavLink } from "react-router";
+import { SiteLink, SiteNavLink } from "#app/components/site/site-link.tsx";
 import { cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { NavApp } from "#app/lib/site-data.ts";
@@ -67,9 +67,9 @@ export function SiteNav({ companyName, communityInviteUrl, apps, isSignedIn }: S
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
           <NavItems
             apps={
-              <NavLink reloadDocument to="/apps" className={linkClass}>
+              <SiteNavLink reloadDocument to="/apps" className={linkClass}>
                 Apps &amp; Tools
-              </NavLink>
+              </SiteNavLink>
             }
             inviteUrl={communityInviteUrl}
             isSignedIn={isSignedIn}
@@ -95,16 +95,16 @@ function NavItems({
 }) {
   return (
     <>
-      <NavLink reloadDocument to="/" end className={linkClass}>
+      <SiteNavLink reloadDocument to="/" end className={linkClass}>
         Home
-      </NavLink>
-      <NavLink reloadDocument to="/studio" className={linkClass}>
+      </SiteNavLink>
+      <SiteNavLink reloadDocument to="/studio" className={linkClass}>
         Studio
-      </NavLink>
+      </SiteNavLink>
       {apps}
-      <NavLink reloadDocument to="/videos" className={linkClass}>
+      <SiteNavLink reloadDocument to="/videos" className={linkClass}>
         YouTube
-      </NavLink>
+      </SiteNavLink>
       <ExternalNavLinks inviteUrl={inviteUrl} />
       {isSignedIn ? <SignedInLinks /> : null}
     </>
@@ -173,9 +173,9 @@ function ExternalNavLinks({ inviteUrl }: { inviteUrl: string }) {
 function SignedInLinks() {
   return (
     <>
-      <NavLink to="/dashboard" className={linkClass}>
+      <SiteNavLink to="/dashboard" className={linkClass}>
         Dashboard
-      </NavLink>
+      </SiteNavLink>
       <a href="/api/logout" className={linkClass({ isActive: false })}>
         Logout
       </a>
@@ -196,9 +196,9 @@ function AppsMenu({ apps }: { apps: NavApp[] }) {
   return (
     <div className="relative" data-apps-menu="">
       <div className="flex items-center">
-        <NavLink reloadDocument to="/apps" className={(state) => cn(linkClass(state), "pr-1")}>
+        <SiteNavLink reloadDocument to="/apps" className={(state) => cn(linkClass(state), "pr-1")}>
           Apps &amp; Tools
-        </NavLink>
+        </SiteNavLink>
         <button
           type="button"
           className="group rounded-md p-2 text-zinc-400 hover:bg-white/5 hover:text-white"
@@ -221,13 +221,13 @@ function AppsMenu({ apps }: { apps: NavApp[] }) {
       >
         <ul className="flex flex-col">
           <li>
-            <Link
+            <SiteLink
               reloadDocument
               to="/apps"
               className="block rounded-md px-3 py-2 text-sm font-semibold text-grass-300 hover:bg-white/5"
             >
               View All Apps &amp; Tools
-            </Link>
+            </SiteLink>
           </li>
           {shown.map((app) => (
             <li key={app.slug}>
@@ -241,25 +241,25 @@ function AppsMenu({ apps }: { apps: NavApp[] }) {
                   {app.name}
                 </a>
               ) : (
-                <Link
+                <SiteLink
                   reloadDocument
                   to={`/apps#${app.slug}`}
                   className="block rounded-md px-3 py-2 text-sm text-zinc-200 hover:bg-white/5 hover:text-white"
                 >
                   {app.name}
-                </Link>
+                </SiteLink>
               )}
             </li>
           ))}
         </ul>
         {more > 0 ? (
-          <Link
+          <SiteLink
             reloadDocument
             to="/apps"
             className="block border-t border-night-700 px-3 pt-2 pb-1 text-xs text-zinc-400 hover:text-white"
           >
             +{more} more apps
-          </Link>
+          </SiteLink>
         ) : null}
       </div>
     </div>

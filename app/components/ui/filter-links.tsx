@@ -1,5 +1,6 @@
 import type * as React from "react";
-import { Link, type LinkProps } from "react-router";
+import type { LinkProps } from "react-router";
+import { SiteLink } from "#app/components/site/site-link.tsx";
 import { cn } from "#app/lib/cn.ts";
 
 /**
@@ -26,7 +27,7 @@ export function FilterLink({
 }: LinkProps & { active: boolean; count?: number }) {
   return (
     <li>
-      <Link
+      <SiteLink
         data-slot="filter-link"
         aria-current={active ? "page" : undefined}
         preventScrollReset
@@ -54,7 +55,7 @@ export function FilterLink({
             <span className="sr-only"> ({count})</span>
           </>
         )}
-      </Link>
+      </SiteLink>
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { AppWindowIcon } from "lucide-react";
-import { Link } from "react-router";
 import { EmptyState } from "#app/components/site/empty-state.tsx";
+import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FilterLink, FilterLinks } from "#app/components/ui/filter-links.tsx";
 import {
@@ -92,7 +92,7 @@ export function AppBrowser({
           >
             {filter.slug === "all" ? null : (
               <Button asChild variant="outline">
-                <Link to={{ search: "" }}>Show all apps</Link>
+                <SiteLink to={{ search: "" }}>Show all apps</SiteLink>
               </Button>
             )}
           </EmptyState>

@@ -7,9 +7,9 @@ import {
   RocketIcon,
   SparklesIcon,
 } from "lucide-react";
-import { Link } from "react-router";
 import { NewsletterForm } from "#app/components/site/newsletter-form.tsx";
 import { PostCard } from "#app/components/site/post-card.tsx";
+import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -68,9 +68,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </h2>
           </div>
           <Button asChild variant="outline">
-            <Link to="/news">
+            <SiteLink to="/news">
               All news <ArrowRightIcon />
-            </Link>
+            </SiteLink>
           </Button>
         </div>
         {latest.length === 0 ? (
@@ -124,9 +124,9 @@ function Hero({
         </p>
         <div className="mt-10 flex flex-wrap gap-4">
           <Button asChild size="lg">
-            <Link to="/studio">
+            <SiteLink to="/studio">
               Explore <ArrowRightIcon />
-            </Link>
+            </SiteLink>
           </Button>
           <Button asChild size="lg" variant="outline">
             <a href={videoChannelUrl} target="_blank" rel="noopener noreferrer">
@@ -175,9 +175,9 @@ function InnovationHub({
             title="Marketplace Content"
             text={`${published} published ${published === 1 ? "pack" : "packs"}: worlds, skins and add-ons.`}
             action={
-              <Link to="/studio" className={hubActionClass}>
+              <SiteLink to="/studio" className={hubActionClass}>
                 EXPLORE CONTENT
-              </Link>
+              </SiteLink>
             }
           />
           <HubCard
@@ -185,11 +185,11 @@ function InnovationHub({
             title="Strategic Partnerships"
             text="Apps and tools we build with partners across the community."
             action={
-              <Link to="/apps" className={hubActionClass}>
+              <SiteLink to="/apps" className={hubActionClass}>
                 LEARN MORE
                 {/* Read by search engines and screen readers: the visible words alone say nothing. */}
                 <span className="sr-only"> about our apps and partnerships</span>
-              </Link>
+              </SiteLink>
             }
           />
           <HubCard

@@ -1,9 +1,9 @@
 import { ArrowDownUpIcon, HashIcon, NewspaperIcon, SearchXIcon, XIcon } from "lucide-react";
-import { Link } from "react-router";
 import { EmptyState } from "#app/components/site/empty-state.tsx";
 import { SearchField } from "#app/components/site/icon-field.tsx";
 import { Pager } from "#app/components/site/pager.tsx";
 import { PostCard } from "#app/components/site/post-card.tsx";
+import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { withPage } from "#common/paging.ts";
 import type { PostCardItem } from "#common/types/post-list.ts";
@@ -144,7 +144,7 @@ function Articles({ list }: { list: NewsList }) {
         className="mt-6"
       >
         <Button asChild variant="outline">
-          <Link to={`/news${newsSearchString("", sort)}`}>Show all articles</Link>
+          <SiteLink to={`/news${newsSearchString("", sort)}`}>Show all articles</SiteLink>
         </Button>
       </EmptyState>
     );
@@ -186,10 +186,10 @@ function TagFilter({ tag, term, sort }: { tag: string; term: string; sort: NewsS
         </span>
       </p>
       <Button asChild variant="outline" size="sm">
-        <Link to={`/news${newsSearchString(term, sort)}`}>
+        <SiteLink to={`/news${newsSearchString(term, sort)}`}>
           <XIcon aria-hidden="true" />
           Clear tag
-        </Link>
+        </SiteLink>
       </Button>
     </div>
   );

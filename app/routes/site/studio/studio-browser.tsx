@@ -1,8 +1,8 @@
 import { PackageOpenIcon, SearchXIcon, XIcon } from "lucide-react";
-import { Link } from "react-router";
 import { EmptyState } from "#app/components/site/empty-state.tsx";
 import { SearchField } from "#app/components/site/icon-field.tsx";
 import { Pager } from "#app/components/site/pager.tsx";
+import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FilterLink, FilterLinks } from "#app/components/ui/filter-links.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -162,7 +162,9 @@ function Packs({ list, category }: { list: StudioList; category: StudioCategory 
         className="mt-4"
       >
         <Button asChild variant="outline">
-          <Link to={{ search: studioUrlSearch({ query: "", category }) }}>Clear search</Link>
+          <SiteLink to={{ search: studioUrlSearch({ query: "", category }) }}>
+            Clear search
+          </SiteLink>
         </Button>
       </EmptyState>
     );

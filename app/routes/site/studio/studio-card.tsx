@@ -1,6 +1,6 @@
 import { CalendarDaysIcon, ExternalLinkIcon } from "lucide-react";
-import { Link } from "react-router";
 import { CoverImage } from "#app/components/site/cover-image.tsx";
+import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { cardVariants } from "#app/components/ui/card.tsx";
@@ -72,12 +72,12 @@ export function StudioCard({
           </Badge>
         </div>
         <h3 className="text-lg leading-snug font-bold text-white">
-          <Link
+          <SiteLink
             to={`/post/${item.slug}`}
             className="after:absolute after:inset-0 after:content-[''] group-hover:text-grass-300 focus-visible:outline-none"
           >
             {item.title}
-          </Link>
+          </SiteLink>
         </h3>
         {item.shortDescription ? (
           <p className="line-clamp-3 text-sm text-zinc-400">{item.shortDescription}</p>

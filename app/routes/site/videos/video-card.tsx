@@ -1,6 +1,6 @@
 import { ArrowRightIcon, FilmIcon, PlayIcon } from "lucide-react";
-import { Link } from "react-router";
 import { SiteImage } from "#app/components/site/site-image.tsx";
+import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardBody, CardTitle } from "#app/components/ui/card.tsx";
 import { CARD_IMAGE_SIZES } from "#app/components/ui/picture.tsx";
@@ -57,13 +57,13 @@ export function VideoCard({ video, eager = false }: { video: VideoEntry; eager?:
               <span className="sr-only"> {video.title}</span>
             </Button>
             {video.postSlug ? (
-              <Link
+              <SiteLink
                 to={`/blog/${video.postSlug}`}
                 className="relative z-10 inline-flex items-center gap-1 text-sm font-semibold text-diamond-300 underline-offset-4 hover:underline"
               >
                 Read the post<span className="sr-only">: {video.title}</span>
                 <ArrowRightIcon aria-hidden="true" className="size-4" />
-              </Link>
+              </SiteLink>
             ) : null}
           </div>
         </CardBody>
