@@ -38,8 +38,9 @@ function hydrates({ staticHandlerContext, routeModules }: EntryContext): boolean
  * Renders a page whole, then answers it in one piece: its Content-Security-Policy lists the
  * hashes of the page's inline scripts, which are known only once the page is complete
  * (docs/decisions/009-script-hashes.md). The loaders have awaited their data already, so
- * holding the page back until the end costs nothing but the bytes. A request whose client
- * disconnects stops rendering at once and answers nothing.
+ * holding the page back until the end costs nothing but the bytes. A static page is rendered
+ * at once (renderStaticPage); a hydrated one streams from React, and stops rendering as soon as
+ * its client disconnects, answering nothing.
  */
 export default function handleRequest(
   request: Request,
