@@ -52,8 +52,11 @@ export function useListView<const S extends string, const F extends string>({
   const update = React.useCallback(
     (change: Partial<{ page: number; sort: S; q: string } & Record<F, string>>) => {
       setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
+        () => {
+          // The address as it is now, not as the last render read it: React renders a
+          // navigation as a transition, after the address has changed, and a change made in
+          // between must keep the one before it.
+          const next = new URLSearchParams(window.location.search);
           for (const [name, value] of Object.entries(change) as [string, string | number][]) {
             const isDefault =
               value === "" ||

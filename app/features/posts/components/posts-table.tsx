@@ -87,8 +87,15 @@ export function PostsTable({
       <PostsToolbar
         view={view}
         preset={preset}
-        // A new search, filter or sort starts at page 1.
-        onChange={(change, { typing }) => go({ ...view, ...change, page: 1 }, { replace: typing })}
+        // A new search, filter or sort starts at page 1. The change applies to the address as
+        // it is now, not as this render read it: React renders a navigation as a transition,
+        // after the address has changed, and a filter chosen in between must keep the last one.
+        onChange={(change, { typing }) =>
+          go(
+            { ...readListView(window.location.search, preset), ...change, page: 1 },
+            { replace: typing },
+          )
+        }
       />
       {selectedIds.length > 0 ? (
         <BulkBar ids={selectedIds} onDone={() => setSelected(new Set())} />
