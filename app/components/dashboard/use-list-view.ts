@@ -1,5 +1,6 @@
 import * as React from "react";
 import { useSearchParams } from "react-router";
+import { currentSearchParams } from "#app/lib/current-address.ts";
 import { parsePageNumber } from "#common/paging.ts";
 
 /** A dashboard list's view as its address holds it: `?q=&sort=&page=` and its filters. */
@@ -51,25 +52,17 @@ export function useListView<const S extends string, const F extends string>({
 
   const update = React.useCallback(
     (change: Partial<{ page: number; sort: S; q: string } & Record<F, string>>) => {
-      setParams(
-        () => {
-          // The address as it is now, not as the last render read it: React renders a
-          // navigation as a transition, after the address has changed, and a change made in
-          // between must keep the one before it.
-          const next = new URLSearchParams(window.location.search);
-          for (const [name, value] of Object.entries(change) as [string, string | number][]) {
-            const isDefault =
-              value === "" ||
-              (name === "sort" && value === defaultSort) ||
-              (name === "page" && value === 1);
-            if (isDefault) next.delete(name);
-            else next.set(name, String(value));
-          }
-          if (!("page" in change)) next.delete("page");
-          return next;
-        },
-        { preventScrollReset: true },
-      );
+      const next = currentSearchParams();
+      for (const [name, value] of Object.entries(change) as [string, string | number][]) {
+        const isDefault =
+          value === "" ||
+          (name === "sort" && value === defaultSort) ||
+          (name === "page" && value === 1);
+        if (isDefault) next.delete(name);
+        else next.set(name, String(value));
+      }
+      if (!("page" in change)) next.delete("page");
+      setParams(next, { preventScrollReset: true });
     },
     [setParams, defaultSort],
   );

@@ -17,6 +17,7 @@ import {
   type SortDate,
 } from "#app/features/posts/post-list-view.ts";
 import { errorMessage } from "#app/lib/api-client.ts";
+import { currentSearchParams } from "#app/lib/current-address.ts";
 import { withPage } from "#common/paging.ts";
 import { BulkBar } from "./bulk-bar.tsx";
 import { PostCompactList } from "./post-rows.tsx";
@@ -59,7 +60,9 @@ export function PostsTable({
     setSelected(new Set());
   }
 
-  function go(next: PostListView, { replace = false } = {}) {
+  /** Changes the view, from the one the address holds now (currentSearchParams). */
+  function go(change: (current: PostListView) => PostListView, { replace = false } = {}) {
+    const next = change(readListView(currentSearchParams(), preset));
     setSearchParams(new URLSearchParams(listViewSearch(next, preset)), {
       replace,
       preventScrollReset: true,
@@ -87,14 +90,9 @@ export function PostsTable({
       <PostsToolbar
         view={view}
         preset={preset}
-        // A new search, filter or sort starts at page 1. The change applies to the address as
-        // it is now, not as this render read it: React renders a navigation as a transition,
-        // after the address has changed, and a filter chosen in between must keep the last one.
+        // A new search, filter or sort starts at page 1.
         onChange={(change, { typing }) =>
-          go(
-            { ...readListView(window.location.search, preset), ...change, page: 1 },
-            { replace: typing },
-          )
+          go((current) => ({ ...current, ...change, page: 1 }), { replace: typing })
         }
       />
       {selectedIds.length > 0 ? (
@@ -113,7 +111,10 @@ export function PostsTable({
             title="Nothing matches these filters"
             description="No post matches this search and these filters."
             action={
-              <Button variant="secondary" onClick={() => go(clearedView(view, preset))}>
+              <Button
+                variant="secondary"
+                onClick={() => go((current) => clearedView(current, preset))}
+              >
                 Clear filters
               </Button>
             }
@@ -128,7 +129,7 @@ export function PostsTable({
           action={
             <Button
               variant="secondary"
-              onClick={() => go({ ...view, page: posts.data.totalPages })}
+              onClick={() => go((current) => ({ ...current, page: posts.data.totalPages }))}
             >
               Go to the last page
             </Button>
@@ -142,7 +143,7 @@ export function PostsTable({
               label={label}
               sort={view.sort}
               dateField={dateField}
-              onSort={(sort) => go({ ...view, sort, page: 1 })}
+              onSort={(sort) => go((current) => ({ ...current, sort, page: 1 }))}
               selection={selection}
               busy={posts.isPlaceholderData}
             />
