@@ -10,8 +10,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { StaticPageContext } from "#app/components/site/site-link.tsx";
-import { usePageHydrates } from "#app/lib/page-hydration.ts";
+import { StaticPageContext, usePageHydrates } from "#app/lib/page-hydration.ts";
 import { getViewer } from "#server/auth/page-access.server.ts";
 import { serverContext } from "#server/context.server.ts";
 import { answerPageFaults } from "#server/http/page-faults.server.ts";

@@ -1,3 +1,4 @@
+import { createContext } from "react";
 import { useMatches } from "react-router";
 
 /**
@@ -17,6 +18,13 @@ export function pageHydrates(handles: readonly unknown[]): boolean {
       typeof handle === "object" && handle !== null && (handle as PageHandle).hydrate === false,
   );
 }
+
+/**
+ * Whether the page being rendered is one React does not hydrate: provided once by the root
+ * layout (from usePageHydrates), read by what renders differently there (SiteLink, the site
+ * layout).
+ */
+export const StaticPageContext = createContext(false);
 
 /** Whether React hydrates the page being rendered (its matched routes' handles). */
 export function usePageHydrates(): boolean {

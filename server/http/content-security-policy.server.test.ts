@@ -86,6 +86,8 @@ describe("a page's scripts, allowed as the renderer hands the page over", () => 
     const plain = Buffer.from(`<html><body>${"x".repeat(5000)}</body></html>`);
     const secondBody = second.pageScripts.allow([plain]);
     expect(secondBody.equals(plain)).toBe(true);
+    // One piece without marks is answered as it is, not copied.
+    expect(secondBody.buffer).toBe(plain.buffer);
     second.pageScripts.allow([Buffer.from(`<html>${"y".repeat(6000)}</html>`)]);
     expect(body.toString()).toBe(html.replace(` nonce="${mark}"`, ""));
     expect(secondBody.equals(plain)).toBe(true);

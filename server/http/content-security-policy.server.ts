@@ -17,7 +17,7 @@ export type PageScripts = {
   /**
    * Takes the whole page as rendered, with the marks, in the pieces the renderer wrote, and
    * answers the page to send: without the marks, its marked inline scripts allowed by hash in
-   * this response's policy.
+   * this response's policy. A page in one piece without marks is answered as it is.
    */
   allow: (pieces: readonly Uint8Array[]) => Buffer;
 };
@@ -91,11 +91,16 @@ export function contentSecurityPolicy(options: { https: boolean }): RequestHandl
       const pageScripts: PageScripts = {
         mark,
         allow(pieces) {
-          const page = joined(pieces);
+          // A page in one piece is read where it is; pieces are put together in `scratch`.
+          const [only] = pieces;
+          const page =
+            pieces.length === 1 && only
+              ? Buffer.from(only.buffer, only.byteOffset, only.byteLength)
+              : joined(pieces);
           const { body, hashes } = hashMarkedScripts(page, mark);
           res.setHeader("Content-Security-Policy", policies.withHashes(hashes));
           // The body is the response's own: never the shared buffer `page` may be part of.
-          return body === page ? Buffer.from(page) : body;
+          return body === page && page.buffer === scratch.buffer ? Buffer.from(page) : body;
         },
       };
       res.locals.pageScripts = pageScripts;

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { SiteLink, SiteNavLink, StaticPageContext } from "./site-link.tsx";
+import { StaticPageContext } from "#app/lib/page-hydration.ts";
+import { SiteLink, SiteNavLink } from "./site-link.tsx";
 
 /** The markup of `element` on a page at `url`, static or hydrated. */
 function render(element: ReactNode, url: string, { isStatic }: { isStatic: boolean }) {

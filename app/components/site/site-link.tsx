@@ -1,4 +1,4 @@
-import { type ComponentProps, createContext, use } from "react";
+import { type ComponentProps, use } from "react";
 import {
   createPath,
   Link,
@@ -10,12 +10,7 @@ import {
   parsePath,
   useLocation,
 } from "react-router";
-
-/**
- * Whether the page being rendered is one React does not hydrate (app/lib/page-hydration.ts),
- * set once by the root layout. On such a page a link is only ever followed by the browser.
- */
-export const StaticPageContext = createContext(false);
+import { StaticPageContext } from "#app/lib/page-hydration.ts";
 
 /** The props of Link that only React Router's navigation uses, never written into the anchor. */
 type RouterOnlyProps =
@@ -30,19 +25,20 @@ type RouterOnlyProps =
   | "discover";
 
 /**
- * Where `to` leads from `pathname`, when it is a path from the site's root or only a query
+ * Where `to` leads from the page at `current`, when it is a path from the site's root or only a query
  * string or fragment (which keep the page's path): the `href` React Router would write. Null
  * for a relative path, left to React Router to resolve.
  */
-function hrefFrom(to: LinkProps["to"], pathname: string): string | null {
-  const path: Partial<Path> = typeof to === "string" ? parsePath(to) : to;
-  if (path.pathname === undefined || path.pathname === "") {
-    return createPath({ pathname, search: path.search ?? "", hash: path.hash ?? "" });
-  }
-  if (!path.pathname.startsWith("/") || /(^|\/)\.\.?(\/|$)|\/\//.test(path.pathname)) {
-    return null;
-  }
-  return createPath({ pathname: path.pathname, search: path.search ?? "", hash: path.hash ?? "" });
+function hrefFrom(to: LinkProps["to"], current: string): string | null {
+  const {
+    pathname,
+    search = "",
+    hash = "",
+  }: Partial<Path> = typeof to === "string" ? parsePath(to) : to;
+  if (!pathname) return createPath({ pathname: current, search, hash });
+  // From the root, with no `.` or `..` segment and no empty one for React Router to resolve.
+  if (!pathname.startsWith("/") || /(^|\/)\.\.?(\/|$)|\/\//.test(pathname)) return null;
+  return createPath({ pathname, search, hash });
 }
 
 /** The anchor's own attributes out of a Link's props. */

@@ -1,8 +1,9 @@
+import { use } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
 import { isPostPath, PostLoading } from "#app/components/site/post-status.tsx";
 import { SiteFooter } from "#app/components/site/site-footer.tsx";
 import { SiteNav } from "#app/components/site/site-nav.tsx";
-import { usePageHydrates } from "#app/lib/page-hydration.ts";
+import { StaticPageContext } from "#app/lib/page-hydration.ts";
 import { useRootData } from "#app/root.tsx";
 import { serverContext } from "#server/context.server.ts";
 import { listApps } from "#server/services/apps.server.ts";
@@ -23,7 +24,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const site = root?.site;
   const pending = usePendingPath();
-  const hydrates = usePageHydrates();
+  const isStatic = use(StaticPageContext);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -41,12 +42,12 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" className="flex-1 pt-16">
         {pending && isPostPath(pending) ? <PostLoading /> : <Outlet />}
       </main>
-      {hydrates ? null : (
+      {isStatic ? (
         // On a page React does not hydrate, the site script shows this while a post loads.
         <template data-post-loading="">
           <PostLoading />
         </template>
-      )}
+      ) : null}
       <SiteFooter
         companyName={site?.companyName ?? ""}
         tagline={site?.tagline ?? ""}
