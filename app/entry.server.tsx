@@ -96,11 +96,10 @@ export default function handleRequest(
       },
       end() {
         if (done) return;
-        const body = pageScripts ? pageScripts.allow(chunks) : Buffer.concat(chunks);
+        const html = Buffer.concat(chunks).toString("utf8");
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        // A Buffer's memory is a plain ArrayBuffer (never shared), which Response takes.
         finish(
-          new Response(body as Uint8Array<ArrayBuffer>, {
+          new Response(pageScripts ? pageScripts.allow(html) : html, {
             headers: responseHeaders,
             status: responseStatusCode,
           }),
@@ -157,8 +156,8 @@ function renderStaticPage(
     <ServerRouter context={routerContext} url={url} nonce={pageScripts?.mark} />,
   );
   // React writes the doctype itself only when it streams.
-  const page = Buffer.from(`<!DOCTYPE html>${html}`);
-  const body = pageScripts ? pageScripts.allow([page]) : page;
+  const page = `<!DOCTYPE html>${html}`;
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body as Uint8Array<ArrayBuffer>, { headers, status });
+  // Handed over as a string, the page is encoded to bytes once, as it is sent.
+  return new Response(pageScripts ? pageScripts.allow(page) : page, { headers, status });
 }

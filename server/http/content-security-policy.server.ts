@@ -15,11 +15,10 @@ export type PageScripts = {
   /** Rendered as the `nonce` of the scripts React Router writes; it never leaves the process. */
   readonly mark: string;
   /**
-   * Takes the whole page as rendered, with the marks, in the pieces the renderer wrote, and
-   * answers the page to send: without the marks, its marked inline scripts allowed by hash in
-   * this response's policy. A page in one piece without marks is answered as it is.
+   * Takes the whole page as rendered, with the marks, and answers the page to send: without
+   * the marks, its marked inline scripts allowed by hash in this response's policy.
    */
-  allow: (pieces: readonly Uint8Array[]) => Buffer;
+  allow: (page: string) => string;
 };
 
 /**
@@ -90,17 +89,10 @@ export function contentSecurityPolicy(options: { https: boolean }): RequestHandl
     if (!NOT_A_PAGE.test(req.url)) {
       const pageScripts: PageScripts = {
         mark,
-        allow(pieces) {
-          // A page in one piece is read where it is; pieces are put together in `scratch`.
-          const [only] = pieces;
-          const page =
-            pieces.length === 1 && only
-              ? Buffer.from(only.buffer, only.byteOffset, only.byteLength)
-              : joined(pieces);
+        allow(page) {
           const { body, hashes } = hashMarkedScripts(page, mark);
           res.setHeader("Content-Security-Policy", policies.withHashes(hashes));
-          // The body is the response's own: never the shared buffer `page` may be part of.
-          return body === page && page.buffer === scratch.buffer ? Buffer.from(page) : body;
+          return body;
         },
       };
       res.locals.pageScripts = pageScripts;
@@ -110,86 +102,35 @@ export function contentSecurityPolicy(options: { https: boolean }): RequestHandl
 }
 
 /**
- * Where pages are put together to be read for their scripts: one buffer for the process, as
- * large as the largest page so far up to PAGE_SCRATCH_MAX_BYTES, reused by every page (the
- * reading is synchronous), so that a page view allocates only the bytes it sends. A larger
- * page is put together in a buffer of its own.
- */
-let scratch = Buffer.alloc(0);
-const PAGE_SCRATCH_MAX_BYTES = 1024 * 1024;
-
-/** `pieces` one after another, in `scratch` when they fit (valid until the next call). */
-function joined(pieces: readonly Uint8Array[]): Buffer {
-  let length = 0;
-  for (const piece of pieces) length += piece.byteLength;
-  if (length > PAGE_SCRATCH_MAX_BYTES) return Buffer.concat(pieces, length);
-  if (length > scratch.length) {
-    scratch = Buffer.allocUnsafeSlow(
-      Math.min(PAGE_SCRATCH_MAX_BYTES, Math.max(length, 2 * scratch.length)),
-    );
-  }
-  let at = 0;
-  for (const piece of pieces) {
-    scratch.set(piece, at);
-    at += piece.byteLength;
-  }
-  return scratch.subarray(0, length);
-}
-
-/**
  * The page without ` nonce="{mark}"` attributes, and the base64 SHA-256 of the text of each
  * inline `<script>` that carried one, in order, without repeats. What a browser hashes is the
- * script's text as parsed, which for a script element is its bytes as written, save that the
- * parser turns CR LF and a lone CR into LF.
+ * script's text as parsed, which for a script element is its UTF-8 bytes as written, save that
+ * the parser turns CR LF and a lone CR into LF. The page is read as the string it was rendered
+ * to, so that it is encoded to bytes once, as it is sent.
  */
-export function hashMarkedScripts(page: Buffer, mark: string): { body: Buffer; hashes: string[] } {
-  const attribute = Buffer.from(` nonce="${mark}"`);
+export function hashMarkedScripts(page: string, mark: string): { body: string; hashes: string[] } {
+  const attribute = ` nonce="${mark}"`;
   const hashes: string[] = [];
-  const marks: number[] = [];
+  let body = "";
   let from = 0;
   for (let at = page.indexOf(attribute); at !== -1; at = page.indexOf(attribute, from)) {
-    marks.push(at);
+    body += page.slice(from, at);
     from = at + attribute.length;
     // Only the attribute of a script tag names a script to hash; a link's (modulepreload)
     // is removed as well, its file is the site's own.
-    const tagStart = page.lastIndexOf(TAG_START, at);
-    const tagEnd = page.indexOf(TAG_END, from);
-    if (tagStart === -1 || tagEnd === -1 || !startsWith(page, tagStart, SCRIPT_OPEN)) continue;
-    if (page.subarray(tagStart, tagEnd).includes(SRC_ATTRIBUTE)) continue;
-    const close = page.indexOf(SCRIPT_CLOSE, tagEnd);
+    const tagStart = page.lastIndexOf("<", at);
+    const tagEnd = page.indexOf(">", from);
+    if (tagStart === -1 || tagEnd === -1 || !page.startsWith("<script", tagStart)) continue;
+    if (page.slice(tagStart, tagEnd).includes(" src=")) continue;
+    const close = page.indexOf("</script>", tagEnd);
     if (close === -1) continue;
-    const digest = scriptHash(page.subarray(tagEnd + 1, close));
+    const digest = scriptHash(page.slice(tagEnd + 1, close));
     if (!hashes.includes(digest)) hashes.push(digest);
   }
-  if (marks.length === 0) return { body: page, hashes };
-  // The page without the marks, in one piece.
-  const body = Buffer.allocUnsafe(page.length - marks.length * attribute.length);
-  let written = 0;
-  let start = 0;
-  for (const at of marks) {
-    written += page.copy(body, written, start, at);
-    start = at + attribute.length;
-  }
-  page.copy(body, written, start);
-  return { body, hashes };
+  return { body: from === 0 ? page : body + page.slice(from), hashes };
 }
-
-function startsWith(bytes: Buffer, at: number, prefix: Buffer): boolean {
-  return bytes.compare(prefix, 0, prefix.length, at, at + prefix.length) === 0;
-}
-
-const SCRIPT_OPEN = Buffer.from("<script");
-const SCRIPT_CLOSE = Buffer.from("</script>");
-const TAG_START = Buffer.from("<");
-const TAG_END = Buffer.from(">");
-const SRC_ATTRIBUTE = Buffer.from(" src=");
-const CARRIAGE_RETURN = 0x0d;
 
 /** The hash a browser computes for an inline script with this text. */
-export function scriptHash(text: Buffer | string): string {
-  let bytes = typeof text === "string" ? Buffer.from(text) : text;
-  if (bytes.includes(CARRIAGE_RETURN)) {
-    bytes = Buffer.from(bytes.toString("utf8").replace(/\r\n?/g, "\n"));
-  }
-  return hash("sha256", bytes, "base64");
+export function scriptHash(text: string): string {
+  return hash("sha256", text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text, "base64");
 }
