@@ -92,11 +92,51 @@ function loggerOptions(level: LogLevel, redact: boolean) {
   };
 }
 
+/**
+ * At most this many bytes of lines wait in memory for stdout's reader (docs/operations.md). A
+ * reader that falls further behind (a log shipper that stalls, a terminal scrolled back) would
+ * otherwise have the process hold every line since, without limit: at a thousand requests a
+ * second that is a quarter of a megabyte of request lines a second. Lines beyond it are
+ * dropped, and counted in a warning on stderr.
+ */
+export const STDOUT_BUFFER_MAX_BYTES = 8 * 1024 * 1024;
+
+/** How long after the first dropped line the warning that counts them is written. */
+const DROPPED_LINES_REPORT_MS = 1000;
+
+/**
+ * An asynchronous destination on `fd` holding at most `maxBytes` of unwritten lines; what it
+ * drops is counted, and `report` told the count about a second after the first drop.
+ */
+export function boundedDestination(
+  fd: number,
+  maxBytes: number,
+  report: (droppedLines: number) => void,
+) {
+  const stream = pino.destination({ dest: fd, sync: false, maxLength: maxBytes });
+  let dropped = 0;
+  stream.on("drop", () => {
+    dropped += 1;
+    if (dropped > 1) return;
+    setTimeout(() => {
+      report(dropped);
+      dropped = 0;
+    }, DROPPED_LINES_REPORT_MS).unref();
+  });
+  return stream;
+}
+
 /** stdout for trace to info, stderr for warn and above; each line goes to one of them only. */
 function splitStreams(): DestinationStream {
+  const stdout = boundedDestination(1, STDOUT_BUFFER_MAX_BYTES, (droppedLines) =>
+    logger.warn(
+      { droppedLines },
+      "Log lines were dropped: standard output was not read as fast as they were written",
+    ),
+  );
   return pino.multistream(
     [
-      { level: "trace", stream: pino.destination({ dest: 1, sync: false }) },
+      { level: "trace", stream: stdout },
       { level: "warn", stream: pino.destination({ dest: 2, sync: true }) },
     ],
     { dedupe: true },
