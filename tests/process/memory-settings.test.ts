@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -36,6 +37,17 @@ function environmentOf(pid: number, name: string): string | undefined {
   return entry?.slice(name.length + 1);
 }
 
+/** Node's own limit of V8's heap on this machine, in MB, without any flag. */
+function defaultHeapLimitMb(): number {
+  const { NODE_OPTIONS: _, ...env } = process.env;
+  const bytes = execFileSync(
+    process.execPath,
+    ["-p", "require('node:v8').getHeapStatistics().heap_size_limit"],
+    { env, encoding: "utf8" },
+  );
+  return Number(bytes) / (1024 * 1024);
+}
+
 /** True when the process has mapped a libvips library. */
 function hasLibvips(pid: number): boolean {
   return /libvips/.test(readFileSync(`/proc/${pid}/maps`, "utf8"));
@@ -51,6 +63,11 @@ describe("the server's memory settings", () => {
   it("runs with Node's flags and the allocator's settings in the process it was started as, without libvips", async () => {
     const server = await startServerProcess(data.env);
     expect(commandLine(server.pid)).toContain("--max-semi-space-size=4");
+    // The old generation's limit, only where Node's own would be higher.
+    const oldSpaceFlags = commandLine(server.pid).filter((arg) =>
+      arg.startsWith("--max-old-space-size"),
+    );
+    expect(oldSpaceFlags).toEqual(defaultHeapLimitMb() > 2000 ? ["--max-old-space-size=2000"] : []);
     if (JEMALLOC) {
       expect(environmentOf(server.pid, "LD_PRELOAD")).toBe(JEMALLOC);
       expect(environmentOf(server.pid, "MALLOC_CONF")).toContain("background_thread:true");
@@ -69,11 +86,11 @@ describe("the server's memory settings", () => {
   it("keeps a flag the operator gave in NODE_OPTIONS, and their choice of allocator", async () => {
     const server = await startServerProcess({
       ...data.env,
-      NODE_OPTIONS: "--max-semi-space-size=8",
+      NODE_OPTIONS: "--max-semi-space-size=8 --max-old-space-size=3000",
       LD_PRELOAD: "",
     });
     expect(
-      commandLine(server.pid).filter((arg) => arg.startsWith("--max-semi-space-size")),
+      commandLine(server.pid).filter((arg) => /^--max-(semi|old)-space-size/.test(arg)),
     ).toEqual([]);
     expect(environmentOf(server.pid, "LD_PRELOAD")).toBe("");
     expect(environmentOf(server.pid, "GLIBC_TUNABLES")).toBeUndefined();
