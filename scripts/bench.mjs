@@ -49,6 +49,8 @@
 //   BENCH_MEMORY_POSTS posts in the memory part's database (default 1000)
 //   BENCH_MEMORY_SECONDS         seconds of mixed load in the memory part (default 60)
 //   BENCH_MEMORY_SETTLE_SECONDS  seconds after the load until the last reading (default 60)
+//   BENCH_MEMORY_MIX   the memory part's addresses instead of its mix, separated by spaces,
+//                      each with `@weight` (default 1): `/blog/{publishedSlug} /studio@2`
 //   BENCH_CPU_PROF     a folder: run every site server with --cpu-prof and write its profile
 //                      there (one file per server; the run prints which PID measured what)
 //   BENCH_ACCEPT_ENCODING  the Accept-Encoding every request sends (default: a browser's);
@@ -211,18 +213,34 @@ const UNCACHED_TARGETS = [
  * The memory part's load: every request picks one of these addresses, in these proportions
  * (most readers arrive on a post), spread over BENCH_CONNECTIONS connections.
  */
-const MEMORY_MIX = [
-  { weight: 40, path: "/blog/{publishedSlug}" },
-  { weight: 20, path: "/api/posts/slug/{publishedSlug}" },
-  { weight: 5, path: "/api/posts/published?limit=3" },
-  { weight: 8, path: "/" },
-  { weight: 7, path: "/news" },
-  { weight: 7, path: "/studio" },
-  { weight: 5, path: "/apps" },
-  { weight: 4, path: "/sitemap.xml" },
-  { weight: 4, path: "/rss.xml" },
-];
+const MEMORY_MIX = process.env.BENCH_MEMORY_MIX
+  ? parseMix(process.env.BENCH_MEMORY_MIX)
+  : [
+      { weight: 40, path: "/blog/{publishedSlug}" },
+      { weight: 20, path: "/api/posts/slug/{publishedSlug}" },
+      { weight: 5, path: "/api/posts/published?limit=3" },
+      { weight: 8, path: "/" },
+      { weight: 7, path: "/news" },
+      { weight: 7, path: "/studio" },
+      { weight: 5, path: "/apps" },
+      { weight: 4, path: "/sitemap.xml" },
+      { weight: 4, path: "/rss.xml" },
+    ];
 const MEMORY = "memory";
+const mixWeight = MEMORY_MIX.reduce((sum, m) => sum + m.weight, 0);
+
+/** BENCH_MEMORY_MIX: addresses separated by spaces, each with `@weight` or weighing 1. */
+function parseMix(text) {
+  return text
+    .trim()
+    .split(/\s+/)
+    .map((entry) => {
+      const at = entry.lastIndexOf("@");
+      const weight = at === -1 ? 1 : Number(entry.slice(at + 1));
+      if (!(weight > 0)) throw new Error(`BENCH_MEMORY_MIX: no weight in "${entry}"`);
+      return { weight, path: at === -1 ? entry : entry.slice(0, at) };
+    });
+}
 
 /**
  * The staff part: the dashboard's calls over a studio with years of content, asked as the
@@ -1481,9 +1499,8 @@ function printTwoProcessVerdicts({ one, two }) {
 function mixMaker(values) {
   const random = mulberry32(hashSeed(MEMORY));
   const makers = MEMORY_MIX.map((m) => pathMaker(m.path, values, hashSeed(m.path)));
-  const total = MEMORY_MIX.reduce((sum, m) => sum + m.weight, 0);
   const next = () => {
-    let left = random() * total;
+    let left = random() * mixWeight;
     for (let i = 0; i < MEMORY_MIX.length; i++) {
       left -= MEMORY_MIX[i].weight;
       if (left < 0) return makers[i]();
@@ -1584,7 +1601,7 @@ function printMemory(memory) {
     `\nThe load: ${Math.round(load.requests.average)} req/s, p99 ${load.latency.p99} ms, ` +
       `${load.requests.total} requests, ${failures(load)} failed, ` +
       `${memory.cpuMsPerRequest === null ? "n/a" : memory.cpuMsPerRequest.toFixed(3)} ms server CPU per request ` +
-      `(${MEMORY_MIX.map((m) => `${m.weight}% ${m.path}`).join(", ")}).`,
+      `(${MEMORY_MIX.map((m) => `${Math.round((100 * m.weight) / mixWeight)}% ${m.path}`).join(", ")}).`,
   );
   console.log(
     `Idle is the RSS after ${MEMORY_IDLE_SECONDS} s without a request; the highest reading in ` +
