@@ -62,9 +62,12 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
+  closeSync,
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
+  openSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -351,6 +354,7 @@ async function main() {
   printEnvironment();
 
   const tmp = mkdtempSync(path.join(os.tmpdir(), "studio-bench-"));
+  CHILD_LOGS.dir = path.join(tmp, "logs");
   cleanups.push({ label: "temporary folder", fn: () => rmSync(tmp, { recursive: true }) });
   const buildDir = path.join(tmp, "build");
 
@@ -2191,17 +2195,27 @@ server.listen(0, "127.0.0.1", () => console.log("yardstick listening on " + serv
 process.on("SIGTERM", () => { server.close(); server.closeAllConnections(); });
 `;
 
+/** Where the servers' stdout goes (in the run's temporary folder), one file per server. */
+const CHILD_LOGS = { dir: path.join(os.tmpdir(), `studio-bench-logs-${process.pid}`), count: 0 };
+
 /**
  * Starts `node …args` and resolves once its output matches `ready` (whose first group is the
- * port). Its output is kept (the last lines) to explain a failure; its PID is registered for
- * clean-up at once.
+ * port). Its PID is registered for clean-up at once. Its stdout goes to a file of its own in
+ * CHILD_LOGS (a server writes a line per request, as in production at LOG_LEVEL=info), read
+ * for `ready` only: a log shipper takes lines as fast as they come, which this process,
+ * busy making the load, would not, and nothing of the load generator's CPU goes to them.
+ * The last lines of stderr (warnings and errors) are kept to explain a failure.
  */
 function startChild({ name, args, env, ready, timeoutMs = 30_000 }) {
+  mkdirSync(CHILD_LOGS.dir, { recursive: true });
+  const logFile = path.join(CHILD_LOGS.dir, `${name}-${++CHILD_LOGS.count}.log`);
+  const stdout = openSync(logFile, "w");
   const child = spawn(process.execPath, args, {
     cwd: root,
     env,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", stdout, "pipe"],
   });
+  closeSync(stdout);
   const handle = { name, child, port: 0, output: [], exited: null };
   children.add(child);
   handle.exited = new Promise((resolve) =>
@@ -2211,38 +2225,36 @@ function startChild({ name, args, env, ready, timeoutMs = 30_000 }) {
     }),
   );
   cleanups.push({ label: `${name} server`, fn: () => stopChild(handle) });
-  const keep = (chunk) => {
+  child.stderr.on("data", (chunk) => {
     handle.output.push(...chunk.toString().split("\n").filter(Boolean));
     handle.output.splice(0, Math.max(0, handle.output.length - 40));
-  };
-  child.stderr.on("data", keep);
+  });
   return new Promise((resolve, reject) => {
-    let buffered = "";
-    const timer = setTimeout(() => fail(`did not start within ${timeoutMs / 1000} s`), timeoutMs);
+    const startedAt = Date.now();
+    let poll = null;
     function fail(why) {
-      clearTimeout(timer);
-      reject(new Error(`the ${name} server ${why}:\n  ${handle.output.join("\n  ")}`));
+      clearTimeout(poll);
+      const logged = readFileSync(logFile, "utf8").split("\n").filter(Boolean).slice(-20);
+      reject(
+        new Error(`the ${name} server ${why}:\n  ${[...logged, ...handle.output].join("\n  ")}`),
+      );
     }
     const exitedEarly = (code, signal) => fail(`exited early (${signal ?? `code ${code}`})`);
     child.once("error", (error) => fail(`could not be started (${error.message})`));
     child.once("exit", exitedEarly);
-    const onStdout = (chunk) => {
-      keep(chunk);
-      buffered += chunk.toString();
-      const match = ready.exec(buffered);
+    const look = () => {
+      const match = ready.exec(readFileSync(logFile, "utf8"));
       if (match) {
         handle.port = Number(match[1]);
-        clearTimeout(timer);
         child.off("exit", exitedEarly);
-        // From now on the server writes a log line per request (as in production, at
-        // LOG_LEVEL=info): they are read and dropped, so the load generator's CPU goes to load.
-        // Warnings and errors (stderr) are still kept to explain a failure.
-        child.stdout.off("data", onStdout);
-        child.stdout.resume();
         resolve(handle);
+      } else if (Date.now() - startedAt > timeoutMs) {
+        fail(`did not start within ${timeoutMs / 1000} s`);
+      } else {
+        poll = setTimeout(look, 50);
       }
     };
-    child.stdout.on("data", onStdout);
+    look();
   });
 }
 
