@@ -66,7 +66,10 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // The longest flows (an editor session through autosaves, its history and the public page;
+  // a page scanned for accessibility at two widths) take 15-30 s on a quiet machine and up to
+  // twice that on a slower one. Each step still fails on its own after 5 s.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: [["list"]],
   use: {
