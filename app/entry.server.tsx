@@ -85,18 +85,20 @@ export default function handleRequest(
       finish(new Response(null, { status: responseStatusCode }));
     };
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    // The page is wanted whole, so React's output is kept as the pieces it writes, without a
-    // stream in between: once every part is ready, React writes them all and ends at once.
-    // (React writes bytes, and long strings as they are.)
-    const chunks: Uint8Array[] = [];
+    // The page is wanted whole, so React's output is read into one string as it writes it,
+    // without a stream in between: once every part is ready, React writes them all and ends at
+    // once. (React writes bytes, and long strings as they are; a character may be cut between
+    // two pieces of bytes, which the decoder carries over.)
+    const decoder = new TextDecoder();
+    let html = "";
     const page = {
       write(chunk: Uint8Array | string) {
-        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+        html += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
         return true;
       },
       end() {
         if (done) return;
-        const html = Buffer.concat(chunks).toString("utf8");
+        html += decoder.decode();
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         finish(
           new Response(pageScripts ? pageScripts.allow(html) : html, {

@@ -2195,8 +2195,8 @@ server.listen(0, "127.0.0.1", () => console.log("yardstick listening on " + serv
 process.on("SIGTERM", () => { server.close(); server.closeAllConnections(); });
 `;
 
-/** Where the servers' stdout goes (in the run's temporary folder), one file per server. */
-const CHILD_LOGS = { dir: path.join(os.tmpdir(), `studio-bench-logs-${process.pid}`), count: 0 };
+/** Where the servers' stdout goes: a folder in the run's temporary one (set by main), one file per server. */
+const CHILD_LOGS = { dir: null, count: 0 };
 
 /**
  * Starts `node …args` and resolves once its output matches `ready` (whose first group is the
@@ -2207,6 +2207,7 @@ const CHILD_LOGS = { dir: path.join(os.tmpdir(), `studio-bench-logs-${process.pi
  * The last lines of stderr (warnings and errors) are kept to explain a failure.
  */
 function startChild({ name, args, env, ready, timeoutMs = 30_000 }) {
+  if (!CHILD_LOGS.dir) throw new Error("startChild: no folder for the servers' output yet");
   mkdirSync(CHILD_LOGS.dir, { recursive: true });
   const logFile = path.join(CHILD_LOGS.dir, `${name}-${++CHILD_LOGS.count}.log`);
   const stdout = openSync(logFile, "w");

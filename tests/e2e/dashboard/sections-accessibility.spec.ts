@@ -63,8 +63,6 @@ for (const [viewport, role] of SETUPS) {
     test("the app form with its messages, and a confirmation, are accessible and fit", async ({
       page,
     }) => {
-      // Two dialogs opened and scanned on top of the page: over 30 s on a slow machine.
-      test.slow();
       await page.goto("/dashboard/apps");
       await waitForData(page);
       await page.getByRole("button", { name: "Add App" }).click();
