@@ -85,26 +85,20 @@ export default function handleRequest(
       finish(new Response(null, { status: responseStatusCode }));
     };
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    // The page is wanted whole, so React's output is read into one string as it writes it,
-    // without a stream in between: once every part is ready, React writes them all and ends at
-    // once. (React writes bytes, and long strings as they are; a character may be cut between
-    // two pieces of bytes, which the decoder carries over.)
-    const decoder = new TextDecoder();
-    let html = "";
+    // The page is wanted whole, so React's output is gathered as it writes it, without a
+    // stream in between: once every part is ready, React writes them all and ends at once.
+    // (React writes bytes, and long strings as they are.)
+    const pieces: Uint8Array[] = [];
     const page = {
       write(chunk: Uint8Array | string) {
-        html += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+        pieces.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
         return true;
       },
       end() {
         if (done) return;
-        html += decoder.decode();
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         finish(
-          new Response(pageScripts ? pageScripts.allow(html) : html, {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
+          pageResponse(Buffer.concat(pieces), pageScripts, responseHeaders, responseStatusCode),
         );
       },
       on() {
@@ -157,9 +151,28 @@ function renderStaticPage(
   const html = renderToStaticMarkup(
     <ServerRouter context={routerContext} url={url} nonce={pageScripts?.mark} />,
   );
-  // React writes the doctype itself only when it streams.
-  const page = `<!DOCTYPE html>${html}`;
   headers.set("Content-Type", "text/html; charset=utf-8");
-  // Handed over as a string, the page is encoded to bytes once, as it is sent.
-  return new Response(pageScripts ? pageScripts.allow(page) : page, { headers, status });
+  // React writes the doctype itself only when it streams.
+  return pageResponse(Buffer.from(`<!DOCTYPE html>${html}`), pageScripts, headers, status);
+}
+
+/**
+ * The answer with a rendered page: its bytes without the scripts' marks (in place), handed to
+ * the response as they are. A Response given bytes copies them; given a stream of them, it
+ * reads them as they are.
+ */
+function pageResponse(
+  page: Buffer,
+  pageScripts: PageScripts | null,
+  headers: Headers,
+  status: number,
+): Response {
+  const body = pageScripts ? pageScripts.allow(page) : page;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(body);
+      controller.close();
+    },
+  });
+  return new Response(stream, { headers, status });
 }

@@ -18,7 +18,7 @@ export type PageScripts = {
    * Takes the whole page as rendered, with the marks, and answers the page to send: without
    * the marks, its marked inline scripts allowed by hash in this response's policy.
    */
-  allow: (page: string) => string;
+  allow: (page: Buffer) => Buffer;
 };
 
 /**
@@ -101,36 +101,61 @@ export function contentSecurityPolicy(options: { https: boolean }): RequestHandl
   };
 }
 
+const TAG_START = "<".charCodeAt(0);
+const TAG_END = ">".charCodeAt(0);
+const SCRIPT_OPEN = Buffer.from("<script");
+const SCRIPT_CLOSE = Buffer.from("</script>");
+const SRC_ATTRIBUTE = Buffer.from(" src=");
+const CR = "\r".charCodeAt(0);
+
 /**
- * The page without ` nonce="{mark}"` attributes, and the base64 SHA-256 of the text of each
+ * The page without its ` nonce="{mark}"` attributes, and the base64 SHA-256 of the text of each
  * inline `<script>` that carried one, in order, without repeats. What a browser hashes is the
  * script's text as parsed, which for a script element is its UTF-8 bytes as written, save that
- * the parser turns CR LF and a lone CR into LF. The page is read as the string it was rendered
- * to, so that it is encoded to bytes once, as it is sent.
+ * the parser turns CR LF and a lone CR into LF. The marks are removed in place: the answer is
+ * the start of `page`'s own memory, so a page is encoded to bytes once and never copied whole.
  */
-export function hashMarkedScripts(page: string, mark: string): { body: string; hashes: string[] } {
-  const attribute = ` nonce="${mark}"`;
+export function hashMarkedScripts(page: Buffer, mark: string): { body: Buffer; hashes: string[] } {
+  const attribute = Buffer.from(` nonce="${mark}"`);
   const hashes: string[] = [];
-  let body = "";
+  // The page's bytes before `from` are kept, moved down to end at `written`.
+  let written = 0;
   let from = 0;
   for (let at = page.indexOf(attribute); at !== -1; at = page.indexOf(attribute, from)) {
-    body += page.slice(from, at);
-    from = at + attribute.length;
     // Only the attribute of a script tag names a script to hash; a link's (modulepreload)
-    // is removed as well, its file is the site's own.
-    const tagStart = page.lastIndexOf("<", at);
-    const tagEnd = page.indexOf(">", from);
-    if (tagStart === -1 || tagEnd === -1 || !page.startsWith("<script", tagStart)) continue;
-    if (page.slice(tagStart, tagEnd).includes(" src=")) continue;
-    const close = page.indexOf("</script>", tagEnd);
-    if (close === -1) continue;
-    const digest = scriptHash(page.slice(tagEnd + 1, close));
-    if (!hashes.includes(digest)) hashes.push(digest);
+    // is removed as well, its file is the site's own. The tag starts after the last mark.
+    const tagStart = page.lastIndexOf(TAG_START, at);
+    const tagEnd = page.indexOf(TAG_END, at + attribute.length);
+    if (
+      tagStart >= from &&
+      tagEnd !== -1 &&
+      startsWith(page, tagStart, SCRIPT_OPEN) &&
+      !page.subarray(tagStart, tagEnd).includes(SRC_ATTRIBUTE)
+    ) {
+      const close = page.indexOf(SCRIPT_CLOSE, tagEnd);
+      if (close !== -1) {
+        const digest = scriptHash(page.subarray(tagEnd + 1, close));
+        if (!hashes.includes(digest)) hashes.push(digest);
+      }
+    }
+    if (written !== from) page.copyWithin(written, from, at);
+    written += at - from;
+    from = at + attribute.length;
   }
-  return { body: from === 0 ? page : body + page.slice(from), hashes };
+  if (from === 0) return { body: page, hashes };
+  page.copyWithin(written, from);
+  return { body: page.subarray(0, written + page.length - from), hashes };
+}
+
+function startsWith(page: Buffer, at: number, prefix: Buffer): boolean {
+  return page.compare(prefix, 0, prefix.length, at, at + prefix.length) === 0;
 }
 
 /** The hash a browser computes for an inline script with this text. */
-export function scriptHash(text: string): string {
-  return hash("sha256", text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text, "base64");
+export function scriptHash(text: string | Buffer): string {
+  if (typeof text === "string") {
+    return hash("sha256", text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text, "base64");
+  }
+  // Bytes: CR is one byte in UTF-8, and no other character's bytes contain it.
+  return text.includes(CR) ? scriptHash(text.toString("utf8")) : hash("sha256", text, "base64");
 }
