@@ -125,6 +125,49 @@ test.describe("images on public pages", () => {
   });
 });
 
+test.describe("card icons", () => {
+  for (const path of ["/studio", "/apps"]) {
+    test(`${path}: the cards' icons are drawn from the page's one sprite, placeholders too`, async ({
+      page,
+    }) => {
+      // Every image fails, so each card's hidden placeholder icon is shown as well.
+      await page.setViewportSize({ width: 1280, height: 6000 });
+      await page.route("**/uploads/**", (route) => route.fulfill({ status: 404, body: "" }));
+      await page.goto(path);
+      const placeholders = page.locator('[data-slot="image-placeholder"]');
+      await expect(placeholders.first()).toBeVisible();
+      const uses = await page.locator("svg use").evaluateAll((elements) =>
+        elements.map((use) => {
+          const id = (use.getAttribute("href") ?? "").replace(/^#/, "");
+          const box = (use as SVGUseElement).getBoundingClientRect();
+          return {
+            id,
+            definitions: document.querySelectorAll(`[id="${id}"]`).length,
+            definedBy: document.getElementById(id)?.tagName ?? null,
+            shown: use.closest("[hidden]") === null,
+            // The drawing's own extent: zero when the reference leads nowhere.
+            drawn: (use as SVGUseElement).getBBox().width,
+            width: box.width,
+          };
+        }),
+      );
+      expect(uses.length, "icons drawn with <use>").toBeGreaterThan(0);
+      expect(new Set(uses.map((use) => use.id))).toContain("icon-image-off");
+      for (const use of uses) {
+        expect(use.definitions, use.id).toBe(1);
+        expect(use.definedBy, use.id).toBe("symbol");
+        if (!use.shown) continue;
+        expect(use.drawn, use.id).toBeGreaterThan(0);
+        expect(use.width, use.id).toBeGreaterThan(0);
+      }
+      // The placeholders' icons are among them, at their size (size-10: 40 px).
+      const icon = placeholders.first().locator("svg");
+      await expect(icon).toBeVisible();
+      expect((await icon.boundingBox())?.width).toBe(40);
+    });
+  }
+});
+
 test.describe("fonts and layout shifts", () => {
   for (const viewport of [MOBILE, { width: 1280, height: 900 }]) {
     test(`the two font files are preloaded and nothing shifts while the home page loads (${viewport.width} px)`, async ({

@@ -1,4 +1,4 @@
-import { ImageOffIcon } from "lucide-react";
+import { SpriteIcon } from "#app/components/site/icon-sprite.tsx";
 import { SiteImage } from "#app/components/site/site-image.tsx";
 import { CARD_IMAGE_SIZES } from "#app/components/ui/picture.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -7,6 +7,7 @@ import { cn } from "#app/lib/cn.ts";
  * A card's 1200 x 630 cover image, decorative (the card's heading names it), with the pixel
  * placeholder when there is none or it fails to load, at the size of a card in the site's grids.
  * The first cards of a list load eagerly, the very first with priority (the page's largest image).
+ * The page draws the sprite's "image-off".
  */
 export function CoverImage({
   src,
@@ -37,7 +38,7 @@ export function CoverImage({
             data-slot="image-placeholder"
             className="pixel-grid flex size-full items-center justify-center text-night-600"
           >
-            <ImageOffIcon aria-hidden="true" className="size-10" />
+            <SpriteIcon name="image-off" className="size-10" />
           </div>
         }
       />

@@ -1,5 +1,6 @@
 import { AppWindowIcon } from "lucide-react";
 import { EmptyState } from "#app/components/site/empty-state.tsx";
+import { IconSprite } from "#app/components/site/icon-sprite.tsx";
 import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FilterLink, FilterLinks } from "#app/components/ui/filter-links.tsx";
@@ -10,7 +11,7 @@ import {
   filterApps,
 } from "#app/lib/app-filters.ts";
 import type { App } from "#common/types/app.ts";
-import { AppCard } from "./app-card.tsx";
+import { APP_CARD_ICONS, AppCard } from "./app-card.tsx";
 
 /** The id of the app grid, which the site script replaces with the next filter's. */
 const RESULTS_ID = "apps-results";
@@ -43,6 +44,7 @@ export function AppBrowser({
 
   return (
     <div data-live-list={RESULTS_ID}>
+      <IconSprite icons={APP_CARD_ICONS} />
       <h2 id="apps-list-title" data-live-part="" className="sr-only">
         {filter.label}
       </h2>

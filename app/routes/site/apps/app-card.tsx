@@ -1,6 +1,7 @@
-import { DownloadIcon, ExternalLinkIcon, GlobeIcon, MegaphoneIcon, StarIcon } from "lucide-react";
+import { ExternalLinkIcon, MegaphoneIcon } from "lucide-react";
 import type * as React from "react";
 import { CoverImage } from "#app/components/site/cover-image.tsx";
+import { SpriteIcon, type SpriteIconName } from "#app/components/site/icon-sprite.tsx";
 import { SiteImage } from "#app/components/site/site-image.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -25,6 +26,14 @@ export const BANNED_OVERLAY_TEXT = "BANNED BY MICROSOFT NOV 2021";
  * One app or tool. Its id is the app's slug, so /apps#{slug} scrolls to it (the browser does,
  * below the fixed navigation through the page's scroll padding) and highlights it (`:target`).
  */
+/** The sprite's icons an `AppCard` draws: a page of cards renders `<IconSprite icons={…} />` once. */
+export const APP_CARD_ICONS: readonly SpriteIconName[] = [
+  "image-off",
+  "star-filled",
+  "globe",
+  "download",
+];
+
 export function AppCard({
   app,
   now,
@@ -102,7 +111,7 @@ export function AppCard({
             <dd className="mt-1 flex items-center justify-center gap-1 font-display text-lg font-bold text-white">
               {rating && app.rating !== null ? (
                 <>
-                  <StarIcon aria-hidden="true" className="size-4 fill-gold-400 text-gold-400" />
+                  <SpriteIcon name="star-filled" className="size-4 text-gold-400" />
                   <span aria-hidden="true" className="tabular-nums">
                     {app.rating.toFixed(1)}
                   </span>
@@ -140,13 +149,13 @@ export function AppCard({
           href={app.websiteUrl}
           label="Visit"
           appName={app.name}
-          icon={<GlobeIcon />}
+          icon={<SpriteIcon name="globe" />}
         />
         <AppLinkButton
           href={app.downloadUrl}
           label="Download"
           appName={app.name}
-          icon={<DownloadIcon />}
+          icon={<SpriteIcon name="download" />}
           primary
         />
       </div>

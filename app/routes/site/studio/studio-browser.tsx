@@ -1,6 +1,7 @@
 import { PackageOpenIcon, SearchXIcon, XIcon } from "lucide-react";
 import { EmptyState } from "#app/components/site/empty-state.tsx";
 import { SearchField } from "#app/components/site/icon-field.tsx";
+import { IconSprite } from "#app/components/site/icon-sprite.tsx";
 import { Pager } from "#app/components/site/pager.tsx";
 import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -8,7 +9,7 @@ import { FilterLink, FilterLinks } from "#app/components/ui/filter-links.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { withPage } from "#common/paging.ts";
 import type { PackCardItem } from "#common/types/post-list.ts";
-import { StudioCard } from "./studio-card.tsx";
+import { STUDIO_CARD_ICONS, StudioCard } from "./studio-card.tsx";
 import {
   STUDIO_CATEGORIES,
   type StudioCategory,
@@ -50,6 +51,7 @@ export function StudioBrowser({ list }: { list: StudioList }) {
   const total = counts[category.slug] ?? 0;
   return (
     <div data-live-list={RESULTS_ID}>
+      <IconSprite icons={STUDIO_CARD_ICONS} />
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <search className="w-full lg:max-w-sm">
           <form method="get" action="/studio">

@@ -1,5 +1,5 @@
-import { CalendarDaysIcon, ExternalLinkIcon } from "lucide-react";
 import { CoverImage } from "#app/components/site/cover-image.tsx";
+import { SpriteIcon, type SpriteIconName } from "#app/components/site/icon-sprite.tsx";
 import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -15,6 +15,13 @@ import {
   studioPackLabel,
   studioStatus,
 } from "./studio-filters.ts";
+
+/** The sprite's icons a `StudioCard` draws: a page of cards renders `<IconSprite icons={…} />` once. */
+export const STUDIO_CARD_ICONS: readonly SpriteIconName[] = [
+  "image-off",
+  "calendar-days",
+  "external-link",
+];
 
 const STATUS_VARIANTS: Record<StudioStatus, "green" | "blue" | "yellow"> = {
   live: "green",
@@ -86,7 +93,7 @@ export function StudioCard({
       <div className="flex items-center justify-between gap-3 border-t border-night-700 px-5 py-4">
         {item.launchDate ? (
           <p className="flex items-center gap-1.5 text-xs text-zinc-400">
-            <CalendarDaysIcon aria-hidden="true" className="size-3.5" />
+            <SpriteIcon name="calendar-days" className="size-3.5" />
             <span>{launched ? "Launched" : "Launches"}</span>{" "}
             <time dateTime={item.launchDate}>{formatShortDate(item.launchDate)}</time>
           </p>
@@ -98,7 +105,7 @@ export function StudioCard({
             <a href={item.marketplaceLink} target="_blank" rel="noopener noreferrer">
               Get Pack
               <span className="sr-only">: {item.title} (opens the marketplace in a new tab)</span>
-              <ExternalLinkIcon aria-hidden="true" />
+              <SpriteIcon name="external-link" />
             </a>
           </Button>
         ) : (
