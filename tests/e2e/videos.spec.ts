@@ -169,6 +169,41 @@ test.describe("videos page", () => {
     });
   }
 
+  test("the page behind an open player does not scroll, and scrolls again once it closes", async ({
+    page,
+    request,
+  }) => {
+    const [first] = await publishedVideos(request);
+    if (!first) throw new Error("no YouTube post to play");
+    // Short enough for the page to scroll at any number of videos.
+    await page.setViewportSize({ width: DESKTOP.width, height: 400 });
+    await page.goto("/videos");
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    const play = page.getByRole("button", { name: `Play ${first.post.title}`, exact: true });
+    // Play in view in the middle of the page, so that it can scroll both ways from there.
+    await play.evaluate((button) => button.scrollIntoView({ block: "center" }));
+    await page.evaluate(() => window.scrollBy(0, -40));
+    const at = await scrollY();
+    expect(at).toBeGreaterThan(0);
+    await play.click();
+    const player = page.getByRole("dialog", { name: first.post.title });
+    await expect(player).toBeVisible();
+    expect(await scrollY()).toBe(at);
+
+    // The wheel over the player's title bar (the pointer moved there: hovering the heading
+    // would scroll it into view), and the keyboard: the page stays where it was.
+    await page.mouse.move(DESKTOP.width / 3, 20);
+    await page.mouse.wheel(0, 600);
+    await page.keyboard.press("PageDown");
+    await page.waitForTimeout(300);
+    expect(await scrollY()).toBe(at);
+
+    await player.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(player).toHaveCount(0);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(scrollY).toBeLessThan(at);
+  });
+
   test("Escape closes the player, and the keyboard alone can play a video", async ({
     page,
     request,
