@@ -2,10 +2,10 @@ import { MailIcon } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import {
   CenteredCard,
-  CenteredCardField,
   CenteredCardIcon,
   CenteredCardText,
   CenteredCardTitle,
+  SignInEmailField,
 } from "#app/components/site/centered-card.tsx";
 import { FormError } from "#app/components/site/form-error.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -75,16 +75,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         Type the e-mail address you sign in with. We will send you a link to choose a new password.
       </CenteredCardText>
       <Form method="post" className="mt-8 space-y-4">
-        <CenteredCardField
+        <SignInEmailField
           id="forgot-email"
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
           defaultValue={actionData?.email ?? ""}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "forgot-error" : undefined}
+          errorId={error ? "forgot-error" : null}
         />
         {error ? <FormError id="forgot-error">{error}</FormError> : null}
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>

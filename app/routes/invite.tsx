@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import {
   CenteredCard,
   CenteredCardIcon,
+  CenteredCardOutcome,
   CenteredCardText,
   CenteredCardTitle,
 } from "#app/components/site/centered-card.tsx";
@@ -94,22 +95,22 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
           </Form>
         </>
       ) : (
-        <div className="text-center">
-          <CenteredCardIcon tone="redstone" className="mx-auto">
-            <LinkIcon />
-          </CenteredCardIcon>
-          <CenteredCardTitle>
-            {state.status === "expired"
+        <CenteredCardOutcome
+          icon={<LinkIcon />}
+          tone="redstone"
+          title={
+            state.status === "expired"
               ? "Invitation expired"
               : state.status === "used"
                 ? "Invitation already used"
-                : "Invitation not valid"}
-          </CenteredCardTitle>
-          <CenteredCardText>{INVITATION_MESSAGES[state.status]}</CenteredCardText>
+                : "Invitation not valid"
+          }
+          text={INVITATION_MESSAGES[state.status]}
+        >
           <Button asChild variant="outline" className="mt-8">
             <Link to="/login">Go to sign in</Link>
           </Button>
-        </div>
+        </CenteredCardOutcome>
       )}
     </CenteredCard>
   );

@@ -6,6 +6,7 @@ import {
   CenteredCardIcon,
   CenteredCardText,
   CenteredCardTitle,
+  SignInEmailField,
 } from "#app/components/site/centered-card.tsx";
 import { FormError } from "#app/components/site/form-error.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -83,16 +84,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
       <Form method="post" className="mt-8 space-y-4">
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
-        <CenteredCardField
+        <SignInEmailField
           id="login-email"
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
           defaultValue={actionData?.email ?? ""}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "login-error" : undefined}
+          errorId={error ? "login-error" : null}
         />
         <CenteredCardField
           id="login-password"
@@ -101,8 +96,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           name="password"
           autoComplete="current-password"
           required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "login-error" : undefined}
+          errorId={error ? "login-error" : null}
         />
         {error ? <FormError id="login-error">{error}</FormError> : null}
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import {
   CenteredCard,
   CenteredCardIcon,
+  CenteredCardOutcome,
   CenteredCardText,
   CenteredCardTitle,
 } from "#app/components/site/centered-card.tsx";
@@ -56,18 +57,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   if (loaderData.status !== "valid") {
     return (
       <CenteredCard>
-        <div className="text-center">
-          <CenteredCardIcon tone="redstone" className="mx-auto">
-            <LinkIcon />
-          </CenteredCardIcon>
-          <CenteredCardTitle>
-            {loaderData.status === "expired" ? "Reset link expired" : "Reset link not valid"}
-          </CenteredCardTitle>
-          <CenteredCardText>{loaderData.message}</CenteredCardText>
+        <CenteredCardOutcome
+          icon={<LinkIcon />}
+          tone="redstone"
+          title={loaderData.status === "expired" ? "Reset link expired" : "Reset link not valid"}
+          text={loaderData.message}
+        >
           <Button asChild className="mt-8">
             <Link to="/forgot-password">Ask for a new link</Link>
           </Button>
-        </div>
+        </CenteredCardOutcome>
       </CenteredCard>
     );
   }

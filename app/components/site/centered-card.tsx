@@ -48,18 +48,82 @@ export function CenteredCardText({ className, ...props }: React.ComponentProps<"
   return <p className={cn("mt-3 text-zinc-300", className)} {...props} />;
 }
 
-/** A labelled field of the card's form, with a large input; `children` follow the input. */
+/**
+ * A labelled field of the card's form, with a large input; `children` follow the input. With
+ * `errorId`, the field is marked invalid and described by the form's error of that id.
+ */
 export function CenteredCardField({
   id,
   label,
+  errorId,
   className,
   children,
   ...props
-}: React.ComponentProps<typeof Input> & { id: string; label: string }) {
+}: React.ComponentProps<typeof Input> & { id: string; label: string; errorId?: string | null }) {
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} className={cn("h-12", className)} {...props} />
+      <Input
+        id={id}
+        className={cn("h-12", className)}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId ?? undefined}
+        {...props}
+      />
+      {children}
+    </div>
+  );
+}
+
+/** The address staff sign in with, as the sign-in and forgot-password forms ask for it. */
+export function SignInEmailField({
+  id,
+  defaultValue,
+  errorId,
+}: {
+  id: string;
+  defaultValue: string;
+  errorId: string | null;
+}) {
+  return (
+    <CenteredCardField
+      id={id}
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="username"
+      required
+      defaultValue={defaultValue}
+      errorId={errorId}
+    />
+  );
+}
+
+/**
+ * One outcome, centred in the card: its icon tile, the heading, what it means (`text`, with
+ * `role="status"` when it reports what just happened) and what to do next (`children`).
+ */
+export function CenteredCardOutcome({
+  icon,
+  tone,
+  title,
+  text,
+  announced = false,
+  children,
+}: VariantProps<typeof iconVariants> & {
+  icon: React.ReactNode;
+  title: React.ReactNode;
+  text: React.ReactNode;
+  announced?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="text-center">
+      <CenteredCardIcon tone={tone} className="mx-auto">
+        {icon}
+      </CenteredCardIcon>
+      <CenteredCardTitle>{title}</CenteredCardTitle>
+      <CenteredCardText role={announced ? "status" : undefined}>{text}</CenteredCardText>
       {children}
     </div>
   );

@@ -1,11 +1,6 @@
 import { LinkIcon, MailCheckIcon, MailQuestionMarkIcon } from "lucide-react";
 import { data, Link } from "react-router";
-import {
-  CenteredCard,
-  CenteredCardIcon,
-  CenteredCardText,
-  CenteredCardTitle,
-} from "#app/components/site/centered-card.tsx";
+import { CenteredCard, CenteredCardOutcome } from "#app/components/site/centered-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
@@ -35,60 +30,57 @@ export default function ConfirmSubscription({ loaderData }: Route.ComponentProps
   const companyName = useRootData()?.site.companyName ?? "our";
   return (
     <CenteredCard>
-      <div className="text-center">
-        {state.status === "pending" ? (
-          <>
-            <CenteredCardIcon className="mx-auto">
-              <MailQuestionMarkIcon />
-            </CenteredCardIcon>
-            <CenteredCardTitle>Confirm your subscription</CenteredCardTitle>
-            <CenteredCardText>
+      {state.status === "pending" ? (
+        <CenteredCardOutcome
+          icon={<MailQuestionMarkIcon />}
+          title="Confirm your subscription"
+          text={
+            <>
               Press the button to get the {companyName} newsletter at{" "}
               <strong className="break-all text-white">{state.email}</strong>.
-            </CenteredCardText>
-            <form method="post" className="mt-8">
-              <Button type="submit" size="lg">
-                Confirm my subscription
-              </Button>
-            </form>
-          </>
-        ) : state.status === "active" ? (
-          <>
-            <CenteredCardIcon className="mx-auto">
-              <MailCheckIcon />
-            </CenteredCardIcon>
-            <CenteredCardTitle>
-              {justConfirmed ? "You're subscribed!" : "Already confirmed"}
-            </CenteredCardTitle>
-            <CenteredCardText role="status">
+            </>
+          }
+        >
+          <form method="post" className="mt-8">
+            <Button type="submit" size="lg">
+              Confirm my subscription
+            </Button>
+          </form>
+        </CenteredCardOutcome>
+      ) : state.status === "active" ? (
+        <CenteredCardOutcome
+          icon={<MailCheckIcon />}
+          title={justConfirmed ? "You're subscribed!" : "Already confirmed"}
+          text={
+            <>
               <strong className="break-all text-white">{state.email}</strong>{" "}
               {justConfirmed
                 ? "is confirmed and will get our newsletter. Every newsletter has a link to unsubscribe."
                 : "is already confirmed for our newsletter. There is nothing more to do."}
-            </CenteredCardText>
-            <Button asChild variant="outline" className="mt-8">
-              <Link to="/">Back to home</Link>
-            </Button>
-          </>
-        ) : (
-          <>
-            <CenteredCardIcon tone="redstone" className="mx-auto">
-              <LinkIcon />
-            </CenteredCardIcon>
-            <CenteredCardTitle>
-              {state.status === "expired" ? "This link has expired" : "This link is not valid"}
-            </CenteredCardTitle>
-            <CenteredCardText>
-              {state.status === "expired"
-                ? "Confirmation links work for 7 days. To get a new one, subscribe again with the form at the bottom of our home page."
-                : "Check that you opened the whole link from the mail. An address that was not confirmed within 30 days, or that was unsubscribed, needs to subscribe again on our home page."}
-            </CenteredCardText>
-            <Button asChild variant="outline" className="mt-8">
-              <Link to="/">Go to the home page</Link>
-            </Button>
-          </>
-        )}
-      </div>
+            </>
+          }
+          announced
+        >
+          <Button asChild variant="outline" className="mt-8">
+            <Link to="/">Back to home</Link>
+          </Button>
+        </CenteredCardOutcome>
+      ) : (
+        <CenteredCardOutcome
+          icon={<LinkIcon />}
+          tone="redstone"
+          title={state.status === "expired" ? "This link has expired" : "This link is not valid"}
+          text={
+            state.status === "expired"
+              ? "Confirmation links work for 7 days. To get a new one, subscribe again with the form at the bottom of our home page."
+              : "Check that you opened the whole link from the mail. An address that was not confirmed within 30 days, or that was unsubscribed, needs to subscribe again on our home page."
+          }
+        >
+          <Button asChild variant="outline" className="mt-8">
+            <Link to="/">Go to the home page</Link>
+          </Button>
+        </CenteredCardOutcome>
+      )}
     </CenteredCard>
   );
 }

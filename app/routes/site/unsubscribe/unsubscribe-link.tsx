@@ -1,11 +1,6 @@
 import { LinkIcon, MailCheckIcon, MailXIcon } from "lucide-react";
 import { data, Link } from "react-router";
-import {
-  CenteredCard,
-  CenteredCardIcon,
-  CenteredCardText,
-  CenteredCardTitle,
-} from "#app/components/site/centered-card.tsx";
+import { CenteredCard, CenteredCardOutcome } from "#app/components/site/centered-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
@@ -35,55 +30,48 @@ export default function UnsubscribeLink({ loaderData }: Route.ComponentProps) {
   const { oneClick, fromPage } = SUBSCRIBER_LINK_FIELDS;
   return (
     <CenteredCard>
-      <div className="text-center">
-        {state.status === "subscribed" ? (
-          <>
-            <CenteredCardIcon className="mx-auto">
-              <MailXIcon />
-            </CenteredCardIcon>
-            <CenteredCardTitle>Unsubscribe from our newsletter?</CenteredCardTitle>
-            <CenteredCardText>
+      {state.status === "subscribed" ? (
+        <CenteredCardOutcome
+          icon={<MailXIcon />}
+          title="Unsubscribe from our newsletter?"
+          text={
+            <>
               <strong className="break-all text-white">{state.email}</strong> will no longer get the{" "}
               {companyName} newsletter.
-            </CenteredCardText>
-            <form method="post" className="mt-8">
-              <input type="hidden" name={oneClick.name} value={oneClick.value} />
-              <input type="hidden" name={fromPage} value="1" />
-              <Button type="submit" size="lg">
-                Unsubscribe
-              </Button>
-            </form>
-          </>
-        ) : state.status === "gone" ? (
-          <>
-            <CenteredCardIcon className="mx-auto">
-              <MailCheckIcon />
-            </CenteredCardIcon>
-            <CenteredCardTitle>You're unsubscribed</CenteredCardTitle>
-            <CenteredCardText role="status">
-              This address is off our mailing list and will get no more newsletters. Changed your
-              mind? You can subscribe again at the bottom of our home page at any time.
-            </CenteredCardText>
-            <Button asChild variant="outline" className="mt-8">
-              <Link to="/">Back to home</Link>
+            </>
+          }
+        >
+          <form method="post" className="mt-8">
+            <input type="hidden" name={oneClick.name} value={oneClick.value} />
+            <input type="hidden" name={fromPage} value="1" />
+            <Button type="submit" size="lg">
+              Unsubscribe
             </Button>
-          </>
-        ) : (
-          <>
-            <CenteredCardIcon tone="redstone" className="mx-auto">
-              <LinkIcon />
-            </CenteredCardIcon>
-            <CenteredCardTitle>This unsubscribe link is not valid</CenteredCardTitle>
-            <CenteredCardText>
-              Check that you opened the whole link from the newsletter, or unsubscribe by typing
-              your address instead.
-            </CenteredCardText>
-            <Button asChild variant="outline" className="mt-8">
-              <Link to="/unsubscribe">Unsubscribe by address</Link>
-            </Button>
-          </>
-        )}
-      </div>
+          </form>
+        </CenteredCardOutcome>
+      ) : state.status === "gone" ? (
+        <CenteredCardOutcome
+          icon={<MailCheckIcon />}
+          title="You're unsubscribed"
+          text="This address is off our mailing list and will get no more newsletters. Changed your mind? You can subscribe again at the bottom of our home page at any time."
+          announced
+        >
+          <Button asChild variant="outline" className="mt-8">
+            <Link to="/">Back to home</Link>
+          </Button>
+        </CenteredCardOutcome>
+      ) : (
+        <CenteredCardOutcome
+          icon={<LinkIcon />}
+          tone="redstone"
+          title="This unsubscribe link is not valid"
+          text="Check that you opened the whole link from the newsletter, or unsubscribe by typing your address instead."
+        >
+          <Button asChild variant="outline" className="mt-8">
+            <Link to="/unsubscribe">Unsubscribe by address</Link>
+          </Button>
+        </CenteredCardOutcome>
+      )}
     </CenteredCard>
   );
 }

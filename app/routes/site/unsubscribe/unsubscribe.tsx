@@ -100,8 +100,7 @@ export default function Unsubscribe() {
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               disabled={submitting}
-              aria-invalid={state.step === "failed" ? true : undefined}
-              aria-describedby={state.step === "failed" ? "unsubscribe-error" : undefined}
+              errorId={state.step === "failed" ? "unsubscribe-error" : null}
             />
             {state.step === "failed" ? (
               <FormError id="unsubscribe-error">{state.message}</FormError>
