@@ -22,10 +22,6 @@ import type { App } from "#common/types/app.ts";
 /** The text of the overlay on a banned app (docs/product.md#apps). */
 export const BANNED_OVERLAY_TEXT = "BANNED BY MICROSOFT NOV 2021";
 
-/**
- * One app or tool. Its id is the app's slug, so /apps#{slug} scrolls to it (the browser does,
- * below the fixed navigation through the page's scroll padding) and highlights it (`:target`).
- */
 /** The sprite's icons an `AppCard` draws: a page of cards renders `<IconSprite icons={…} />` once. */
 export const APP_CARD_ICONS: readonly SpriteIconName[] = [
   "image-off",
@@ -34,6 +30,10 @@ export const APP_CARD_ICONS: readonly SpriteIconName[] = [
   "download",
 ];
 
+/**
+ * One app or tool. Its id is the app's slug, so /apps#{slug} scrolls to it (the browser does,
+ * below the fixed navigation through the page's scroll padding) and highlights it (`:target`).
+ */
 export function AppCard({
   app,
   now,
