@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import {
   CenteredCard,
   CenteredCardIcon,
+  CenteredCardLink,
   CenteredCardText,
   CenteredCardTitle,
   SignInEmailField,
@@ -59,9 +60,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           account, we have sent it a link to choose a new password. The link works once, for one
           hour.
         </CenteredCardText>
-        <Button asChild variant="outline" className="mt-8">
-          <Link to="/login">Back to sign in</Link>
-        </Button>
+        <CenteredCardLink to="/login">Back to sign in</CenteredCardLink>
       </CenteredCard>
     );
   }

@@ -1,8 +1,9 @@
 import { KeyRoundIcon, LinkIcon } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import {
   CenteredCard,
   CenteredCardIcon,
+  CenteredCardLink,
   CenteredCardOutcome,
   CenteredCardText,
   CenteredCardTitle,
@@ -107,9 +108,7 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
           }
           text={INVITATION_MESSAGES[state.status]}
         >
-          <Button asChild variant="outline" className="mt-8">
-            <Link to="/login">Go to sign in</Link>
-          </Button>
+          <CenteredCardLink to="/login">Go to sign in</CenteredCardLink>
         </CenteredCardOutcome>
       )}
     </CenteredCard>

@@ -1,8 +1,9 @@
 import { KeyRoundIcon, LinkIcon } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import {
   CenteredCard,
   CenteredCardIcon,
+  CenteredCardLink,
   CenteredCardOutcome,
   CenteredCardText,
   CenteredCardTitle,
@@ -63,9 +64,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           title={loaderData.status === "expired" ? "Reset link expired" : "Reset link not valid"}
           text={loaderData.message}
         >
-          <Button asChild className="mt-8">
-            <Link to="/forgot-password">Ask for a new link</Link>
-          </Button>
+          <CenteredCardLink to="/forgot-password" primary>
+            Ask for a new link
+          </CenteredCardLink>
         </CenteredCardOutcome>
       </CenteredCard>
     );

@@ -1,5 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
+import { Link } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -126,5 +128,22 @@ export function CenteredCardOutcome({
       <CenteredCardText role={announced ? "status" : undefined}>{text}</CenteredCardText>
       {children}
     </div>
+  );
+}
+
+/** The card's way on: a page of this site, as a button under the text (outlined unless `primary`). */
+export function CenteredCardLink({
+  to,
+  primary = false,
+  children,
+}: {
+  to: string;
+  primary?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Button asChild variant={primary ? "primary" : "outline"} className="mt-8">
+      <Link to={to}>{children}</Link>
+    </Button>
   );
 }

@@ -1,6 +1,10 @@
 import { LinkIcon, MailCheckIcon, MailQuestionMarkIcon } from "lucide-react";
-import { data, Link } from "react-router";
-import { CenteredCard, CenteredCardOutcome } from "#app/components/site/centered-card.tsx";
+import { data } from "react-router";
+import {
+  CenteredCard,
+  CenteredCardLink,
+  CenteredCardOutcome,
+} from "#app/components/site/centered-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
@@ -61,9 +65,7 @@ export default function ConfirmSubscription({ loaderData }: Route.ComponentProps
           }
           announced
         >
-          <Button asChild variant="outline" className="mt-8">
-            <Link to="/">Back to home</Link>
-          </Button>
+          <CenteredCardLink to="/">Back to home</CenteredCardLink>
         </CenteredCardOutcome>
       ) : (
         <CenteredCardOutcome
@@ -76,9 +78,7 @@ export default function ConfirmSubscription({ loaderData }: Route.ComponentProps
               : "Check that you opened the whole link from the mail. An address that was not confirmed within 30 days, or that was unsubscribed, needs to subscribe again on our home page."
           }
         >
-          <Button asChild variant="outline" className="mt-8">
-            <Link to="/">Go to the home page</Link>
-          </Button>
+          <CenteredCardLink to="/">Go to the home page</CenteredCardLink>
         </CenteredCardOutcome>
       )}
     </CenteredCard>

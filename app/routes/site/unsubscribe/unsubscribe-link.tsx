@@ -1,6 +1,10 @@
 import { LinkIcon, MailCheckIcon, MailXIcon } from "lucide-react";
-import { data, Link } from "react-router";
-import { CenteredCard, CenteredCardOutcome } from "#app/components/site/centered-card.tsx";
+import { data } from "react-router";
+import {
+  CenteredCard,
+  CenteredCardLink,
+  CenteredCardOutcome,
+} from "#app/components/site/centered-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
@@ -56,9 +60,7 @@ export default function UnsubscribeLink({ loaderData }: Route.ComponentProps) {
           text="This address is off our mailing list and will get no more newsletters. Changed your mind? You can subscribe again at the bottom of our home page at any time."
           announced
         >
-          <Button asChild variant="outline" className="mt-8">
-            <Link to="/">Back to home</Link>
-          </Button>
+          <CenteredCardLink to="/">Back to home</CenteredCardLink>
         </CenteredCardOutcome>
       ) : (
         <CenteredCardOutcome
@@ -67,9 +69,7 @@ export default function UnsubscribeLink({ loaderData }: Route.ComponentProps) {
           title="This unsubscribe link is not valid"
           text="Check that you opened the whole link from the newsletter, or unsubscribe by typing your address instead."
         >
-          <Button asChild variant="outline" className="mt-8">
-            <Link to="/unsubscribe">Unsubscribe by address</Link>
-          </Button>
+          <CenteredCardLink to="/unsubscribe">Unsubscribe by address</CenteredCardLink>
         </CenteredCardOutcome>
       )}
     </CenteredCard>

@@ -1,10 +1,11 @@
 import { MailCheckIcon, MailXIcon } from "lucide-react";
 import * as React from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import {
   CenteredCard,
   CenteredCardField,
   CenteredCardIcon,
+  CenteredCardLink,
   CenteredCardText,
   CenteredCardTitle,
 } from "#app/components/site/centered-card.tsx";
@@ -75,9 +76,7 @@ export default function Unsubscribe() {
           <p className="mt-2 text-sm text-zinc-400">
             Changed your mind? You can subscribe again at the bottom of our home page at any time.
           </p>
-          <Button asChild variant="outline" className="mt-8">
-            <Link to="/">Back to home</Link>
-          </Button>
+          <CenteredCardLink to="/">Back to home</CenteredCardLink>
         </div>
       ) : (
         <>
