@@ -1,13 +1,15 @@
-import { SpriteIcon } from "#app/components/site/icon-sprite.tsx";
+import { SpriteIcon, type SpriteIconName } from "#app/components/site/icon-sprite.tsx";
 import { SiteImage } from "#app/components/site/site-image.tsx";
 import { CARD_IMAGE_SIZES } from "#app/components/ui/picture.tsx";
 import { cn } from "#app/lib/cn.ts";
+
+/** The sprite's icons a `CoverImage` draws (its placeholder's): part of its card's list. */
+export const COVER_IMAGE_ICONS: readonly SpriteIconName[] = ["image-off"];
 
 /**
  * A card's 1200 x 630 cover image, decorative (the card's heading names it), with the pixel
  * placeholder when there is none or it fails to load, at the size of a card in the site's grids.
  * The first cards of a list load eagerly, the very first with priority (the page's largest image).
- * The page draws the sprite's "image-off".
  */
 export function CoverImage({
   src,

@@ -1,6 +1,6 @@
 import { ExternalLinkIcon, MegaphoneIcon } from "lucide-react";
 import type * as React from "react";
-import { CoverImage } from "#app/components/site/cover-image.tsx";
+import { COVER_IMAGE_ICONS, CoverImage } from "#app/components/site/cover-image.tsx";
 import { SpriteIcon, type SpriteIconName } from "#app/components/site/icon-sprite.tsx";
 import { SiteImage } from "#app/components/site/site-image.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -24,7 +24,7 @@ export const BANNED_OVERLAY_TEXT = "BANNED BY MICROSOFT NOV 2021";
 
 /** The sprite's icons an `AppCard` draws: a page of cards renders `<IconSprite icons={…} />` once. */
 export const APP_CARD_ICONS: readonly SpriteIconName[] = [
-  "image-off",
+  ...COVER_IMAGE_ICONS,
   "star-filled",
   "globe",
   "download",

@@ -1,4 +1,4 @@
-import { CoverImage } from "#app/components/site/cover-image.tsx";
+import { COVER_IMAGE_ICONS, CoverImage } from "#app/components/site/cover-image.tsx";
 import { SpriteIcon, type SpriteIconName } from "#app/components/site/icon-sprite.tsx";
 import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -18,7 +18,7 @@ import {
 
 /** The sprite's icons a `StudioCard` draws: a page of cards renders `<IconSprite icons={…} />` once. */
 export const STUDIO_CARD_ICONS: readonly SpriteIconName[] = [
-  "image-off",
+  ...COVER_IMAGE_ICONS,
   "calendar-days",
   "external-link",
 ];
