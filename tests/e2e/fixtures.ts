@@ -191,19 +191,17 @@ export async function hasHorizontalScroll(page: Page) {
 }
 
 /**
- * Watches, inside the browser, for the first toast and the navigation that follows it: an init
- * script notes when the first toast was added and what it said (in sessionStorage, which
- * survives the navigation), and the next page's performance.timeOrigin is when that navigation
- * started. This does not depend on the test polling fast enough to catch a toast that is only
+ * Watches, inside the browser, for the first toast of a page that goes somewhere else soon
+ * after: an init script notes what the first toast said (in sessionStorage, which survives the
+ * navigation), so the test does not depend on polling fast enough to catch a toast that is only
  * on screen for half a second. Call before goto.
  */
 export async function watchToastThenNavigation(page: Page) {
   await page.addInitScript(() => {
     const note = () => {
-      if (sessionStorage.getItem("toast-shown-at")) return;
+      if (sessionStorage.getItem("toast-role") !== null) return;
       const toast = document.querySelector('[data-slot="toast"]');
       if (toast) {
-        sessionStorage.setItem("toast-shown-at", String(Date.now()));
         sessionStorage.setItem("toast-role", toast.getAttribute("role") ?? "");
         sessionStorage.setItem("toast-text", toast.textContent ?? "");
       }
@@ -217,11 +215,23 @@ export async function watchToastThenNavigation(page: Page) {
         role: sessionStorage.getItem("toast-role"),
         text: sessionStorage.getItem("toast-text"),
       })),
-    /** Milliseconds from the toast appearing to the navigation that followed (call on the new page). */
-    delayMs: () =>
-      page.evaluate(
-        () =>
-          performance.timeOrigin - Number(sessionStorage.getItem("toast-shown-at") ?? Number.NaN),
-      ),
   };
+}
+
+/**
+ * Checks that the page waits exactly `delayMs` before it goes to `url`, on the page's own clock:
+ * Playwright's fake clock, installed before the page loads (`page.clock.install()`) and paused
+ * here, so a busy machine's slow render cannot shorten or lengthen the wait. The Navigation API's
+ * navigate event fires the moment the page asks to go anywhere, so "not yet" is exact too.
+ */
+export async function expectNavigationAfter(page: Page, delayMs: number, url: string) {
+  await page.evaluate(() => {
+    navigation.addEventListener("navigate", (event) => {
+      sessionStorage.setItem("leaving-for", event.destination.url);
+    });
+  });
+  await page.clock.runFor(delayMs - 1);
+  expect(await page.evaluate(() => sessionStorage.getItem("leaving-for"))).toBeNull();
+  await page.clock.runFor(1);
+  await page.waitForURL(url);
 }
