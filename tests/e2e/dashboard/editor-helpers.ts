@@ -21,6 +21,37 @@ export function toolbarButton(page: Page, name: string) {
   });
 }
 
+/**
+ * Puts the caret at the end of the content, as a person does: a click in the text, then Ctrl+End.
+ * The editor (ProseMirror) takes the caret from the browser's selection on its own schedule, and
+ * on a busy machine a key pressed before it has done so lands where it last knew the caret to be:
+ * the start. So this waits until the editor's own state has the caret at the end, pressing
+ * Ctrl+End again if the editor put the browser's caret back meanwhile (it does, once, when it
+ * takes focus).
+ */
+export async function caretToContentEnd(page: Page, text: string) {
+  await contentArea(page).getByText(text).click();
+  await expect(async () => {
+    await page.keyboard.press("ControlOrMeta+End");
+    await expect
+      .poll(() => contentArea(page).evaluate(editorCaretAtEnd), { timeout: 1_000 })
+      .toBe(true);
+  }).toPass({ timeout: 10_000 });
+}
+
+/** In the page: whether the TipTap editor on this element has an empty selection at its end. */
+function editorCaretAtEnd(element: SVGElement | HTMLElement): boolean {
+  type EditorState = {
+    selection: { empty: boolean; to: number };
+    doc: { content: { size: number } };
+  };
+  const { editor } = element as HTMLElement & { editor?: { state: EditorState } };
+  if (!editor) return false;
+  const { selection, doc } = editor.state;
+  // The end of the last paragraph's text, one step inside the document's end.
+  return selection.empty && selection.to === doc.content.size - 1;
+}
+
 /** Opens the Create section (with an optional query string) once the editor is ready. */
 export async function openEditor(page: Page, search = "") {
   await page.goto(`/dashboard/create${search}`);

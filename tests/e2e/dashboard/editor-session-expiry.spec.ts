@@ -3,7 +3,7 @@ import { createPost } from "#tests/factories/post.ts";
 import { editorReady, readEveryField, restoreOffer, settingsPanel } from "./editor-fields.ts";
 import {
   blockAutosave,
-  contentArea,
+  caretToContentEnd,
   openEditor,
   staffPostTitled,
   uniqueTitle,
@@ -39,8 +39,7 @@ test("the session ends mid-edit: sign in again, back in the same editor, restore
 
   await page.getByLabel("Excerpt").fill("Written while the session ran out.");
   // The caret after the post's own paragraph, once the editor shows it.
-  await contentArea(page).getByText("First paragraph.").click();
-  await page.keyboard.press("ControlOrMeta+End");
+  await caretToContentEnd(page, "First paragraph.");
   await page.keyboard.press("Enter");
   await page.keyboard.type("A second paragraph.");
   await page.getByLabel("Tags").fill("after, session");
