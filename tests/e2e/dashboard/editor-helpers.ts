@@ -34,22 +34,32 @@ export async function caretToContentEnd(page: Page, text: string) {
   await expect(async () => {
     await page.keyboard.press("ControlOrMeta+End");
     await expect
-      .poll(() => contentArea(page).evaluate(editorCaretAtEnd), { timeout: 1_000 })
-      .toBe(true);
+      .poll(() => editorSelection(page), { timeout: 1_000 })
+      .toMatchObject({ empty: true, atEnd: true });
   }).toPass({ timeout: 10_000 });
 }
 
-/** In the page: whether the TipTap editor on this element has an empty selection at its end. */
-function editorCaretAtEnd(element: SVGElement | HTMLElement): boolean {
-  type EditorState = {
-    selection: { empty: boolean; to: number };
-    doc: { content: { size: number } };
-  };
-  const { editor } = element as HTMLElement & { editor?: { state: EditorState } };
-  if (!editor) return false;
-  const { selection, doc } = editor.state;
-  // The end of the last paragraph's text, one step inside the document's end.
-  return selection.empty && selection.to === doc.content.size - 1;
+/**
+ * The selection as the editor's own state holds it (which a toolbar button or a key acts on), not
+ * the browser's: whether it is empty, whether it ends where the content does, and its text.
+ */
+export function editorSelection(page: Page) {
+  return contentArea(page).evaluate((element) => {
+    type EditorState = {
+      selection: { empty: boolean; from: number; to: number };
+      doc: { content: { size: number }; textBetween(from: number, to: number): string };
+    };
+    // TipTap puts the editor on its editable element.
+    const { editor } = element as HTMLElement & { editor?: { state: EditorState } };
+    if (!editor) return null;
+    const { selection, doc } = editor.state;
+    return {
+      empty: selection.empty,
+      // The end of the last paragraph's text, one step inside the document's end.
+      atEnd: selection.to === doc.content.size - 1,
+      text: doc.textBetween(selection.from, selection.to),
+    };
+  });
 }
 
 /** Opens the Create section (with an optional query string) once the editor is ready. */

@@ -12,6 +12,7 @@ import {
 import { createPost, fromNow } from "#tests/factories/post.ts";
 import {
   contentArea,
+  editorSelection,
   expectSaved,
   fillBasics,
   openEditor,
@@ -96,6 +97,10 @@ test.describe("writing and publishing", () => {
 
     await page.keyboard.type("Visit the marketplace");
     await page.keyboard.press("Shift+Home");
+    // The Link button links what the editor holds as selected, once it has read the browser's.
+    await expect
+      .poll(async () => (await editorSelection(page))?.text)
+      .toBe("Visit the marketplace");
     await toolbarButton(page, "Link").click();
     const linkDialog = page.getByRole("dialog", { name: "Add link" });
     await linkDialog.getByLabel("Link address").fill("javascript:alert(1)");
