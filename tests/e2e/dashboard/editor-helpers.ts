@@ -24,10 +24,10 @@ export function toolbarButton(page: Page, name: string) {
 /**
  * Puts the caret at the end of the content, as a person does: a click in the text, then Ctrl+End.
  * The editor (ProseMirror) takes the caret from the browser's selection on its own schedule, and
- * on a busy machine a key pressed before it has done so lands where it last knew the caret to be:
- * the start. So this waits until the editor's own state has the caret at the end, pressing
- * Ctrl+End again if the editor put the browser's caret back meanwhile (it does, once, when it
- * takes focus).
+ * on a busy machine a key pressed before it has done so lands where it last knew the caret to be
+ * (at first, the start). So this waits until the editor's own state has the caret at the end,
+ * pressing Ctrl+End again if the editor put the browser's caret back meanwhile (it may, once,
+ * shortly after it takes focus, when it has not read the browser's selection yet).
  */
 export async function caretToContentEnd(page: Page, text: string) {
   await contentArea(page).getByText(text).click();
