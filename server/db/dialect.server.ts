@@ -14,6 +14,7 @@ import {
   type TableMetadata,
 } from "kysely";
 import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE } from "kysely/migration";
+import { KeptPlanSqliteCompiler } from "./sqlite-statements.server.ts";
 
 /**
  * Every difference between SQLite and PostgreSQL that the rest of the code would otherwise
@@ -183,7 +184,8 @@ export function withImmediateTransactions(
     createAdapter: () => new ImmediateSqliteAdapter(),
     createDriver: () => new ImmediateDriver(inner.createDriver(), inTransaction),
     createIntrospector: (db) => inner.createIntrospector(db),
-    createQueryCompiler: () => inner.createQueryCompiler(),
+    // Kysely's own SQLite compiler, with limits that keep a statement's plan (the class's comment).
+    createQueryCompiler: () => new KeptPlanSqliteCompiler(),
   };
 }
 

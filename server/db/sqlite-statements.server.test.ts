@@ -1,5 +1,8 @@
-import { DatabaseSync, StatementSync } from "node:sqlite";
+import { constants, DatabaseSync, StatementSync } from "node:sqlite";
+import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
+import { type Dialect, Kysely } from "kysely";
 import { describe, expect, it, vi } from "vitest";
+import { withImmediateTransactions } from "./dialect.server.ts";
 import { withStatementCache } from "./sqlite-statements.server.ts";
 
 describe("withStatementCache", () => {
@@ -66,5 +69,56 @@ describe("withStatementCache", () => {
     expect(columns).toHaveBeenCalledTimes(1);
     expect(cached.prepare("insert into t (name) values (?)").columns()).toEqual([]);
     columns.mockRestore();
+  });
+});
+
+describe("KeptPlanSqliteCompiler", () => {
+  type Tables = { t: { id: number; name: string } };
+
+  /**
+   * A database of five rows through `dialect`, and how many times SQLite compiled a statement
+   * since `compiled.reset()`: its authorizer is asked about every statement SQLite compiles,
+   * whether prepared or compiled again, and never while one runs.
+   */
+  function open(dialectOf: (database: DatabaseSync) => Dialect) {
+    const database = new DatabaseSync(":memory:");
+    database.exec("create table t (id integer primary key, name text)");
+    database.exec("insert into t (name) values ('a'), ('b'), ('c'), ('d'), ('e')");
+    let compilations = 0;
+    database.setAuthorizer(() => {
+      compilations += 1;
+      return constants.SQLITE_OK;
+    });
+    const db = new Kysely<Tables>({ dialect: dialectOf(withStatementCache(database)) });
+    const page = (limit: number, offset: number) =>
+      db.selectFrom("t").select("name").orderBy("id").limit(limit).offset(offset).execute();
+    return {
+      page,
+      compiled: { count: () => compilations, reset: () => (compilations = 0) },
+      db,
+    };
+  }
+
+  it("runs a list query again with other limits and offsets without compiling it again", async () => {
+    const { db, page, compiled } = open((database) =>
+      withImmediateTransactions(new NodeSqliteDialect({ database }), () => database.isTransaction),
+    );
+    expect(await page(2, 0)).toEqual([{ name: "a" }, { name: "b" }]);
+    compiled.reset();
+    expect(await page(3, 1)).toEqual([{ name: "b" }, { name: "c" }, { name: "d" }]);
+    expect(await page(1, 4)).toEqual([{ name: "e" }]);
+    expect(compiled.count()).toBe(0);
+    const { sql } = db.selectFrom("t").select("name").limit(2).offset(1).compile();
+    expect(sql).toBe('select "name" from "t" limit cast(? as integer) offset cast(? as integer)');
+    await db.destroy();
+  });
+
+  it("is needed: with a bare `limit ?` SQLite compiles the statement on every run", async () => {
+    const { db, page, compiled } = open((database) => new NodeSqliteDialect({ database }));
+    await page(2, 0);
+    compiled.reset();
+    expect(await page(3, 1)).toEqual([{ name: "b" }, { name: "c" }, { name: "d" }]);
+    expect(compiled.count()).toBeGreaterThan(0);
+    await db.destroy();
   });
 });
