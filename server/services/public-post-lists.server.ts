@@ -1,4 +1,10 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+} from "kysely";
 import type { Db } from "#server/db/db.server.ts";
 import { dbKindOf } from "#server/db/dialect.server.ts";
 import { reusableQuery } from "#server/db/reusable-query.server.ts";
@@ -38,9 +44,9 @@ type Where = (eb: ExpressionBuilder<Database, "posts">) => Expression<SqlBool>;
 // limit: 0.20–0.24 ms per call for 3 posts, against 0.29–0.47 ms for the creation-time order it
 // replaced (three parts, each sorting its ties in a temporary B-tree). With a category, the
 // single SELECT walks posts_category_publication_idx (`SEARCH … (category=?)`, no sort). The
-// merge finds the ids only, and the limited rows are then read by id (selectSqlitePublicPage,
-// and latestPublicOnSqlite for the latest posts): a merge of whole rows reads the head row of
-// every part, HTML and all, to compare keys. Since
+// merge finds the ids only, in a subquery, and the limited rows are then read by id
+// (publicRowsOnSqlite): a merge of whole rows reads the head row of every part, HTML and all, to
+// compare keys. Since
 // migration 0008 the index also holds scheduledAt, so the scheduled part skips the posts
 // scheduled for later (which sort first) in the index, without reading their rows: before it,
 // three posts of 10,000 shaped like the benchmark's cost 5 ms and grew with those posts.
@@ -174,11 +180,6 @@ export function listPublicPostSummaries(
     .execute();
 }
 
-/** The ids of SQLite's latest publicly visible posts, newest first, compiled once. */
-const latestPublicIdsOnSqlite = reusableQuery(["now", "limit"], (db, { now, limit }) =>
-  publicKeysOnSqlite(db, { now, direction: "desc" }).limit(sql<number>`${limit}`),
-);
-
 /**
  * The ids and publication times of SQLite's publicly visible posts (those matching `where`, if
  * given), ordered by publication in `direction`: one SELECT per public status (publicOfStatus)
@@ -203,41 +204,67 @@ function publicKeysOnSqlite(
 }
 
 /**
- * SQLite's latest publicly visible posts with `columns`, newest first: their ids
- * (latestPublicIdsOnSqlite), then their rows, each query built and compiled once by Kysely
- * (reusableQuery). The public list calls ask for them on every request, and building and
- * compiling selectSqlitePublicPage's two queries cost twice what SQLite took to answer them.
- * The ids go to the second query as one JSON array (`json_each`), so the statement is the same
- * whatever their number. (One statement, `id IN (SELECT … LIMIT ?)`, cost SQLite half as much
- * again as these two: 44 against 30 µs for 3 of 1,000 posts.)
+ * SQLite's publicly visible posts (those matching `where`, if given) with `columns` and their
+ * `publicationTime`, in publication order, `offset` skipped and at most `limit`, in one
+ * statement: the page's keys (publicKeysOnSqlite) as a subquery, which SQLite runs as a
+ * co-routine handing out the merged keys in order, and each key's row read by its id, in that
+ * order, with no sort. Only the page's rows are read: a merge of whole rows would read the head
+ * row of every part, HTML and all, to compare keys, and every row skipped on the way to a deep
+ * page. (Two statements, the keys and then the rows by id, cost SQLite half as much again, and
+ * the driver a second round.) `now` and `limit` may be reusableQuery stand-ins.
+ */
+function publicRowsOnSqlite<C extends (typeof POST_COLUMNS)[number]>(
+  db: Db,
+  columns: readonly C[],
+  {
+    now,
+    direction,
+    where,
+    limit,
+    offset = 0,
+  }: {
+    now: Date | string;
+    direction: "asc" | "desc";
+    where?: Where;
+    limit: number | RawBuilder<number>;
+    offset?: number;
+  },
+) {
+  const keys = publicKeysOnSqlite(db, { now, direction, where })
+    .limit(limit)
+    .offset(offset)
+    .as("keys");
+  return db
+    .selectFrom(keys)
+    .innerJoin("posts", "posts.id", "keys.id")
+    .select(columns)
+    .select("keys.publicationTime")
+    .orderBy("keys.publicationTime", direction)
+    .orderBy("keys.id", direction);
+}
+
+/**
+ * SQLite's latest publicly visible posts with `columns`, newest first (publicRowsOnSqlite), the
+ * query built and compiled once by Kysely (reusableQuery): the public list calls ask for them on
+ * every request, and building and compiling the query cost more than SQLite took to answer it.
  */
 function latestPublicOnSqlite<C extends (typeof POST_COLUMNS)[number]>(columns: readonly C[]) {
-  const rowsOf = reusableQuery(["ids"], (db, { ids }) =>
-    db
-      .selectFrom("posts")
-      .select(columns)
-      .where(sql<SqlBool>`${sql.ref("posts.id")} in (select value from json_each(${ids}))`),
+  const latest = reusableQuery(["now", "limit"], (db, { now, limit }) =>
+    publicRowsOnSqlite(db, columns, { now, direction: "desc", limit: sql<number>`${limit}` }),
   );
-  return async (db: Db, { now, limit }: { now: Date; limit: number | undefined }) => {
-    const keys = await latestPublicIdsOnSqlite(db, {
-      now: now.toISOString(),
-      limit: effectiveLimit(limit),
-    });
-    if (keys.length === 0) return [];
-    return inKeyOrder(keys, await rowsOf(db, { ids: JSON.stringify(keys.map((key) => key.id)) }));
-  };
+  return (db: Db, { now, limit }: { now: Date; limit: number | undefined }) =>
+    latest(db, { now: now.toISOString(), limit: effectiveLimit(limit) });
 }
 
 const latestPostsOnSqlite = latestPublicOnSqlite(POST_COLUMNS);
 const latestSummariesOnSqlite = latestPublicOnSqlite(SUMMARY_COLUMNS);
 
 /**
- * SQLite's public page in publication order, in two steps: the page's ids, found in
- * posts_status_publication_idx (one SELECT per public status merged by UNION ALL, reading no row
- * for the published part, however deep the page), then the page's rows by id. Read in one step,
- * every row skipped on the way to a deep page would be read, HTML and all.
+ * SQLite's public page in publication order (publicRowsOnSqlite): the page's keys found in
+ * posts_status_publication_idx, reading no row for the published part however deep the page,
+ * then the page's rows alone.
  */
-export async function selectSqlitePublicPage<C extends (typeof POST_COLUMNS)[number]>(
+export function selectSqlitePublicPage<C extends (typeof POST_COLUMNS)[number]>(
   db: Db,
   columns: readonly C[],
   {
@@ -248,28 +275,7 @@ export async function selectSqlitePublicPage<C extends (typeof POST_COLUMNS)[num
     limit,
   }: { now: Date; where: Where; direction: "asc" | "desc"; offset: number; limit: number },
 ) {
-  const keys = await publicKeysOnSqlite(db, { now, direction, where })
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  if (keys.length === 0) return [];
-  const rows = await db
-    .selectFrom("posts")
-    .select(columns)
-    .select(publicationTime().as("publicationTime"))
-    .where(
-      "posts.id",
-      "in",
-      keys.map((key) => key.id),
-    )
-    .execute();
-  return inKeyOrder(keys, rows);
-}
-
-/** `rows` in the order of `keys`, by id; a row gone since the keys were read is left out. */
-function inKeyOrder<R>(keys: readonly { id: string }[], rows: readonly R[]): R[] {
-  const byId = new Map(rows.map((row) => [(row as { id: string }).id, row]));
-  return keys.flatMap((key) => byId.get(key.id) ?? []);
+  return publicRowsOnSqlite(db, columns, { now, where, direction, offset, limit }).execute();
 }
 
 /**
