@@ -122,7 +122,13 @@ export function selectPage<C extends (typeof PACK_CARD_COLUMNS)[number]>(
       .offset(offset)
       .execute();
   }
-  return selectSqlitePublicPage(db, columns, { now, where, direction, offset, limit: pageSize });
+  return selectSqlitePublicPage(db, columns, {
+    now,
+    where,
+    direction,
+    offset,
+    limit: pageSize,
+  }).execute();
 }
 
 /**

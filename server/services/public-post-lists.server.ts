@@ -45,11 +45,11 @@ type Where = (eb: ExpressionBuilder<Database, "posts">) => Expression<SqlBool>;
 // replaced (three parts, each sorting its ties in a temporary B-tree). With a category, the
 // single SELECT walks posts_category_publication_idx (`SEARCH … (category=?)`, no sort). The
 // merge finds the ids only, in a subquery, and the limited rows are then read by id
-// (publicRowsOnSqlite): a merge of whole rows reads the head row of every part, HTML and all, to
-// compare keys. Since
-// migration 0008 the index also holds scheduledAt, so the scheduled part skips the posts
-// scheduled for later (which sort first) in the index, without reading their rows: before it,
-// three posts of 10,000 shaped like the benchmark's cost 5 ms and grew with those posts.
+// (selectSqlitePublicPage): a merge of whole rows reads the head row of every part, HTML and
+// all, to compare keys. Since migration 0008 the index also holds scheduledAt, so the scheduled
+// part skips the posts scheduled for later (which sort first) in the index, without reading
+// their rows: before it, three posts of 10,000 shaped like the benchmark's cost 5 ms and grew
+// with those posts.
 //
 // PostgreSQL does not merge the parts of such a UNION ALL in order: each part's status condition
 // stays a filter of that part, so its index order does not count, and it sorts the appended rows
@@ -204,16 +204,17 @@ function publicKeysOnSqlite(
 }
 
 /**
- * SQLite's publicly visible posts (those matching `where`, if given) with `columns` and their
- * `publicationTime`, in publication order, `offset` skipped and at most `limit`, in one
- * statement: the page's keys (publicKeysOnSqlite) as a subquery, which SQLite runs as a
- * co-routine handing out the merged keys in order, and each key's row read by its id, in that
- * order, with no sort. Only the page's rows are read: a merge of whole rows would read the head
- * row of every part, HTML and all, to compare keys, and every row skipped on the way to a deep
- * page. (Two statements, the keys and then the rows by id, cost SQLite half as much again, and
- * the driver a second round.) `now` and `limit` may be reusableQuery stand-ins.
+ * SQLite's public page: the publicly visible posts (those matching `where`, if given) with
+ * `columns` and their `publicationTime`, in publication order, `offset` skipped and at most
+ * `limit`, in one statement: the page's keys (publicKeysOnSqlite) as a subquery, which SQLite
+ * runs as a co-routine handing out the merged keys in order, and each key's row read by its id,
+ * in that order, with no sort. For the published part no row is read but the page's, however
+ * deep the page: a merge of whole rows would read the head row of every part, HTML and all, to
+ * compare keys, and every row skipped on the way. (Two statements, the keys and then the rows by
+ * id, cost SQLite half as much again, and the driver a second round.) `now` and `limit` may be
+ * reusableQuery stand-ins.
  */
-function publicRowsOnSqlite<C extends (typeof POST_COLUMNS)[number]>(
+export function selectSqlitePublicPage<C extends (typeof POST_COLUMNS)[number]>(
   db: Db,
   columns: readonly C[],
   {
@@ -244,13 +245,13 @@ function publicRowsOnSqlite<C extends (typeof POST_COLUMNS)[number]>(
 }
 
 /**
- * SQLite's latest publicly visible posts with `columns`, newest first (publicRowsOnSqlite), the
- * query built and compiled once by Kysely (reusableQuery): the public list calls ask for them on
- * every request, and building and compiling the query cost more than SQLite took to answer it.
+ * SQLite's latest publicly visible posts with `columns`, newest first (selectSqlitePublicPage),
+ * the query built and compiled once by Kysely (reusableQuery): the public list calls ask for them
+ * on every request, and building and compiling the query cost more than SQLite took to answer it.
  */
 function latestPublicOnSqlite<C extends (typeof POST_COLUMNS)[number]>(columns: readonly C[]) {
   const latest = reusableQuery(["now", "limit"], (db, { now, limit }) =>
-    publicRowsOnSqlite(db, columns, { now, direction: "desc", limit: sql<number>`${limit}` }),
+    selectSqlitePublicPage(db, columns, { now, direction: "desc", limit: sql<number>`${limit}` }),
   );
   return (db: Db, { now, limit }: { now: Date; limit: number | undefined }) =>
     latest(db, { now: now.toISOString(), limit: effectiveLimit(limit) });
@@ -258,25 +259,6 @@ function latestPublicOnSqlite<C extends (typeof POST_COLUMNS)[number]>(columns: 
 
 const latestPostsOnSqlite = latestPublicOnSqlite(POST_COLUMNS);
 const latestSummariesOnSqlite = latestPublicOnSqlite(SUMMARY_COLUMNS);
-
-/**
- * SQLite's public page in publication order (publicRowsOnSqlite): the page's keys found in
- * posts_status_publication_idx, reading no row for the published part however deep the page,
- * then the page's rows alone.
- */
-export function selectSqlitePublicPage<C extends (typeof POST_COLUMNS)[number]>(
-  db: Db,
-  columns: readonly C[],
-  {
-    now,
-    where,
-    direction,
-    offset,
-    limit,
-  }: { now: Date; where: Where; direction: "asc" | "desc"; offset: number; limit: number },
-) {
-  return publicRowsOnSqlite(db, columns, { now, where, direction, offset, limit }).execute();
-}
 
 /**
  * The visibility rule for the posts of one public status: every published post, and a scheduled
