@@ -126,7 +126,9 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
     throw new MaintenanceError(`No backup archive at ${file}.`);
   }
   const dir = await makeStagingDir();
-  const close = () => rm(dir, { recursive: true, force: true });
+  // Retried: after tar gives up on a damaged archive, a file it was writing may still be closing
+  // in the folder (ENOTEMPTY).
+  const close = () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   try {
     // Only plain files and folders are unpacked: a link in a backup is never followed.
     const plain = (_path: string, entry: { type?: string } | Stats) =>
@@ -161,7 +163,8 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
       close,
     };
   } catch (error) {
-    await close();
+    // What was wrong with the archive is the answer, even if the unpacked copy could not go.
+    await close().catch(() => undefined);
     throw error;
   }
 }
