@@ -64,7 +64,9 @@ function rememberColumns(statement: StatementSync): StatementSync {
  * then marks the statement to be compiled again whenever that parameter is bound afresh: every
  * list query prepared once (withStatementCache) was parsed and planned again on every run, which
  * took half of what the latest-posts query cost. Behind the cast the value is read only when the
- * statement runs, so the prepared plan is kept; the limit and offset mean the same.
+ * statement runs, so the prepared plan is kept. A whole number means what it meant (a negative
+ * limit still means none); a fraction, which SQLite refused, is now cut to its whole part (every
+ * caller passes whole numbers).
  */
 export class KeptPlanSqliteCompiler extends SqliteQueryCompiler {
   protected override visitLimit(node: LimitNode): void {
