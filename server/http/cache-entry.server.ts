@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import type { Response } from "express";
 import type { ContentEncoding } from "./negotiation.server.ts";
+import { ownBuffer } from "./own-buffer.server.ts";
 
 // One kept answer and its forms: what of a response is stored, its validator, and its
 // compressed bodies (made on first demand, then reused).
@@ -190,7 +191,7 @@ export function compressedForm(
  * per change).
  */
 export async function compressToKeep(body: Buffer, encoding: Compressed): Promise<Buffer> {
-  return ownBuffer(await compress(body, encoding, KEPT_LEVELS[encoding]));
+  return ownBuffer([await compress(body, encoding, KEPT_LEVELS[encoding])]);
 }
 
 function compress(body: Buffer, encoding: Compressed, level: number): Promise<Buffer> {
@@ -207,17 +208,6 @@ function compress(body: Buffer, encoding: Compressed, level: number): Promise<Bu
  */
 function chunkSizeFor(body: Buffer): number {
   return Math.min(constants.Z_DEFAULT_CHUNK, Math.max(1024, Math.ceil(body.length / 2)));
-}
-
-/**
- * The bytes in a buffer of their own: a kept form that is a slice of zlib's output piece (or of
- * Node's pool of small buffers) would keep all of it alive while the cache counts only the slice.
- */
-function ownBuffer(buffer: Buffer): Buffer {
-  if (buffer.byteLength === buffer.buffer.byteLength) return buffer;
-  const own = Buffer.allocUnsafeSlow(buffer.byteLength);
-  buffer.copy(own);
-  return own;
 }
 
 function brotliOptions(body: Buffer, level: number) {

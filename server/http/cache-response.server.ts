@@ -1,4 +1,5 @@
 import type { Response } from "express";
+import { ownBuffer } from "./own-buffer.server.ts";
 
 // What the response cache does to an Express response: hold the app's answer back until it is
 // complete, send a whole answer at once, and notice a successful write.
@@ -61,7 +62,7 @@ export function holdBack(res: Response, done: (status: number, body: Buffer) => 
     Object.assign(res, original);
     const callback = callbackIn(args);
     if (callback) res.once("finish", callback);
-    done(res.statusCode, wholeBody(chunks));
+    done(res.statusCode, ownBuffer(chunks));
     return res;
   }) as typeof res.end;
 
@@ -83,15 +84,4 @@ export function holdBack(res: Response, done: (status: number, body: Buffer) => 
   }) as typeof res.writeHead;
 
   res.flushHeaders = () => undefined;
-}
-
-/**
- * The pieces as one buffer. Most answers come in one piece (res.json, res.send), which is the
- * body as it is, unless it is a slice of Node's shared pool of small buffers: a kept answer
- * must not hold the rest of the pool.
- */
-function wholeBody(chunks: Buffer[]): Buffer {
-  const [only] = chunks;
-  if (chunks.length === 1 && only && only.byteLength === only.buffer.byteLength) return only;
-  return Buffer.concat(chunks);
 }
