@@ -87,6 +87,7 @@ import {
   printNewsletter,
 } from "./lib/bench-newsletter.mjs";
 import { buildAndCopy } from "./lib/build-copy.mjs";
+import { createCleanUps, describeError } from "./lib/clean-ups.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -290,23 +291,9 @@ const YARDSTICK = { name: "yardstick", kind: "yardstick", path: "/" };
 
 // ---------------------------------------------------------------------------------------------
 
-const cleanups = [];
-let cleaningUp = null;
-
-/** Runs the registered clean-ups, newest first, once; failures are reported, not thrown. */
-function cleanUp() {
-  cleaningUp ??= (async () => {
-    while (cleanups.length > 0) {
-      const { label, fn } = cleanups.pop();
-      try {
-        await fn();
-      } catch (error) {
-        console.error(`Clean-up failed (${label}): ${describeError(error)}`);
-      }
-    }
-  })();
-  return cleaningUp;
-}
+const { cleanups, cleanUp } = createCleanUps({
+  stopping: "stopping the servers and removing temporary data",
+});
 
 /** Children still running; killed (SIGKILL, by PID) if this process ends without cleaning up. */
 const children = new Set();
@@ -315,14 +302,6 @@ process.once("exit", () => {
     if (child.exitCode === null && child.signalCode === null) process.kill(child.pid, "SIGKILL");
   }
 });
-
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, async () => {
-    console.error(`\n${signal} received: stopping the servers and removing temporary data.`);
-    await cleanUp();
-    process.exit(130);
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -2363,13 +2342,6 @@ function redact(url) {
   } catch {
     return "(unparseable URL)";
   }
-}
-
-function describeError(error) {
-  if (error instanceof AggregateError && error.errors.length > 0) {
-    return error.errors.map(describeError).join("; ");
-  }
-  return error instanceof Error ? error.message || error.name : String(error);
 }
 
 // --- run -------------------------------------------------------------------------------------

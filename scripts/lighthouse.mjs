@@ -29,6 +29,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildAndCopy } from "./lib/build-copy.mjs";
+import { createCleanUps, describeError } from "./lib/clean-ups.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -67,23 +68,9 @@ const PAGES = [
 
 // ---------------------------------------------------------------------------------------------
 
-const cleanups = [];
-let cleaningUp = null;
-
-/** Runs the registered clean-ups, newest first, once; failures are reported, not thrown. */
-function cleanUp() {
-  cleaningUp ??= (async () => {
-    while (cleanups.length > 0) {
-      const { label, fn } = cleanups.pop();
-      try {
-        await fn();
-      } catch (error) {
-        console.error(`Clean-up failed (${label}): ${describeError(error)}`);
-      }
-    }
-  })();
-  return cleaningUp;
-}
+const { cleanups, cleanUp } = createCleanUps({
+  stopping: "stopping the server and Chromium, removing temporary data",
+});
 
 /** PIDs still running; killed (SIGKILL) if this process ends without cleaning up. */
 const pids = new Set();
@@ -96,16 +83,6 @@ process.once("exit", () => {
     }
   }
 });
-
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, async () => {
-    console.error(
-      `\n${signal} received: stopping the server and Chromium, removing temporary data.`,
-    );
-    await cleanUp();
-    process.exit(130);
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -478,10 +455,6 @@ function positiveInteger(name, fallback) {
     process.exit(2);
   }
   return value;
-}
-
-function describeError(error) {
-  return error instanceof Error ? error.message || error.name : String(error);
 }
 
 main().then(
