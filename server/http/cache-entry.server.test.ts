@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { Response } from "express";
 import { describe, expect, it } from "vitest";
-import { compressForOneResponse, compressToKeep } from "./cache-entry.server.ts";
+import { compressForOneResponse, compressToKeep, toEntry } from "./cache-entry.server.ts";
 
 const decompress = { br: brotliDecompressSync, gzip: gunzipSync } as const;
 
@@ -45,4 +46,34 @@ describe("compressing an answer", () => {
       }
     });
   }
+});
+
+describe("keeping an answer", () => {
+  /** The little of an Express response toEntry reads: its headers. */
+  const res = {
+    hasHeader: () => false,
+    getHeaderNames: () => ["content-type"],
+    getHeader: (name: string) => (name === "content-type" ? "application/json" : undefined),
+  } as unknown as Response;
+
+  it("keeps a small answer in a buffer of its own, not in a slice of Node's pool", () => {
+    const body = Buffer.from(JSON.stringify({ title: "Castle" }));
+    expect(body.buffer.byteLength).toBeGreaterThan(body.byteLength);
+    const entry = toEntry({ key: "/api/x", status: 200, res, body, previous: undefined });
+    expect(entry?.body.equals(body)).toBe(true);
+    expect(entry?.body.buffer.byteLength).toBe(body.byteLength);
+  });
+
+  it("takes over the previous entry's body when the answer is the same", () => {
+    const body = Buffer.from("[1,2,3]");
+    const previous = toEntry({ key: "/api/x", status: 200, res, body, previous: undefined });
+    const again = toEntry({
+      key: "/api/x",
+      status: 200,
+      res,
+      body: Buffer.from("[1,2,3]"),
+      previous: previous ?? undefined,
+    });
+    expect(again?.body).toBe(previous?.body);
+  });
 });

@@ -113,7 +113,9 @@ export function toEntry({
     status,
     headers,
     vary: withAcceptEncoding(vary === undefined ? "" : String(vary)),
-    body,
+    // Kept in a buffer of its own (a small answer comes as a slice of Node's pool), or the
+    // previous entry's, which is.
+    body: same ? previous.body : ownBuffer([body]),
     etag: same ? previous.etag : weakEtag(body),
     compressible: isCompressible(body.length, contentType),
     compressed,

@@ -1,5 +1,4 @@
 import type { Response } from "express";
-import { ownBuffer } from "./own-buffer.server.ts";
 
 // What the response cache does to an Express response: hold the app's answer back until it is
 // complete, send a whole answer at once, and notice a successful write.
@@ -62,7 +61,7 @@ export function holdBack(res: Response, done: (status: number, body: Buffer) => 
     Object.assign(res, original);
     const callback = callbackIn(args);
     if (callback) res.once("finish", callback);
-    done(res.statusCode, ownBuffer(chunks));
+    done(res.statusCode, joined(chunks));
     return res;
   }) as typeof res.end;
 
@@ -84,4 +83,14 @@ export function holdBack(res: Response, done: (status: number, body: Buffer) => 
   }) as typeof res.writeHead;
 
   res.flushHeaders = () => undefined;
+}
+
+/**
+ * The pieces as one buffer: most answers come in one piece (res.json, res.send), handed on as it
+ * is. What the cache keeps it copies into a buffer of its own (toEntry); an answer sent once is
+ * not copied.
+ */
+function joined(chunks: Buffer[]): Buffer {
+  const [only] = chunks;
+  return chunks.length === 1 && only ? only : Buffer.concat(chunks);
 }
