@@ -49,6 +49,8 @@
 //   BENCH_MEMORY_POSTS posts in the memory part's database (default 1000)
 //   BENCH_MEMORY_SECONDS         seconds of mixed load in the memory part (default 60)
 //   BENCH_MEMORY_SETTLE_SECONDS  seconds after the load until the last reading (default 60)
+//   BENCH_MEMORY_RATE  requests a second of the memory part's load, over its connections
+//                      (default 0: as many as the server answers, which follows its speed)
 //   BENCH_MEMORY_MIX   the memory part's addresses instead of its mix, separated by spaces,
 //                      each with `@weight` (default 1): `/blog/{publishedSlug} /studio@2`
 //   BENCH_CPU_PROF     a folder: run every site server with --cpu-prof and write its profile
@@ -103,6 +105,8 @@ const MEMORY_SECONDS = positiveNumber("BENCH_MEMORY_SECONDS", 60);
 const MEMORY_SETTLE_SECONDS = positiveNumber("BENCH_MEMORY_SETTLE_SECONDS", 60, {
   allowZero: true,
 });
+/** Requests a second of the memory part's load in all; 0: as many as its connections get answered. */
+const MEMORY_RATE = positiveNumber("BENCH_MEMORY_RATE", 0, { allowZero: true });
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 /**
@@ -937,10 +941,18 @@ function describeBusy({ busyMs, quiet }) {
  * Measures `url` for `duration` seconds. With `nextPath`, every request asks for the address it
  * answers instead of the URL's (a random post, the memory part's mix).
  */
-function cannon(url, duration, { method, headers, body }, nextPath, connections = CONNECTIONS) {
+function cannon(
+  url,
+  duration,
+  { method, headers, body },
+  nextPath,
+  connections = CONNECTIONS,
+  rate = 0,
+) {
   return autocannon({
     url,
     connections,
+    ...(rate > 0 && { overallRate: rate }),
     duration,
     timeout: 10,
     method,
@@ -1272,7 +1284,8 @@ async function measureMemory({ startScript, database, tmp }) {
   );
   step(
     `Memory: ${database.count} posts, response cache on; ${MEMORY_IDLE_SECONDS} s idle, ` +
-      `${MEMORY_SECONDS} s of mixed load, ${MEMORY_SETTLE_SECONDS} s after it`,
+      `${MEMORY_SECONDS} s of mixed load${MEMORY_RATE > 0 ? ` at ${MEMORY_RATE} req/s` : ""}, ` +
+      `${MEMORY_SETTLE_SECONDS} s after it`,
   );
   const site = await startSite({ startScript, database, cacheTtlMs: undefined, prelude });
   const { pid } = site.child;
@@ -1302,6 +1315,8 @@ async function measureMemory({ startScript, database, tmp }) {
       MEMORY_SECONDS,
       { method: "GET", headers: REQUEST_HEADERS },
       mixMaker(database.fixture.values),
+      CONNECTIONS,
+      MEMORY_RATE,
     );
     const loadUntil = Date.now();
     const loadRollup = smapsRollup(pid);
@@ -1581,7 +1596,8 @@ function printMemory(memory) {
   );
   const load = memory.load;
   console.log(
-    `\nThe load: ${Math.round(load.requests.average)} req/s, p99 ${load.latency.p99} ms, ` +
+    `\nThe load: ${Math.round(load.requests.average)} req/s` +
+      `${MEMORY_RATE > 0 ? ` (asked: ${MEMORY_RATE})` : ""}, p99 ${load.latency.p99} ms, ` +
       `${load.requests.total} requests, ${failures(load)} failed, ` +
       `${memory.cpuMsPerRequest === null ? "n/a" : memory.cpuMsPerRequest.toFixed(3)} ms server CPU per request ` +
       `(${MEMORY_MIX.map((m) => `${Math.round((100 * m.weight) / mixWeight)}% ${m.path}`).join(", ")}).`,
