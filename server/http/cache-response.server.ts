@@ -1,4 +1,5 @@
 import type { Response } from "express";
+import { ownBuffer } from "./own-buffer.server.ts";
 
 // What the response cache does to an Express response: hold the app's answer back until it is
 // complete, send a whole answer at once, and notice a successful write.
@@ -86,11 +87,12 @@ export function holdBack(res: Response, done: (status: number, body: Buffer) => 
 }
 
 /**
- * The pieces as one buffer: most answers come in one piece (res.json, res.send), handed on as it
- * is. What the cache keeps it copies into a buffer of its own (toEntry); an answer sent once is
- * not copied.
+ * The pieces as one buffer. Most answers come in one piece (res.json, res.send), handed on as it
+ * is: an answer sent once is not copied, and one the cache keeps is copied when it is kept
+ * (toEntry), only if it is a slice of a larger buffer. Several pieces are joined into a buffer
+ * of their own, so that keeping them copies nothing more.
  */
 function joined(chunks: Buffer[]): Buffer {
   const [only] = chunks;
-  return chunks.length === 1 && only ? only : Buffer.concat(chunks);
+  return chunks.length === 1 && only ? only : ownBuffer(chunks);
 }
