@@ -939,15 +939,15 @@ function describeBusy({ busyMs, quiet }) {
 
 /**
  * Measures `url` for `duration` seconds. With `nextPath`, every request asks for the address it
- * answers instead of the URL's (a random post, the memory part's mix).
+ * answers instead of the URL's (a random post, the memory part's mix). `connections` at once
+ * (BENCH_CONNECTIONS by default), sending at most `rate` requests a second in all when it is set.
  */
 function cannon(
   url,
   duration,
   { method, headers, body },
   nextPath,
-  connections = CONNECTIONS,
-  rate = 0,
+  { connections = CONNECTIONS, rate = 0 } = {},
 ) {
   return autocannon({
     url,
@@ -1315,8 +1315,7 @@ async function measureMemory({ startScript, database, tmp }) {
       MEMORY_SECONDS,
       { method: "GET", headers: REQUEST_HEADERS },
       mixMaker(database.fixture.values),
-      CONNECTIONS,
-      MEMORY_RATE,
+      { rate: MEMORY_RATE },
     );
     const loadUntil = Date.now();
     const loadRollup = smapsRollup(pid);
@@ -1392,7 +1391,7 @@ async function measureTwoProcesses({ startScript, database }) {
     const connections = Math.max(1, Math.floor(CONNECTIONS / sites.length));
     const load = (seconds) =>
       Promise.all(
-        sites.map((site) => cannon(`${site.origin}/`, seconds, send, nextPath, connections)),
+        sites.map((site) => cannon(`${site.origin}/`, seconds, send, nextPath, { connections })),
       );
     // Each process is warmed with as many requests as the one process was (the warm-up lasts
     // as many times longer as there are processes): a process's JIT warm-up is its own fixed
