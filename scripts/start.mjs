@@ -6,8 +6,12 @@ import v8 from "node:v8";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 22 || (major === 22 && minor < 22)) {
+  // `npm ci` installs the project's own Node 24 (the `node` dev dependency) and npm scripts run
+  // it; a production install (`npm ci --omit=dev`) has only the machine's Node.js.
   console.error(
-    `Studio Site needs Node.js 22.22 or newer (24 recommended); this is ${process.version}.`,
+    `Studio Site needs Node.js 22.22 or newer (24 recommended); this is ${process.version}.\n` +
+      "Install Node.js 24 (see .nvmrc), or install the dev dependencies too (npm ci), which bring " +
+      "the project's own Node.js 24 for npm start.",
   );
   process.exit(1);
 }
