@@ -15,7 +15,7 @@ import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 // both migrate and both try to seed demo content. Both must come up, and the demo content must
 // be there once, exactly as one server alone would have left it.
 
-const ROUNDS = 2;
+const ROUNDS = 1;
 const TABLES = ["posts", "apps", "subscribers"] as const;
 type Counts = Record<(typeof TABLES)[number], number>;
 

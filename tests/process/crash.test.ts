@@ -18,7 +18,7 @@ import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 // A server killed outright (power cut, OOM killer, `kill -9`) must not lose a subscription it
 // has already confirmed, nor leave a database that the next start cannot use.
 
-const ITERATIONS = { sqlite: 20, postgres: 5 } as const;
+const ITERATIONS = { sqlite: 5, postgres: 5 } as const;
 const CONCURRENT_CLIENTS = 8;
 
 afterEach(killServerProcesses);
