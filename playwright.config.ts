@@ -15,7 +15,13 @@ process.env.E2E_PORT ??= freeLoopbackPort();
 const port = Number(process.env.E2E_PORT);
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`;
 
-/** The editor specs, the staff tables (posts, Mailing List) and the tags run on PostgreSQL too. */
+/**
+ * The specs with tests whose behaviour lives in the database: of these, the tests tagged
+ * `@postgres` (the editor's versions, autosave, working copy and history; the staff tables'
+ * paging, filters, search, order and bulk actions; a newsletter sent to its end; tag changes)
+ * run on PostgreSQL too. The rest of each spec (texts, layout, accessibility, the browser's own
+ * behaviour) is the same on either database, and the API suites run every rule on both.
+ */
 const POSTGRES_SPECS = [
   "dashboard/editor-autosave.spec.ts",
   "dashboard/editor-actions.spec.ts",
@@ -26,9 +32,7 @@ const POSTGRES_SPECS = [
 ];
 
 // With TEST_DATABASE_URL, a second server runs on PostgreSQL, in a schema of its own (made here
-// once, dropped by the teardown), for the specs whose behaviour lives in the database: the
-// editor's versions, autosave and history, the staff tables' paging, filters and bulk actions, and
-// the Mailing List's search, order and counters.
+// once, dropped by the teardown), for the tests whose behaviour lives in the database.
 const postgres = process.env.TEST_DATABASE_URL
   ? postgresServer(process.env.TEST_DATABASE_URL)
   : null;
@@ -54,6 +58,7 @@ export default defineConfig({
           {
             name: "dashboard-postgres",
             testMatch: POSTGRES_SPECS,
+            grep: /@postgres/,
             dependencies: ["dashboard"],
             use: { baseURL: postgres.baseUrl },
             metadata: { databaseUrl: postgres.databaseUrl, dataDir: postgres.dataDir },

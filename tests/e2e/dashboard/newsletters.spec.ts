@@ -126,11 +126,9 @@ test.describe("newsletters", () => {
     expect(mail?.text).toContain("Read on the site [");
   });
 
-  test("sending to the subscribers is followed to its end in Newsletters; then the editor offers Send again", async ({
-    page,
-    createStaff,
-    db,
-  }) => {
+  test("sending to the subscribers is followed to its end in Newsletters; then the editor offers Send again", {
+    tag: "@postgres",
+  }, async ({ page, createStaff, db }) => {
     await signInAs(page, await createStaff());
     const id = uniqueId();
     const readers = [

@@ -6,21 +6,28 @@ import { pageHeading, uniqueId } from "./helpers.ts";
 // The dashboard on a 360 px phone (docs/product.md#dashboard-shell): every section, opened as
 // an admin, has exactly one menu button, no sideways scrolling and no serious accessibility
 // violation; the one menu reaches both the dashboard's sections and the public site.
+//
+// axe runs here on the sections whose own specs do not already scan them on a phone: the posts
+// table (All Posts, Scheduled, Drafts, News Posts and YouTube Videos are one table) in
+// posts-table.spec.ts, the editor in post-editor.spec.ts, Employees in employees.spec.ts and
+// Newsletters in newsletters.spec.ts.
 
 const PHONE = { width: 360, height: 740 };
 
-const SECTIONS: [string, RegExp][] = [
+const SECTIONS: [path: string, heading: RegExp, scannedElsewhere?: "scanned elsewhere"][] = [
   ["/dashboard", /^Welcome, /],
-  ["/dashboard/create", /^Create New Post$/],
-  ["/dashboard/posts", /^All Content$/],
-  ["/dashboard/scheduled", /^Scheduled Posts$/],
-  ["/dashboard/drafts", /^Drafts$/],
+  ["/dashboard/create", /^Create New Post$/, "scanned elsewhere"],
+  ["/dashboard/posts", /^All Content$/, "scanned elsewhere"],
+  ["/dashboard/scheduled", /^Scheduled Posts$/, "scanned elsewhere"],
+  ["/dashboard/drafts", /^Drafts$/, "scanned elsewhere"],
   ["/dashboard/marketplace", /^Marketplace Portfolio/],
-  ["/dashboard/employees", /^Employees$/],
-  ["/dashboard/news", /^News Posts$/],
+  ["/dashboard/employees", /^Employees$/, "scanned elsewhere"],
+  ["/dashboard/news", /^News Posts$/, "scanned elsewhere"],
   ["/dashboard/apps", /^Apps & Tools$/],
-  ["/dashboard/videos", /^YouTube Videos$/],
+  ["/dashboard/videos", /^YouTube Videos$/, "scanned elsewhere"],
   ["/dashboard/mailing-list", /^Mailing List$/],
+  ["/dashboard/newsletters", /^Newsletters$/, "scanned elsewhere"],
+  ["/dashboard/account", /^My account$/],
 ];
 
 /** The buttons a person sees whose name says they open a menu. */
@@ -41,7 +48,7 @@ test.describe("the dashboard on a 360 px phone", () => {
     await signInAs(page, await createStaff({ role: "admin" }));
   });
 
-  for (const [path, heading] of SECTIONS) {
+  for (const [path, heading, scannedElsewhere] of SECTIONS) {
     test(`${path}: one menu button, nothing wider than the screen, accessible`, async ({
       page,
     }) => {
@@ -51,7 +58,7 @@ test.describe("the dashboard on a 360 px phone", () => {
       await expect(menuButtons(page)).toHaveCount(1);
       await expect(menuButtons(page)).toHaveAccessibleName("Open dashboard menu");
       expect(await scrollsSideways(page)).toBe(false);
-      await expectNoSeriousA11yViolations(page);
+      if (!scannedElsewhere) await expectNoSeriousA11yViolations(page);
     });
   }
 
