@@ -44,7 +44,7 @@ export const UNCACHED_TARGETS = [
     name: "uncached-published",
     kind: "api",
     path: "/api/posts/published?limit=3",
-    cpuLimitMs: 0.25,
+    cpuLimitMs: 0.35,
   },
   { name: "uncached-news", kind: "page", path: "/news", cpuLimitMs: 3, flat: true },
   { name: "uncached-studio", kind: "page", path: "/studio", cpuLimitMs: 3, flat: true },
