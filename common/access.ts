@@ -1,5 +1,5 @@
 /**
- * Who may do what (docs/product.md#who-may-do-what), as small pure rules shared by the
+ * Who may do what (docs/product/access.md#who-may-do-what), as small pure rules shared by the
  * server's access checks and the pages that show or hide staff features.
  */
 

@@ -63,8 +63,8 @@ export const PACK_TYPES = [
 export type PackType = (typeof PACK_TYPES)[number];
 
 /**
- * The one name of each pack type on every screen (docs/product.md#pack-types): studio cards and
- * tabs, post pages, the editor and the dashboard. Read through packTypeLabel
+ * The one name of each pack type on every screen (docs/product/content-model.md#pack-types): studio
+ * cards and tabs, post pages, the editor and the dashboard. Read through packTypeLabel
  * (common/pack-types.ts), which also knows the studio's filter keys; any other value is shown raw.
  */
 export const PACK_TYPE_LABELS: Record<string, string> = {
@@ -84,8 +84,8 @@ export const PACK_TYPE_PLURAL_LABELS: Record<string, string> = {
 };
 
 /**
- * packType -> the studio page's filter key (docs/product.md#pack-types). Others pass through
- * raw.
+ * packType -> the studio page's filter key (docs/product/content-model.md#pack-types). Others pass
+ * through raw.
  */
 export const STUDIO_FILTER_KEYS: Record<string, string> = {
   world: "world",
@@ -122,7 +122,9 @@ export const NEWSLETTER_RATE_LIMIT = { limit: 10, windowMs: 15 * 60 * 1000 } as 
  * by content; at most 10 MB and 40 megapixels; stored with the longest side capped at 2400 px.
  */
 export const UPLOAD_IMAGE_TYPES = ["image/png", "image/jpeg"] as const;
-/** For `<input type="file" accept>`: the types and the extensions (docs/product.md#editor). */
+/**
+ * For `<input type="file" accept>`: the types and the extensions (docs/product/editor.md#editor).
+ */
 export const UPLOAD_IMAGE_ACCEPT = "image/png,image/jpeg,.png,.jpg,.jpeg";
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_PIXELS = 40_000_000;

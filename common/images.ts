@@ -2,7 +2,7 @@ import { parseYouTubeId, youTubeThumbnailUrl } from "./youtube.ts";
 
 /**
  * Where a stored image value points: data: and http(s) values are used as they are, anything
- * else is a file name in the uploads folder (docs/product.md#images).
+ * else is a file name in the uploads folder (docs/product/content-model.md#images).
  */
 export function imageSrc(value: string | null | undefined): string | null {
   if (!value) return null;

@@ -2,7 +2,7 @@ import { toCsv } from "./csv.ts";
 import type { Subscriber } from "./types/subscriber.ts";
 
 /**
- * The mailing-list export (docs/product.md#csv-export): `mailing-list-{date}.csv` with the
+ * The mailing-list export (docs/product/mail.md#csv-export): `mailing-list-{date}.csv` with the
  * header "Email,Subscribed Date" and one row per subscriber. Dates are UTC calendar dates,
  * YYYY-MM-DD, like every date the site shows (common/format.ts). There is no byte-order mark,
  * so the first line is exactly the header; the file is UTF-8.

@@ -1,6 +1,6 @@
 /**
- * Paged lists (docs/product.md#paged-lists): the page size the public grids fit, and reading a
- * `?page=` value, shared by the pages, the API and their tests.
+ * Paged lists (docs/product/public-site.md#paged-lists): the page size the public grids fit, and
+ * reading a `?page=` value, shared by the pages, the API and their tests.
  */
 
 /** Cards per page on /news and /studio: four rows of the three-column grid (six of two). */

@@ -1,8 +1,9 @@
 /**
- * The forms a post's scheduled time travels in (docs/product.md#scheduling). The editor sends the
- * wall-clock time staff chose, without an offset, plus the IANA time zone it is meant in; the
- * server turns the pair into the UTC instant it stores. An ISO instant with "Z" or an offset is
- * taken as that instant. Pure functions on Intl only: this module runs in the browser too.
+ * The forms a post's scheduled time travels in (docs/product/content-model.md#scheduling). The
+ * editor sends the wall-clock time staff chose, without an offset, plus the IANA time zone it is
+ * meant in; the server turns the pair into the UTC instant it stores. An ISO instant with "Z" or an
+ * offset is taken as that instant. Pure functions on Intl only: this module runs in the browser
+ * too.
  */
 
 /** A wall-clock date-time as `<input type="datetime-local">` gives it: 2027-03-14T09:00(:00). */

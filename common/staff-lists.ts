@@ -1,6 +1,7 @@
 /**
- * The dashboard's paged lists of subscribers, apps and employees (docs/product.md#staff-lists):
- * the orders each list takes and its page sizes, shared by the sections and the API.
+ * The dashboard's paged lists of subscribers, apps and employees
+ * (docs/product/dashboard.md#staff-lists): the orders each list takes and its page sizes, shared by
+ * the sections and the API.
  */
 
 /** Rows per page when `limit` is left out. */

@@ -3,7 +3,7 @@ import { NewsletterInputSchema } from "./schemas/subscriber.ts";
 import type { ImportRefusal } from "./types/subscriber.ts";
 
 /**
- * Reading a mailing list to import (docs/product.md#importing-subscribers): the export's own
+ * Reading a mailing list to import (docs/product/mail.md#importing-subscribers): the export's own
  * file ("Email,Subscribed Date") and the exports of other newsletter tools, which all have a
  * header line naming an e-mail column and often a date column.
  */

@@ -28,8 +28,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { buildAndCopy } from "./lib/build-copy.mjs";
-import { createCleanUps, describeError } from "./lib/clean-ups.mjs";
+import { buildAndCopy } from "./bench/build-copy.mjs";
+import { createCleanUps, describeError } from "./bench/clean-ups.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 

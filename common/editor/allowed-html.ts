@@ -1,8 +1,9 @@
 /**
  * The HTML a post may contain: exactly what the rich-text editor produces (its toolbar plus
- * links, images with alt text and YouTube embeds; docs/product.md#post-html,
- * #link-button-and-alt-text). The editor configures its extensions from these lists and the
- * server's sanitizer allows nothing else, so what staff see while editing is what visitors get.
+ * links, images with alt text and YouTube embeds; docs/product/content-model.md#post-html,
+ * docs/product/departures.md#link-button-and-alt-text). The editor configures its extensions from
+ * these lists and the server's sanitizer allows nothing else, so what staff see while editing is
+ * what visitors get.
  *
  * Pure data and pure functions: this module runs in the browser and on the server.
  */

@@ -10,7 +10,9 @@ import {
   isSiteLink,
 } from "./allowed-html.ts";
 
-/** Undo history (docs/product.md#editor): steps kept, and the pause that starts a new step. */
+/**
+ * Undo history (docs/product/editor.md#editor): steps kept, and the pause that starts a new step.
+ */
 export const EDITOR_HISTORY = { depth: 100, newGroupDelay: 500 } as const;
 
 export type EditorExtensionOptions = {
@@ -28,9 +30,9 @@ export function linkOpensNewTab(href: string, siteUrl?: string | null): boolean 
 
 /**
  * Links limited to http, https, mailto and paths on this site
- * (docs/product.md#link-button-and-alt-text). Each link is written with exactly the target and
- * rel the server's sanitizer gives it, whatever the pasted or loaded markup said, so saved
- * content comes back from the server unchanged.
+ * (docs/product/departures.md#link-button-and-alt-text). Each link is written with exactly the
+ * target and rel the server's sanitizer gives it, whatever the pasted or loaded markup said, so
+ * saved content comes back from the server unchanged.
  */
 function siteLink(siteUrl: string | null) {
   return Link.extend({
@@ -64,7 +66,7 @@ function pixelSize(value: string | null): string | null {
 
 /**
  * Images from http(s) addresses or this site's uploads only, with alt text
- * (docs/product.md#link-button-and-alt-text).
+ * (docs/product/departures.md#link-button-and-alt-text).
  */
 const SafeImage = Image.extend({
   addAttributes() {
@@ -88,7 +90,7 @@ const SafeImage = Image.extend({
 }).configure({ inline: false, allowBase64: false });
 
 /**
- * The rich-text editor's extensions: the toolbar of docs/product.md#editor (bold, italic,
+ * The rich-text editor's extensions: the toolbar of docs/product/editor.md#editor (bold, italic,
  * headings 1 to 3, bullet and ordered lists, blockquote, inline code, undo and redo) plus links,
  * images with alt text and YouTube embeds. The server's sanitizer allows exactly the HTML these
  * write (allowed-html.ts); what StarterKit offers beyond that (code blocks, rules, strike,

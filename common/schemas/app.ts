@@ -13,7 +13,7 @@ const MIN_INTEGER = -2_147_483_648;
 
 /**
  * The messages of the app form, one per rule, so the form and tests can refer to them: each
- * says in plain words what to do, never a stored value (docs/product.md#app-form).
+ * says in plain words what to do, never a stored value (docs/product/dashboard.md#app-form).
  */
 export const APP_MESSAGES = {
   nameRequired: "Enter the app's name.",
@@ -120,10 +120,11 @@ function optionalLink(isValid: (value: string) => boolean, message: string) {
 }
 
 /**
- * The app form and `POST` / `PUT /api/apps` (docs/product.md#app-form, #app-records). Unknown
- * fields are dropped. Optional links, rating and release date may be left out, null or ""
- * (stored as null). `sortOrder` places the app in the public list (lower first, then by name);
- * left out, a new app gets 0 and an edited app keeps its place.
+ * The app form and `POST` / `PUT /api/apps` (docs/product/dashboard.md#app-form,
+ * docs/product/content-model.md#app-records). Unknown fields are dropped. Optional links, rating
+ * and release date may be left out, null or "" (stored as null). `sortOrder` places the app in the
+ * public list (lower first, then by name); left out, a new app gets 0 and an edited app keeps its
+ * place.
  */
 export const AppInputSchema = z.object({
   name: z

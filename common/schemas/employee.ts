@@ -1,7 +1,10 @@
 import { STAFF_ROLES } from "#common/access.ts";
 import { z } from "#common/zod.ts";
 
-/** The employee form's messages that are not about a missing name (docs/product.md#employee-form). */
+/**
+ * The employee form's messages that are not about a missing name
+ * (docs/product/dashboard.md#employee-form).
+ */
 export const EMPLOYEE_MESSAGES = {
   email: "Enter a valid email address, such as name@example.com.",
   role: "Choose a role: Employee or Admin.",
@@ -9,8 +12,9 @@ export const EMPLOYEE_MESSAGES = {
 } as const;
 
 /**
- * The Add / Edit Employee form and `POST` / `PUT /api/employees` (docs/product.md#employee-form).
- * Unknown fields are dropped, so a request cannot set anything the form does not have.
+ * The Add / Edit Employee form and `POST` / `PUT /api/employees`
+ * (docs/product/dashboard.md#employee-form). Unknown fields are dropped, so a request cannot set
+ * anything the form does not have.
  */
 export const EmployeeInputSchema = z.object({
   email: z

@@ -4,7 +4,7 @@ import { z } from "#common/zod.ts";
 const IDS_MESSAGE = `ids must list from 1 to ${MAX_BULK_POSTS} posts by their id.`;
 
 /**
- * `POST /api/posts/bulk` (docs/product.md#staff-calls): one action for the posts the staff list
+ * `POST /api/posts/bulk` (docs/product/api.md#staff-calls): one action for the posts the staff list
  * has selected, each named once.
  */
 export const BulkPostsSchema = z.object({

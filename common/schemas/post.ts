@@ -53,7 +53,7 @@ function isFeaturedImageValue(value: string): boolean {
 
 /**
  * The post form's messages that are not about one length or a missing field: each says in
- * plain words what to do, never a stored value (docs/product.md#post-form).
+ * plain words what to do, never a stored value (docs/product/editor.md#post-form).
  */
 export const POST_MESSAGES = {
   status: "Choose whether the post is a draft, published or scheduled.",
@@ -90,7 +90,7 @@ function optionalUrl(label: string) {
 const TIME_FIELDS = new Set<PropertyKey>(["status", "scheduledAt", "timezone"]);
 
 /**
- * The post editor's form and `POST` / `PUT /api/posts` (docs/product.md#post-form). The same
+ * The post editor's form and `POST` / `PUT /api/posts` (docs/product/editor.md#post-form). The same
  * schema validates in the browser and again on the server, so both give the same messages.
  * Unknown fields are dropped. Output notes:
  * - `scheduledAt` stays as sent: a wall-clock time ("2027-03-14T09:00", meant in `timezone`) or

@@ -2,8 +2,8 @@ import { z } from "#common/zod.ts";
 
 /**
  * The site settings admins change in the dashboard's Settings section
- * (docs/product.md#settings-section), shown on the public pages. The same schema checks the
- * form, `PUT /api/settings`, and what the server reads back from the database.
+ * (docs/product/dashboard.md#settings-section), shown on the public pages. The same schema checks
+ * the form, `PUT /api/settings`, and what the server reads back from the database.
  */
 
 export const MAX_COMPANY_NAME_LENGTH = 80;

@@ -1,4 +1,4 @@
-/** An app or tool as the API sends it (docs/product.md#app-records). */
+/** An app or tool as the API sends it (docs/product/content-model.md#app-records). */
 export type App = {
   id: string;
   name: string;

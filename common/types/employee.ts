@@ -1,6 +1,9 @@
 import type { StaffRole } from "#common/access.ts";
 
-/** An employee as `GET /api/employees` sends it (docs/product.md#employees-and-subscribers). */
+/**
+ * An employee as `GET /api/employees` sends it
+ * (docs/product/content-model.md#employees-and-subscribers).
+ */
 export type Employee = {
   id: string;
   email: string;

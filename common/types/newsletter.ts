@@ -1,6 +1,6 @@
 /**
  * A post sent to the mailing list as a newsletter, as `GET /api/newsletter-sendings` and
- * `POST /api/posts/{id}/newsletter` send it (docs/product.md#newsletters).
+ * `POST /api/posts/{id}/newsletter` send it (docs/product/mail.md#newsletters).
  */
 export type NewsletterSending = {
   id: string;

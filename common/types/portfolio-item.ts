@@ -1,4 +1,7 @@
-/** A marketplace-content post seen as a portfolio item (docs/product.md#portfolio-items). */
+/**
+ * A marketplace-content post seen as a portfolio item
+ * (docs/product/content-model.md#portfolio-items).
+ */
 export type PortfolioItem = {
   id: string;
   title: string;

@@ -21,7 +21,7 @@ export type PostCardItem = {
 /** A marketplace pack as a studio card shows it: the portfolio item without its full text. */
 export type PackCardItem = Omit<PortfolioItem, "fullDescription">;
 
-/** One page of a list (docs/product.md#paged-lists). */
+/** One page of a list (docs/product/public-site.md#paged-lists). */
 export type Paged<T> = {
   items: T[];
   page: number;

@@ -1,4 +1,7 @@
-/** A post as the API sends it (docs/product.md#posts). Timestamps are ISO-8601 strings. */
+/**
+ * A post as the API sends it (docs/product/content-model.md#posts). Timestamps are ISO-8601
+ * strings.
+ */
 export type Post = {
   id: string;
   title: string;

@@ -2,7 +2,7 @@ import type { SiteSettingKey, SiteSettings } from "#common/schemas/site-settings
 
 /**
  * The site settings as `GET /api/settings` and `PUT /api/settings` answer them
- * (docs/product.md#settings-section).
+ * (docs/product/dashboard.md#settings-section).
  */
 export type SiteSettingsState = {
   /** What the public pages show now. */

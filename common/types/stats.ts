@@ -1,7 +1,7 @@
 /**
  * `GET /api/dashboard/stats`: the seven tiles of the dashboard overview
- * (docs/product.md#overview, #staff-calls). Every count is over all posts, whatever their
- * status, unless it says otherwise.
+ * (docs/product/dashboard.md#overview, docs/product/api.md#staff-calls). Every count is over all
+ * posts, whatever their status, unless it says otherwise.
  */
 export type DashboardStats = {
   /** Every post. */

@@ -6,7 +6,7 @@ export const SUBSCRIBER_STATUSES = ["active", "pending"] as const satisfies Subs
 
 /**
  * A mailing-list subscriber as `GET /api/subscribers` sends it
- * (docs/product.md#employees-and-subscribers).
+ * (docs/product/content-model.md#employees-and-subscribers).
  */
 export type Subscriber = {
   id: string;
@@ -21,14 +21,14 @@ export type Subscriber = {
 
 /**
  * The Mailing List's counters, `GET /api/subscribers/stats`
- * (docs/product.md#mailing-list-section): Active subscribers only.
+ * (docs/product/mail.md#mailing-list-section): Active subscribers only.
  */
 export type SubscriberCounts = { total: number; thisMonth: number; thisWeek: number };
 
 /** A row of an import file that was not added, and why. */
 export type ImportRefusal = { row: number; value: string; reason: string };
 
-/** What `POST /api/subscribers/import` answers (docs/product.md#importing-subscribers). */
+/** What `POST /api/subscribers/import` answers (docs/product/mail.md#importing-subscribers). */
 export type ImportReport = {
   added: number;
   alreadyPresent: number;

@@ -1,6 +1,6 @@
 import type { StaffRole } from "#common/access.ts";
 
-/** `GET /api/auth/user`: the signed-in account (docs/product.md#sign-in-calls). */
+/** `GET /api/auth/user`: the signed-in account (docs/product/api.md#sign-in-calls). */
 export type CurrentUser = {
   id: string;
   email: string;
@@ -8,7 +8,7 @@ export type CurrentUser = {
   firstName: string | null;
   /**
    * The owner before an employee record with the owner's e-mail exists
-   * (docs/product.md#initial-setup).
+   * (docs/product/access.md#initial-setup).
    */
   isInitialSetup: boolean;
   /** The effective role; null when the account is signed in but has no staff access. */

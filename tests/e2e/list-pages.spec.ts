@@ -4,9 +4,9 @@ import { createManyPosts } from "#tests/factories/post.ts";
 import { expect, test } from "./fixtures.ts";
 import { type OwnServer, startOwnServer } from "./own-server.ts";
 
-// The studio's pages (docs/product.md#paged-lists), on a server of its own with 30 packs (15
-// worlds, 15 add-ons, one an hour, "Pack 30" the newest) and nothing else, so the counts and
-// the pages are known; the demo's packs fit on one page.
+// The studio's pages (docs/product/public-site.md#paged-lists), on a server of its own with 30
+// packs (15 worlds, 15 add-ons, one an hour, "Pack 30" the newest) and nothing else, so the counts
+// and the pages are known; the demo's packs fit on one page.
 
 const PAGE_SIZE = 12;
 const title = (n: number) => `Pack ${String(n).padStart(2, "0")}`;

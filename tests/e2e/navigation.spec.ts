@@ -1,7 +1,10 @@
 import type { App } from "#common/types/app.ts";
 import { expect, expectNoSeriousA11yViolations, MOBILE, test } from "./fixtures.ts";
 
-/** How long the Apps & Tools menu stays open after the pointer leaves (docs/product.md). */
+/**
+ * How long the Apps & Tools menu stays open after the pointer leaves
+ * (docs/product/public-site.md#navigation).
+ */
 const CLOSE_DELAY_MS = 300;
 
 test.describe("top navigation", () => {

@@ -56,7 +56,7 @@ function articleLinks(page: Page): Locator {
     .filter({ has: page.getByRole("heading", { level: 3 }) });
 }
 
-/** Articles to a page of the list (docs/product.md#paged-lists). */
+/** Articles to a page of the list (docs/product/public-site.md#paged-lists). */
 const PAGE_SIZE = 12;
 
 /** The page shows the first page of `expected`: its first 12 articles, in order. */

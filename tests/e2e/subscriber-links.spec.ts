@@ -7,7 +7,7 @@ import { unsubscribeUrl } from "#server/services/subscriber-links.server.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "#tests/e2e/fixtures.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
 
-// The mailed subscriber links (docs/product.md#newsletter-consent). The e2e server has no
+// The mailed subscriber links (docs/product/mail.md#newsletter-consent). The e2e server has no
 // SMTP_URL, so its mail is written as .eml files into its data folder's outbox.
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR ?? "", "outbox");

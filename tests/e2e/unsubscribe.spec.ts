@@ -143,7 +143,7 @@ test.describe("unsubscribe page", () => {
     await expect(page.getByRole("alert")).toHaveText(
       "Too many newsletter requests. Please try again later.",
     );
-    // Without a message in the answer: the status and the body (docs/product.md#unsubscribe).
+    // Without a message in the answer: the status and the body (docs/product/mail.md#unsubscribe).
     await unsubscribeButton(page).click();
     await expect(page.getByRole("alert")).toHaveText("503: Service Unavailable");
     await expect(page.getByRole("heading", { name: "You're unsubscribed" })).toHaveCount(0);

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 export type ErrorBody = { message: string; errors?: Record<string, string> };
 
 /**
- * Checks an error answer against the wire format of docs/product.md#errors (JSON with a
+ * Checks an error answer against the wire format of docs/product/api.md#errors (JSON with a
  * `message`, never a stack trace) and returns its body.
  */
 export async function readError(response: Response, status: number): Promise<ErrorBody> {

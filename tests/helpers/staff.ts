@@ -7,7 +7,7 @@ import {
 } from "#tests/factories/employee.ts";
 import type { TestServer } from "./test-server.ts";
 
-/** The kinds of caller of docs/product.md#who-may-do-what. */
+/** The kinds of caller of docs/product/access.md#who-may-do-what. */
 export const VIEWER_KINDS = [
   "anonymous",
   "no-access",

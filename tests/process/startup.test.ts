@@ -7,7 +7,7 @@ import { killServerProcesses, runFailingServerProcess } from "#tests/helpers/ser
 
 // Whatever stops the server before it listens is reported in words an operator can act on,
 // without a stack trace, and the process ends with code 1
-// (docs/product.md#configuration-and-commands).
+// (docs/product/platform.md#configuration-and-commands).
 
 afterEach(killServerProcesses);
 

@@ -82,7 +82,7 @@ describe("repository layout", () => {
   });
 
   it("points no comment or document at a file outside the repository", () => {
-    // The product's rules live in docs/product.md and docs/decisions/; the briefs the team
+    // The product's rules live in docs/product/ and docs/decisions/; the briefs the team
     // started from are not part of the repository, so nothing may send a reader to them, and
     // nothing (CI included: the project installs its own Node.js) reads a folder beside it.
     const outside = new RegExp(

@@ -8,7 +8,7 @@ import { expect, expectNoSeriousA11yViolations, signInAs, test } from "#tests/e2
 import { fakePassword } from "#tests/factories/employee.ts";
 import { pageHeading, uniqueId } from "./helpers.ts";
 
-// Account mail as staff use it (docs/product.md#account-mail): "Forgot password?" to a new
+// Account mail as staff use it (docs/product/mail.md#account-mail): "Forgot password?" to a new
 // password, "My account" password change, and the Outbox where the e-mails of this server (it
 // has no SMTP server) are kept.
 

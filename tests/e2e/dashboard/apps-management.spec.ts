@@ -15,8 +15,8 @@ import {
 } from "./helpers.ts";
 import { chooseRowAction, listTable, tableRow } from "./table-helpers.ts";
 
-// Apps & Tools management (docs/product.md#apps-section): the dialog form for every field of
-// the app schema, image uploads, and the public page and navigation that show the result.
+// Apps & Tools management (docs/product/dashboard.md#apps-section): the dialog form for every field
+// of the app schema, image uploads, and the public page and navigation that show the result.
 
 // The most negative sort order the schema takes: an app with it comes first in the public list
 // and in the navigation's dropdown (which shows the first 6).

@@ -3,8 +3,8 @@ import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { createPost } from "#tests/factories/post.ts";
 import { holdResponses, pageHeading, sidebar, toast, uniqueId } from "./helpers.ts";
 
-// What every staff post table shares (docs/product.md#content-lists): a delete from the row
-// menu that fails, placeholders while the first page loads, and each section at its own
+// What every staff post table shares (docs/product/dashboard.md#content-lists): a delete from the
+// row menu that fails, placeholders while the first page loads, and each section at its own
 // address. Sorting, filtering, paging and the bulk actions are in posts-table.spec.ts.
 
 /** A post's row in a table, found through its own title as the search. */

@@ -3,10 +3,10 @@ import { SECTION_IDS } from "#app/components/dashboard/sections.ts";
 import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { contentArea, openEditor } from "./editor-helpers.ts";
 
-// The site's Content-Security-Policy (docs/product.md#security-headers) allows no eval. Nothing
-// the pages do may trip it: a violation is reported to the browser (and to any report endpoint
-// added later) even when the code that tried catches the refusal, as zod's probe for
-// `new Function` used to.
+// The site's Content-Security-Policy (docs/product/access.md#security-headers) allows no eval.
+// Nothing the pages do may trip it: a violation is reported to the browser (and to any report
+// endpoint added later) even when the code that tried catches the refusal, as zod's probe for `new
+// Function` used to.
 
 /** Records every CSP violation of every document the page loads, across navigations. */
 async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {

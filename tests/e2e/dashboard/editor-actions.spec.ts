@@ -13,7 +13,7 @@ import {
   visitorPage,
 } from "./editor-helpers.ts";
 
-// The editor's actions say what they do to the public page (docs/product.md#editor), and the
+// The editor's actions say what they do to the public page (docs/product/editor.md#editor), and the
 // Post Settings panel shows the status the server holds, whatever was pressed.
 
 /**

@@ -10,8 +10,8 @@ import {
 } from "./editor-helpers.ts";
 import { pageHeading, sidebar } from "./helpers.ts";
 
-// Leaving the editor with unsaved changes asks first (docs/product.md#editor): inside the site
-// with the "Leave without saving?" dialog, and for a reload or a closed tab with the browser's
+// Leaving the editor with unsaved changes asks first (docs/product/editor.md#editor): inside the
+// site with the "Leave without saving?" dialog, and for a reload or a closed tab with the browser's
 // own question.
 
 function leaveDialog(page: Page) {

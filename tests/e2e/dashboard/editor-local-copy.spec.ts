@@ -18,8 +18,8 @@ import {
   uniqueTitle,
 } from "./editor-helpers.ts";
 
-// The editor's local copy (docs/product.md#editor): what is typed is kept in this browser until
-// the server holds it, and offered back when the editor opens again.
+// The editor's local copy (docs/product/editor.md#editor): what is typed is kept in this browser
+// until the server holds it, and offered back when the editor opens again.
 
 /** The copy stored for this key, as the page's localStorage holds it. */
 function storedCopy(page: import("@playwright/test").Page, key: string) {

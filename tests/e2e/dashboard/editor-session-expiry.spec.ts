@@ -9,8 +9,8 @@ import {
   uniqueTitle,
 } from "./editor-helpers.ts";
 
-// A session that ends while a post is edited keeps the work (docs/product.md#editor): the save
-// answers 401, the copy is written before the sign-in redirect, and signing in leads back to
+// A session that ends while a post is edited keeps the work (docs/product/editor.md#editor): the
+// save answers 401, the copy is written before the sign-in redirect, and signing in leads back to
 // the same editor with the offer to restore it.
 
 // These specs are about this browser's copy: autosave is kept from reaching the server, as when

@@ -12,8 +12,8 @@ import {
 import { startOwnServer } from "#tests/e2e/own-server.ts";
 import { chooseRowAction } from "./table-helpers.ts";
 
-// Employee Management (docs/product.md#employees-section, #employee-form, #who-may-do-what) as
-// an admin uses it.
+// Employee Management (docs/product/dashboard.md#employees-section, #employee-form,
+// docs/product/access.md#who-may-do-what) as an admin uses it.
 
 function uniqueEmail(name: string): string {
   return `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -3,8 +3,8 @@ import { loadConfig } from "#server/config/env.server.ts";
 import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
 
 // The logo in the navigation, the one place it appears, on the public pages and around the
-// dashboard alike (docs/product.md#navigation): signed out it is the staff's way in; signed in
-// (with or without staff access) it does nothing.
+// dashboard alike (docs/product/public-site.md#navigation): signed out it is the staff's way in;
+// signed in (with or without staff access) it does nothing.
 
 const company = loadConfig({ DATA_DIR: process.env.E2E_DATA_DIR, SEED_DEMO: "0" }).siteDefaults
   .companyName;

@@ -4,7 +4,7 @@ import { createSubscriber } from "#tests/factories/subscriber.ts";
 import { pageHeading, uniqueId } from "./helpers.ts";
 
 // The Mailing List's Active and Pending subscribers, and the import
-// (docs/product.md#mailing-list-section, #importing-subscribers).
+// (docs/product/mail.md#mailing-list-section, #importing-subscribers).
 
 const subscribers = (page: Page) => page.getByRole("table", { name: "Subscribers", exact: true });
 const rowOf = (page: Page, email: string) =>

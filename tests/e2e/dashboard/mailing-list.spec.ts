@@ -11,7 +11,7 @@ import {
   uniqueId,
 } from "./helpers.ts";
 
-// Mailing List (docs/product.md#mailing-list-section, #csv-export).
+// Mailing List (docs/product/mail.md#mailing-list-section, #csv-export).
 
 const DAY_MS = 24 * 3600 * 1000;
 // The counters use the browser's time zone; this one is far from UTC, so a test that passed

@@ -13,7 +13,8 @@ import {
   uniqueId,
 } from "./helpers.ts";
 
-// Marketplace Content (docs/product.md#marketplace-section, portfolio delete messages included).
+// Marketplace Content (docs/product/dashboard.md#marketplace-section, portfolio delete messages
+// included).
 
 async function listPortfolio(page: Page): Promise<PortfolioItem[]> {
   const response = await page.request.get("/api/portfolio");

@@ -15,10 +15,10 @@ import { createSubscriber } from "#tests/factories/subscriber.ts";
 import { fillBasics, openEditor, uniqueTitle } from "./editor-helpers.ts";
 import { pageHeading, toast, uniqueId } from "./helpers.ts";
 
-// Newsletters (docs/product.md#newsletters-section): the editor's "Send as newsletter" dialog with its
-// preview and "Send a test to me", the sending followed to its end in the Newsletters section,
-// "Send again", and "Publish and e-mail subscribers". The e2e server has no SMTP_URL, so every
-// message is an .eml file in its DATA_DIR/outbox, read back here with mailparser.
+// Newsletters (docs/product/mail.md#newsletters-section): the editor's "Send as newsletter" dialog
+// with its preview and "Send a test to me", the sending followed to its end in the Newsletters
+// section, "Send again", and "Publish and e-mail subscribers". The e2e server has no SMTP_URL, so
+// every message is an .eml file in its DATA_DIR/outbox, read back here with mailparser.
 
 type OutboxMessage = ParsedMail & { raw: string };
 

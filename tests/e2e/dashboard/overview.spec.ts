@@ -12,7 +12,7 @@ import {
   uniqueId,
 } from "./helpers.ts";
 
-// The dashboard's overview (docs/product.md#overview, #loading-states).
+// The dashboard's overview (docs/product/dashboard.md#overview, #loading-states).
 
 const TILES: [keyof DashboardStats, string][] = [
   ["totalPosts", "Total Posts"],

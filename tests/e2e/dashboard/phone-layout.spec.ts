@@ -3,9 +3,9 @@ import { expect, expectNoSeriousA11yViolations, signInAs, test } from "#tests/e2
 import { createSubscriber } from "#tests/factories/subscriber.ts";
 import { pageHeading, uniqueId } from "./helpers.ts";
 
-// The dashboard on a 360 px phone (docs/product.md#dashboard-shell): every section, opened as
-// an admin, has exactly one menu button, no sideways scrolling and no serious accessibility
-// violation; the one menu reaches both the dashboard's sections and the public site.
+// The dashboard on a 360 px phone (docs/product/dashboard.md#dashboard-shell): every section,
+// opened as an admin, has exactly one menu button, no sideways scrolling and no serious
+// accessibility violation; the one menu reaches both the dashboard's sections and the public site.
 //
 // axe runs here on the sections whose own specs do not already scan them on a phone: the posts
 // table (All Posts, Scheduled, Drafts, News Posts and YouTube Videos are one table) in

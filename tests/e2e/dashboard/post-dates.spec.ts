@@ -3,8 +3,8 @@ import { createPost } from "#tests/factories/post.ts";
 import { pageHeading, rowNames, uniqueId } from "./helpers.ts";
 
 // The date each row of the content lists shows, the one that matters for the post's state
-// (docs/product.md#content-lists). The browser runs in Berlin and on a clock the test sets, so
-// "your time" and "… ago" are known; the posts are dated in 2031, after anything else the
+// (docs/product/dashboard.md#content-lists). The browser runs in Berlin and on a clock the test
+// sets, so "your time" and "… ago" are known; the posts are dated in 2031, after anything else the
 // lists hold.
 
 test.use({ timezoneId: "Europe/Berlin" });

@@ -21,7 +21,7 @@ import { holdResponses } from "./helpers.ts";
 import { dragFiles, GIF_FILE, pasteFiles, pngFile } from "./transfer-helpers.ts";
 
 // Images in a post's content (toolbar, paste, drop), the featured image by drop and paste, and
-// the toolbar that stays in view (docs/product.md#editor).
+// the toolbar that stays in view (docs/product/editor.md#editor).
 
 const UPLOADED = /^\/uploads\/[0-9a-f]{32}\.png$/;
 const WRONG_TYPE = "Only PNG and JPEG images can be uploaded.";

@@ -13,8 +13,8 @@ import {
   visitorPage,
 } from "./editor-helpers.ts";
 
-// The editor's featured image upload and YouTube auto-fill (docs/product.md#editor, #images,
-// #youtube-auto-fill).
+// The editor's featured image upload and YouTube auto-fill (docs/product/editor.md#editor,
+// docs/product/content-model.md#images, docs/product/editor.md#youtube-auto-fill).
 
 /** A real PNG, 1200 x 630 like the size the editor recommends. */
 function featuredPng(): Promise<Buffer> {

@@ -23,9 +23,9 @@ import {
   visitorPage,
 } from "./editor-helpers.ts";
 
-// The post editor in the dashboard's Create / Edit section (docs/product.md#editor, #post-form,
-// #schedule-dialog), used the way staff use it. Other specs share the server and its database:
-// every post here has a title of its own, and no test counts posts.
+// The post editor in the dashboard's Create / Edit section (docs/product/editor.md#editor,
+// #post-form, #schedule-dialog), used the way staff use it. Other specs share the server and its
+// database: every post here has a title of its own, and no test counts posts.
 
 /**
  * /news searched for `title`: other specs' posts, written meanwhile, may push a post off the

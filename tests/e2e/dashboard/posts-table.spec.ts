@@ -11,8 +11,8 @@ import {
 import { createManyPosts } from "#tests/factories/post.ts";
 import { expectConfirmation, pageHeading, toast, uniqueId } from "./helpers.ts";
 
-// The staff post tables (docs/product.md#content-lists): one page at a time from the server,
-// the view in the address, the row menu and the bulk actions. Other specs change content on
+// The staff post tables (docs/product/dashboard.md#content-lists): one page at a time from the
+// server, the view in the address, the row menu and the bulk actions. Other specs change content on
 // the same server meanwhile, so each test gives its posts a tag of their own and looks at that
 // tag's view, which nobody else's posts can enter.
 

@@ -10,8 +10,8 @@ import {
 import { type OwnServer, startOwnServer } from "#tests/e2e/own-server.ts";
 import { pageHeading, sidebar, toast } from "./helpers.ts";
 
-// The dashboard's Settings section (docs/product.md#settings-section). Saving changes what
-// every public page shows, so the admin's test runs on a server of its own: on the shared one,
+// The dashboard's Settings section (docs/product/dashboard.md#settings-section). Saving changes
+// what every public page shows, so the admin's test runs on a server of its own: on the shared one,
 // specs running beside it would see another company name.
 
 const OWNER = { email: "owner@settings.test", password: "owner-settings-password" };

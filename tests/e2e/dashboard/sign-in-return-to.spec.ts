@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
 
-// Where the browser goes after signing in (docs/product.md#sign-in): only ever a path on this
-// site. A returnTo whose dot segments resolve to "//host" must not take the browser to that host.
+// Where the browser goes after signing in (docs/product/access.md#sign-in): only ever a path on
+// this site. A returnTo whose dot segments resolve to "//host" must not take the browser to that
+// host.
 
 /** The hosts other than the site's that the page asks for, redirects included. */
 function watchOtherHosts(page: Page): string[] {

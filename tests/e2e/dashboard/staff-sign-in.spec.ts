@@ -1,7 +1,8 @@
 import { expect, expectNavigationAfter, signInAs, test } from "#tests/e2e/fixtures.ts";
 
 // Staff sign-in and sign-out in a real browser, and what a visitor without a session or without
-// access sees on the dashboard (docs/product.md#sign-in, #dashboard-shell, #who-may-do-what).
+// access sees on the dashboard (docs/product/access.md#sign-in,
+// docs/product/dashboard.md#dashboard-shell, docs/product/access.md#who-may-do-what).
 
 test.describe("staff sign-in", () => {
   test("a staff member signs in with e-mail and password, lands on the dashboard and signs out", async ({

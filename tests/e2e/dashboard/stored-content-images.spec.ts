@@ -2,9 +2,9 @@ import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { createPost } from "#tests/factories/post.ts";
 
 // Post content saved before image paths were checked as the browser resolves them may hold an
-// image whose path leaves /uploads/ (docs/product.md#post-html). Such an image is fetched with
-// the reader's cookies; the post page must not show it, so a staff member reading the post
-// stays signed in.
+// image whose path leaves /uploads/ (docs/product/content-model.md#post-html). Such an image is
+// fetched with the reader's cookies; the post page must not show it, so a staff member reading the
+// post stays signed in.
 
 test("a signed-in staff member reads a stored post with an /uploads/../api/logout image and stays signed in", async ({
   page,

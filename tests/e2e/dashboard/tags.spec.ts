@@ -12,8 +12,8 @@ import { createPost } from "#tests/factories/post.ts";
 import { openEditor } from "./editor-helpers.ts";
 import { pageHeading, toast } from "./helpers.ts";
 
-// Tags (docs/product.md#tags-section): the dashboard's Tags section renames, merges and deletes
-// a tag on every post; the editor suggests the tags in use; a post page's tags lead to
+// Tags (docs/product/dashboard.md#tags-section): the dashboard's Tags section renames, merges and
+// deletes a tag on every post; the editor suggests the tags in use; a post page's tags lead to
 // /news?tag=, which lists only the articles carrying the tag.
 
 /** A tag no other test or run uses. */

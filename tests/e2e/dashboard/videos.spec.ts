@@ -11,9 +11,9 @@ import { createPost, fromNow } from "#tests/factories/post.ts";
 import { solidImage } from "#tests/helpers/images.ts";
 import { expectConfirmation, holdResponses, toast, uniqueId } from "./helpers.ts";
 
-// YouTube Videos (docs/product.md#videos-section): the youtube-category posts in the staff
-// table. Each test tags its posts and looks at that tag, so other specs' videos stay out. And
-// what staff publish here on the public videos page (docs/product.md#videos).
+// YouTube Videos (docs/product/dashboard.md#videos-section): the youtube-category posts in the
+// staff table. Each test tags its posts and looks at that tag, so other specs' videos stay out. And
+// what staff publish here on the public videos page (docs/product/public-site.md#videos).
 
 const videos = (page: Page) => page.getByRole("table", { name: "YouTube Videos", exact: true });
 

@@ -1,5 +1,5 @@
-// Shared by the benchmark scripts (bench.mjs, lighthouse.mjs): what a run must undo however it
-// ends, and how its errors read.
+// Shared by the benchmark scripts (bench/index.mjs, lighthouse.mjs): what a run must undo however
+// it ends, and how its errors read.
 
 /**
  * A list of clean-ups (servers, browsers, temporary folders, database schemas) and `cleanUp`,

@@ -1,5 +1,5 @@
-// The newsletter part of `npm run bench` (scripts/bench.mjs): how fast a sending goes out to a
-// loopback SMTP server with the pace unlimited, and what building one subscriber's message costs.
+// The newsletter part of `npm run bench`: how fast a sending goes out to a loopback SMTP server
+// with the pace unlimited, and what building one subscriber's message costs.
 //
 // Throughput: a database with NEWSLETTER_SUBSCRIBERS active subscribers and a published post, a
 // production site server (a child process) with SMTP_URL pointing at an SMTP server in this
@@ -15,10 +15,18 @@
 
 import { randomUUID } from "node:crypto";
 import { SMTPServer } from "smtp-server";
+import { cpuSeconds } from "./cpu.mjs";
+import { step, verdict } from "./format.mjs";
+import { STAFF_POSTGRES_URL } from "./options.mjs";
+import { startSite, stopChild } from "./processes.mjs";
+import { signInOwner } from "./requests.mjs";
+
+/** The newsletter part's name in BENCH_ONLY. */
+export const NEWSLETTER = "newsletter";
 
 /** Subscribers of the throughput run. */
 export const NEWSLETTER_SUBSCRIBERS = 2_000;
-/** The throughput the issue asks for, pace unlimited, on a 2-core machine. */
+/** The throughput a sending must reach, pace unlimited, on a 2-core machine. */
 export const NEWSLETTER_TARGET_PER_SECOND = 200;
 
 /** A loopback SMTP server that only counts what it accepts (by Message-ID). */
@@ -215,4 +223,40 @@ export function printNewsletter({ runs, build }) {
     );
   }
   return runs.some((run) => run.problems.length > 0);
+}
+
+/**
+ * The part: a sending on SQLite and, with a PostgreSQL URL (DATABASE_URL or BENCH_DATABASE_URL),
+ * on PostgreSQL, then the cost of building a message; answers what printNewsletter prints.
+ */
+export async function runNewsletter({ databases, startScript }) {
+  const runs = [];
+  for (const databaseUrl of [undefined, ...(STAFF_POSTGRES_URL ? [STAFF_POSTGRES_URL] : [])]) {
+    const label = databaseUrl ? "PostgreSQL" : "SQLite";
+    const database = await databases.fresh("the newsletter part", 10, { databaseUrl });
+    step(`Sending a newsletter to a loopback SMTP server (${label}, pace unlimited)`);
+    runs.push(
+      await measureNewsletterThroughput({
+        database,
+        label,
+        startSite: (options) => startSite({ startScript, cacheTtlMs: undefined, ...options }),
+        signInOwner,
+        stopChild,
+        cpuSeconds,
+      }),
+    );
+  }
+  step("Building newsletter messages");
+  return { runs, build: await measureNewsletterBuild({ content: runs[0].content }) };
+}
+
+/** The verdict on each database's messages per second. */
+export function printNewsletterVerdicts(newsletter) {
+  for (const run of newsletter?.runs ?? []) {
+    verdict(
+      run.perSecond >= NEWSLETTER_TARGET_PER_SECOND,
+      `newsletter on ${run.label} at least ${NEWSLETTER_TARGET_PER_SECOND} messages/s`,
+      `${Math.round(run.perSecond)} messages/s`,
+    );
+  }
 }

@@ -1,4 +1,5 @@
-// Shared by the benchmark scripts (bench.mjs, lighthouse.mjs): the production build they measure.
+// Shared by the benchmark scripts (bench/index.mjs, lighthouse.mjs): the production build they
+// measure.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
