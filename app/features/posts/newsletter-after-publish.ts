@@ -1,8 +1,8 @@
 import { errorMessage } from "#app/lib/api-client.ts";
+import { postPath } from "#common/paths.ts";
 import type { Post } from "#common/types/post.ts";
 import { startNewsletter } from "./api/newsletter.ts";
 import { subscriberCount } from "./newsletter-texts.ts";
-import { publicPath } from "./post-actions.ts";
 
 /**
  * After "Publish and e-mail subscribers" published the post: start its sending, and go to the
@@ -16,7 +16,7 @@ export async function startSendingAfterPublish(post: Post) {
       path: "/dashboard/newsletters",
       toast: {
         title: "Published and sending",
-        description: `Published: the public page is ${publicPath(post.slug)}. The newsletter is on its way to ${subscriberCount(sending.total)}.`,
+        description: `Published: the public page is ${postPath(post.slug)}. The newsletter is on its way to ${subscriberCount(sending.total)}.`,
       },
     };
   } catch (error) {

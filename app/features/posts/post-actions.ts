@@ -1,5 +1,6 @@
 import type { ToastInput } from "#app/components/ui/toast.tsx";
 import { formatLongDate } from "#common/format.ts";
+import { postPath } from "#common/paths.ts";
 import { instantToLocalDateTime } from "#common/scheduling.ts";
 import type { PostInput } from "#common/schemas/post.ts";
 import type { Post } from "#common/types/post.ts";
@@ -85,11 +86,6 @@ export function scheduleLabel(instant: string, timeZone: string | null): string 
   return `${formatLongDate(local.slice(0, 10))} at ${local.slice(11)} (${zone})`;
 }
 
-/** The public address of a post. */
-export function publicPath(slug: string): string {
-  return `/blog/${slug}`;
-}
-
 /** What the Post Settings panel says the server holds (docs/product.md#editor). */
 export function statusSummary(held: HeldPost): { label: string; text: string } {
   switch (held.status) {
@@ -119,7 +115,7 @@ export function statusSummary(held: HeldPost): { label: string; text: string } {
  */
 export function savedToast(action: EditorAction, post: Post, created: boolean): ToastInput {
   const title = created ? "Content created successfully!" : "Content updated successfully!";
-  const path = publicPath(post.slug);
+  const path = postPath(post.slug);
   const status = effectiveStatus(post.status, post.scheduledAt);
   const goesLive = post.scheduledAt ? scheduleLabel(post.scheduledAt, post.timezone) : "";
   const view = { label: "View post", href: path };

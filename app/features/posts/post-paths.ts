@@ -5,10 +5,5 @@ export function editPostPath(post: Pick<Post, "id">): string {
   return `/dashboard/create?id=${encodeURIComponent(post.id)}&type=post`;
 }
 
-/** The post's public page. */
-export function publicPostPath(post: Pick<Post, "slug">): string {
-  return `/blog/${post.slug}`;
-}
-
 /** Where the editor opens for a new video post. */
 export const ADD_VIDEO_PATH = "/dashboard/create?category=youtube";

@@ -3,16 +3,12 @@ import { useFormState, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
 import { useZodForm } from "#app/components/ui/form.tsx";
+import { postPath } from "#common/paths.ts";
 import type { VersionConflict } from "./api/autosave-post.ts";
 import { type HeldPost, heldFromPost, sameEditorValues, withStoredImage } from "./held-post.ts";
 import { localDraftKey } from "./local-draft.ts";
 import { startSendingAfterPublish } from "./newsletter-after-publish.ts";
-import {
-  type ChosenSchedule,
-  type EditorAction,
-  opensScheduleDialog,
-  publicPath,
-} from "./post-actions.ts";
+import { type ChosenSchedule, type EditorAction, opensScheduleDialog } from "./post-actions.ts";
 import { type EditingTarget, PostEditorSchema, type PostEditorValues } from "./post-form.ts";
 import { slugFromTitle } from "./slug.ts";
 import {
@@ -274,7 +270,7 @@ export function usePostEditor({
       return;
     }
     if (action === "unpublish") {
-      const path = publicPath(held.current.slug ?? "");
+      const path = postPath(held.current.slug ?? "");
       const confirmed = await confirm({
         title: "Unpublish this post?",
         description: `The public page ${path} will disappear: visitors get 'Post Not Found' there until the post is published again. The post and your changes are kept as a draft.`,

@@ -28,6 +28,7 @@ import { APP_RELATIONSHIP_LABELS, platformLabel } from "#app/lib/app-filters.ts"
 import { APP_CATEGORIES, APP_RELATIONSHIPS, APP_STATUSES } from "#common/constants.ts";
 import { formatCount } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
+import { appPath } from "#common/paths.ts";
 import { APP_SORTS, STAFF_SORT_LABELS } from "#common/staff-lists.ts";
 import type { App, AppListItem } from "#common/types/app.ts";
 import { AppFormDialog } from "./app-form-dialog.tsx";
@@ -292,7 +293,7 @@ function AppActions({ app, onEdit }: { app: AppListItem; onEdit: () => void }) {
         {
           label: "View on the Apps & Tools page",
           icon: ExternalLinkIcon,
-          href: `/apps#${app.slug}`,
+          href: appPath(app.slug),
         },
         {
           label: "Delete",

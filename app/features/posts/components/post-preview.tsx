@@ -2,7 +2,7 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { PostArticle, type PostArticleData } from "#app/components/site/post-article.tsx";
 import { Card } from "#app/components/ui/card.tsx";
 import { type PostEditorValues, showsVideoUrl } from "#app/features/posts/post-form.ts";
-import { postUrl } from "#app/lib/post-meta.ts";
+import { postUrl } from "#common/paths.ts";
 
 /** The form's values as the post page reads a post. */
 export function previewPost(

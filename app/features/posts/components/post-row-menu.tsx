@@ -1,7 +1,8 @@
 import { GlobeIcon, PencilIcon, ShoppingBagIcon, Trash2Icon } from "lucide-react";
 import { type RowAction, RowActions } from "#app/components/dashboard/row-actions.tsx";
-import { editPostPath, publicPostPath } from "#app/features/posts/post-paths.ts";
+import { editPostPath } from "#app/features/posts/post-paths.ts";
 import { useConfirmDeletePost } from "#app/features/posts/use-confirm-delete-post.ts";
+import { postPath } from "#common/paths.ts";
 import type { StaffPostRow } from "#common/types/post-list.ts";
 
 /**
@@ -16,7 +17,7 @@ export function PostRowMenu({ post }: { post: StaffPostRow }) {
     actions.push({
       label: "View on the site",
       icon: GlobeIcon,
-      href: publicPostPath(post),
+      href: postPath(post.slug),
       external: true,
     });
   }

@@ -3,9 +3,10 @@ import { Card } from "#app/components/ui/card.tsx";
 import { FormField } from "#app/components/ui/form.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import type { HeldPost } from "#app/features/posts/held-post.ts";
-import { publicPath, statusSummary } from "#app/features/posts/post-actions.ts";
+import { statusSummary } from "#app/features/posts/post-actions.ts";
 import type { TimeZoneOption } from "#app/features/posts/time-zones.ts";
 import { formatLongDate } from "#common/format.ts";
+import { postPath } from "#common/paths.ts";
 
 /**
  * The side panel 'Post Settings' (docs/product.md#editor): the status the server holds and what
@@ -47,8 +48,8 @@ export function PostSettingsPanel({
         {held.status === "published" && held.slug ? (
           <p className="text-sm text-zinc-400">
             Public page:{" "}
-            <a href={publicPath(held.slug)} target="_blank" rel="noopener" className="break-all">
-              {publicPath(held.slug)}
+            <a href={postPath(held.slug)} target="_blank" rel="noopener" className="break-all">
+              {postPath(held.slug)}
             </a>
           </p>
         ) : null}

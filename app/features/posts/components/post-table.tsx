@@ -7,6 +7,7 @@ import {
   sortParts,
 } from "#app/features/posts/post-list-view.ts";
 import type { StaffPostSort } from "#common/constants.ts";
+import { postPath } from "#common/paths.ts";
 import type { StaffPostRow } from "#common/types/post-list.ts";
 import { PostDateLine } from "./post-date-line.tsx";
 import { PostRowMenu } from "./post-row-menu.tsx";
@@ -103,7 +104,7 @@ export function PostTable({
                 <PostThumbnail post={post} className="mt-0.5 w-16" />
                 <div className="min-w-0">
                   <PostTitleLink post={post} />
-                  <p className="truncate text-xs text-zinc-400">/blog/{post.slug}</p>
+                  <p className="truncate text-xs text-zinc-400">{postPath(post.slug)}</p>
                 </div>
               </div>
             </td>
