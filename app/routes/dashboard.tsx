@@ -28,9 +28,9 @@ import { NewslettersSection } from "#app/features/newsletters/components/newslet
 import { OutboxSection } from "#app/features/outbox/components/outbox-section.tsx";
 import { OverviewSection } from "#app/features/overview/components/overview-section.tsx";
 import { MarketplaceSection } from "#app/features/portfolio/components/marketplace-section.tsx";
-import { CreatePostSection } from "#app/features/posts/components/create-post-section.tsx";
-import { PostListSection } from "#app/features/posts/components/post-list-section.tsx";
-import { RecentPosts } from "#app/features/posts/components/recent-posts.tsx";
+import { CreatePostSection } from "#app/features/post-editor/components/create-post-section.tsx";
+import { PostListSection } from "#app/features/post-list/components/post-list-section.tsx";
+import { RecentPosts } from "#app/features/post-list/components/recent-posts.tsx";
 import { SettingsSection } from "#app/features/settings/components/settings-section.tsx";
 import { MailingListSection } from "#app/features/subscribers/components/mailing-list-section.tsx";
 import { TagsSection } from "#app/features/tags/components/tags-section.tsx";

@@ -32,7 +32,7 @@ const WRONG_WAY: Record<string, string> = {
   "server/auth/uses-app.server.ts": 'import { cn } from "#app/lib/cn.ts";',
   "app/lib/uses-server.ts": 'import { serverContext } from "#server/context.server.ts";',
   "app/lib/uses-page.ts": 'import { useRootData } from "#app/root.tsx";',
-  "app/lib/uses-feature.ts": 'import { RecentPosts } from "#app/features/posts/recent.tsx";',
+  "app/lib/uses-feature.ts": 'import { RecentPosts } from "#app/features/post-list/recent.tsx";',
   "app/lib/uses-node.ts": 'import { readFileSync } from "node:fs";',
   "app/site-script/uses-react.client.ts": 'import { useState } from "react";',
   "app/site-script/uses-part.client.ts": 'import { Button } from "#app/components/ui/button.tsx";',
