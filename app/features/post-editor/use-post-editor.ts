@@ -4,7 +4,6 @@ import { useNavigate } from "react-router";
 import { editPostPath } from "#app/components/dashboard/sections.ts";
 import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
 import { useZodForm } from "#app/components/ui/form.tsx";
-import { startSendingAfterPublish } from "#app/features/newsletters/newsletter-after-publish.ts";
 import { browserTimeZone } from "#app/lib/browser-time-zone.ts";
 import { postPath } from "#common/paths.ts";
 import type { VersionConflict } from "./api/autosave-post.ts";
@@ -35,6 +34,7 @@ export function usePostEditor({
   editing: initialEditing,
   storageKey: initialStorageKey,
   onReload,
+  afterPublish,
 }: {
   initialValues: PostEditorValues;
   /** What the server holds when the editor opens (its values are `initialValues`). */
@@ -44,6 +44,8 @@ export function usePostEditor({
   storageKey: string;
   /** Starts the editor afresh from what the server holds now. */
   onReload: () => Promise<void>;
+  /** "Publish and e-mail subscribers": what follows once the post is published. */
+  afterPublish: AfterSave;
 }) {
   // A new post becomes a draft on its first autosave: from then on it is edited like any post.
   const [editing, setEditing] = React.useState(initialEditing);
@@ -288,7 +290,7 @@ export function usePostEditor({
       confirmLabel: "Publish and e-mail",
     });
     if (!confirmed) return;
-    await run("publish", null, startSendingAfterPublish);
+    await run("publish", null, afterPublish);
   }
 
   /** The Schedule dialog's time: kept in the form (so a refused time can be corrected), then saved. */
@@ -353,3 +355,6 @@ export function usePostEditor({
     discardChanges: () => void discardChanges(),
   };
 }
+
+/** The editor's state and actions, as the editor's parts read them. */
+export type PostEditorState = ReturnType<typeof usePostEditor>;

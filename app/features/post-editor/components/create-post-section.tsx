@@ -7,6 +7,7 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { usePortfolioItem } from "#app/features/post-editor/api/get-portfolio-item.ts";
 import { usePost } from "#app/features/post-editor/api/get-post.ts";
 import { useWorkingCopy, type WorkingCopy } from "#app/features/post-editor/api/working-copy.ts";
+import type { PostEditorParts } from "#app/features/post-editor/editor-parts.ts";
 import {
   type HeldPost,
   heldForNewPost,
@@ -34,7 +35,7 @@ import { PostEditor } from "./post-editor.tsx";
  * The Create / Edit section (docs/product.md#editor): /dashboard/create for a new post,
  * ?id={id}&type=post|portfolio to edit one, ?category= to start a new one in a category.
  */
-export function CreatePostSection() {
+export function CreatePostSection({ parts }: { parts: PostEditorParts }) {
   const [params] = useSearchParams();
   const location = useLocation();
   const request = readCreateRequest(params);
@@ -42,10 +43,10 @@ export function CreatePostSection() {
   // the address of the draft its first autosave created does not.
   const key = React.useRef(params.toString());
   if (!isEditorAddressChange(location.state)) key.current = params.toString();
-  return <CreatePostScreen key={key.current} request={request} />;
+  return <CreatePostScreen key={key.current} request={request} parts={parts} />;
 }
 
-function CreatePostScreen({ request }: { request: CreateRequest }) {
+function CreatePostScreen({ request, parts }: { request: CreateRequest; parts: PostEditorParts }) {
   const hydrated = useHydrated();
   const siteUrl = useSiteUrl();
   const toast = useToast();
@@ -137,6 +138,7 @@ function CreatePostScreen({ request }: { request: CreateRequest }) {
           editing={start.editing}
           storageKey={start.storageKey}
           siteUrl={siteUrl}
+          parts={parts}
         />
       ) : (
         <EditorLoading label={loading ? "Loading post..." : "Loading editor..."} />

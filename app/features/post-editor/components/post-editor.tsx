@@ -1,15 +1,11 @@
-import { EyeIcon, HistoryIcon, MailIcon, PencilIcon } from "lucide-react";
 import * as React from "react";
 import { FormProvider } from "react-hook-form";
-import { Button } from "#app/components/ui/button.tsx";
-import { NewsletterDialog } from "#app/features/newsletters/components/newsletter-dialog.tsx";
+import type { PostEditorParts } from "#app/features/post-editor/editor-parts.ts";
 import type { HeldPost } from "#app/features/post-editor/held-post.ts";
 import type { EditingTarget, PostEditorValues } from "#app/features/post-editor/post-form.ts";
-import { usePostEditor } from "#app/features/post-editor/use-post-editor.ts";
-import { HistoryPanel } from "#app/features/post-history/components/history-panel.tsx";
-import { AutosaveStatus } from "./autosave-status.tsx";
+import { type PostEditorState, usePostEditor } from "#app/features/post-editor/use-post-editor.ts";
+import { EditorBar } from "./editor-bar.tsx";
 import { LeaveDialog } from "./leave-dialog.tsx";
-import { PostActionsBar } from "./post-actions-bar.tsx";
 import { PostFields } from "./post-fields.tsx";
 import { PostPreview, previewPost } from "./post-preview.tsx";
 import { PostSettingsPanel } from "./post-settings-panel.tsx";
@@ -32,6 +28,7 @@ export function PostEditor({
   storageKey,
   siteUrl,
   onReload,
+  parts,
 }: {
   initialValues: PostEditorValues;
   initialHeld: HeldPost;
@@ -40,12 +37,18 @@ export function PostEditor({
   siteUrl: string | null;
   /** Starts the editor afresh from what the server holds now. */
   onReload: () => Promise<void>;
+  parts: PostEditorParts;
 }) {
-  const editor = usePostEditor({ initialValues, initialHeld, editing, storageKey, onReload });
-  const { form, mode, setMode, held, localCopy } = editor;
+  const editor = usePostEditor({
+    initialValues,
+    initialHeld,
+    editing,
+    storageKey,
+    onReload,
+    afterPublish: parts.afterPublish,
+  });
+  const { form, held, localCopy } = editor;
   const [newsletterOpen, setNewsletterOpen] = React.useState(false);
-  // Only posts go out as newsletters; a marketplace item is not one.
-  const mailable = editing?.type !== "portfolio";
 
   return (
     <FormProvider {...form}>
@@ -59,77 +62,70 @@ export function PostEditor({
       ) : null}
       {/* Every action is a button of its own; pressing Enter in a field submits nothing. */}
       <form noValidate onSubmit={(event) => event.preventDefault()} className="space-y-6">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <fieldset className="inline-flex rounded-lg bg-night-900 p-1 ring-1 ring-night-700">
-            <legend className="sr-only">View</legend>
-            <ModeButton pressed={mode === "edit"} onClick={() => setMode("edit")}>
-              <PencilIcon aria-hidden="true" />
-              Edit
-            </ModeButton>
-            <ModeButton pressed={mode === "preview"} onClick={() => setMode("preview")}>
-              <EyeIcon aria-hidden="true" />
-              Preview
-            </ModeButton>
-          </fieldset>
-          <div className="flex flex-wrap items-center gap-3">
-            <AutosaveStatus state={editor.autosaveState} />
-            {held.id ? (
-              <Button type="button" variant="ghost" onClick={() => editor.history.setOpen(true)}>
-                <HistoryIcon aria-hidden="true" />
-                History
-              </Button>
-            ) : null}
-            {mailable && held.id && held.status === "published" ? (
-              <Button type="button" variant="outline" onClick={() => setNewsletterOpen(true)}>
-                <MailIcon aria-hidden="true" />
-                Send as newsletter
-              </Button>
-            ) : null}
-            {mailable && (held.status === "draft" || held.status === null) ? (
-              <Button
-                type="button"
-                variant="outline"
-                disabled={editor.pending !== null}
-                onClick={editor.publishAndEmail}
-              >
-                <MailIcon aria-hidden="true" />
-                Publish and e-mail subscribers
-              </Button>
-            ) : null}
-            <PostActionsBar
-              status={held.status}
-              pending={editor.pending}
-              onAction={(action) => void editor.perform(action)}
-            />
-          </div>
-        </div>
+        <EditorBar
+          editor={editor}
+          mailable={editing?.type !== "portfolio"}
+          onNewsletter={() => setNewsletterOpen(true)}
+        />
         <WorkingCopyNotice held={held} dirty={editor.dirty} onDiscard={editor.discardChanges} />
-
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
-          <div className="min-w-0">
-            {mode === "preview" ? (
-              <PostPreview publishedAt={held.publishedAt} siteUrl={siteUrl} />
-            ) : null}
-            {/* Kept mounted in Preview, so the editor keeps its undo history. */}
-            <div key={editor.fieldsKey} hidden={mode === "preview"} className="space-y-6">
-              <PostFields
-                setTitle={editor.setTitle}
-                slugFollowsTitle={editor.slugFollowsTitle}
-                siteUrl={siteUrl}
-                youtubeStatus={editor.youtubeStatus}
-              />
-            </div>
-          </div>
-          <aside className="lg:sticky lg:top-24 lg:self-start">
-            <PostSettingsPanel
-              held={held}
-              zones={editor.settingsZones}
-              dirty={editor.dirty}
-              localCopyFailed={localCopy.failed}
-            />
-          </aside>
-        </div>
+        <EditorBody editor={editor} siteUrl={siteUrl} />
       </form>
+      <EditorDialogs
+        editor={editor}
+        parts={parts}
+        newsletterOpen={newsletterOpen}
+        onNewsletterOpenChange={setNewsletterOpen}
+      />
+    </FormProvider>
+  );
+}
+
+/** The fields (or their preview) and, beside them, the Post Settings panel. */
+function EditorBody({ editor, siteUrl }: { editor: PostEditorState; siteUrl: string | null }) {
+  const { mode, held } = editor;
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="min-w-0">
+        {mode === "preview" ? (
+          <PostPreview publishedAt={held.publishedAt} siteUrl={siteUrl} />
+        ) : null}
+        {/* Kept mounted in Preview, so the editor keeps its undo history. */}
+        <div key={editor.fieldsKey} hidden={mode === "preview"} className="space-y-6">
+          <PostFields
+            setTitle={editor.setTitle}
+            slugFollowsTitle={editor.slugFollowsTitle}
+            siteUrl={siteUrl}
+            youtubeStatus={editor.youtubeStatus}
+          />
+        </div>
+      </div>
+      <aside className="lg:sticky lg:top-24 lg:self-start">
+        <PostSettingsPanel
+          held={held}
+          zones={editor.settingsZones}
+          dirty={editor.dirty}
+          localCopyFailed={editor.localCopy.failed}
+        />
+      </aside>
+    </div>
+  );
+}
+
+/** The editor's dialogs: a version conflict, the History, Schedule, the newsletter, leaving. */
+function EditorDialogs({
+  editor,
+  parts: { HistoryPanel, NewsletterDialog },
+  newsletterOpen,
+  onNewsletterOpenChange,
+}: {
+  editor: PostEditorState;
+  parts: PostEditorParts;
+  newsletterOpen: boolean;
+  onNewsletterOpenChange: (open: boolean) => void;
+}) {
+  const { form, held } = editor;
+  return (
+    <>
       <VersionConflictDialog
         conflict={editor.conflict}
         onReload={editor.reloadTheirs}
@@ -165,31 +161,10 @@ export function PostEditor({
           postId={held.id}
           unsaved={editor.dirty}
           open={newsletterOpen}
-          onOpenChange={setNewsletterOpen}
+          onOpenChange={onNewsletterOpenChange}
         />
       ) : null}
       <LeaveDialog blocker={editor.leaveBlocker} />
-    </FormProvider>
-  );
-}
-
-function ModeButton({
-  pressed,
-  onClick,
-  children,
-}: {
-  pressed: boolean;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      onClick={onClick}
-      className="inline-flex items-center gap-2 rounded-md px-4 py-1.5 text-sm font-semibold text-zinc-300 transition-colors hover:text-white focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none aria-pressed:bg-grass-500 aria-pressed:text-night-950 [&_svg]:size-4"
-    >
-      {children}
-    </button>
+    </>
   );
 }
