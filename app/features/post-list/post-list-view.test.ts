@@ -7,6 +7,7 @@ import {
   listViewSearch,
   nextHeaderSort,
   readListView,
+  sortDirection,
 } from "./post-list-view.ts";
 
 const ALL: ListPreset = { fixed: {}, defaultSort: "-updatedAt" };
@@ -111,5 +112,14 @@ describe("nextHeaderSort", () => {
     expect(nextHeaderSort("-updatedAt", "title")).toBe("title");
     expect(nextHeaderSort("title", "updatedAt")).toBe("-updatedAt");
     expect(nextHeaderSort("title", "scheduledAt")).toBe("scheduledAt");
+  });
+});
+
+describe("sortDirection", () => {
+  it("says how the sorted column is sorted, and none for the others", () => {
+    expect(sortDirection("title", "title")).toBe("ascending");
+    expect(sortDirection("-publishedAt", "publishedAt")).toBe("descending");
+    expect(sortDirection("-publishedAt", "title")).toBe("none");
+    expect(sortDirection("scheduledAt", "updatedAt")).toBe("none");
   });
 });

@@ -131,6 +131,16 @@ export function sortParts(sort: StaffPostSort): {
   return { field: (descending ? sort.slice(1) : sort) as "title" | SortDate, descending };
 }
 
+/** How a sortable column (`field`) is sorted while the view is sorted by `sort`. */
+export function sortDirection(
+  sort: StaffPostSort,
+  field: string,
+): "ascending" | "descending" | "none" {
+  const current = sortParts(sort);
+  if (current.field !== field) return "none";
+  return current.descending ? "descending" : "ascending";
+}
+
 /** The sort select's words for each sort. */
 export const SORT_LABELS: Record<StaffPostSort, string> = {
   "-updatedAt": "Last edited, newest first",

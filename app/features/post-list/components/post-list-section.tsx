@@ -1,11 +1,15 @@
 import { MonitorPlayIcon, PlusIcon } from "lucide-react";
-import type * as React from "react";
 import { Link } from "react-router";
 import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
+import { ListSection } from "#app/components/dashboard/list-section.tsx";
 import { newPostPath } from "#app/components/dashboard/sections.ts";
+import { useRowSelection } from "#app/components/dashboard/use-row-selection.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import type { ListPreset, SortDate } from "#app/features/post-list/post-list-view.ts";
+import { usePostsView } from "#app/features/post-list/use-posts-view.ts";
+import { BulkBar } from "./bulk-bar.tsx";
 import { PostsTable } from "./posts-table.tsx";
+import { PostsToolbar } from "./posts-toolbar.tsx";
 
 type SectionSpec = {
   title: string;
@@ -77,11 +81,14 @@ export type PostListSectionId = keyof typeof POST_LIST_SECTIONS;
 
 /**
  * A dashboard section that lists posts: All Posts, Scheduled, Drafts, News Posts and YouTube
- * Videos, each the same table with its own fixed filter, first order and words.
+ * Videos, each the same table with its own fixed filter, first order and words; selected rows
+ * go to the bulk bar.
  */
 export function PostListSection({ section }: { section: PostListSectionId }) {
   const spec: SectionSpec = POST_LIST_SECTIONS[section];
-  const titleId = `${section}-title`;
+  const posts = usePostsView(spec.preset);
+  const pageIds = (posts.posts.data?.items ?? []).map((post) => post.id);
+  const { selection, selectedKeys, clear } = useRowSelection(pageIds, `${section}${posts.viewKey}`);
   const createButton = (
     <Button asChild>
       <Link to={spec.create.to}>
@@ -90,31 +97,39 @@ export function PostListSection({ section }: { section: PostListSectionId }) {
       </Link>
     </Button>
   );
-  const empty: React.ReactNode = (
-    <EmptyState
-      icon={spec.icon}
-      title={spec.emptyTitle}
-      description={spec.emptyDescription}
-      action={spec.icon ? createButton : undefined}
-    />
-  );
   return (
-    <section aria-labelledby={titleId}>
-      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 id={titleId} className="text-3xl font-bold text-white">
-            {spec.title}
-          </h1>
-          <p className="mt-1 text-zinc-400">{spec.description}</p>
-        </div>
-        {createButton}
-      </header>
+    <ListSection
+      id={section}
+      title={spec.title}
+      description={spec.description}
+      actions={createButton}
+      toolbar={
+        <PostsToolbar
+          view={posts.view}
+          preset={spec.preset}
+          // A new search, filter or sort starts at page 1.
+          onChange={(change, { typing }) =>
+            posts.go((current) => ({ ...current, ...change, page: 1 }), { replace: typing })
+          }
+        />
+      }
+      bulkBar={selectedKeys.length > 0 ? <BulkBar ids={selectedKeys} onDone={clear} /> : null}
+    >
       <PostsTable
         label={spec.title}
         preset={spec.preset}
         dateField={spec.dateField}
-        empty={empty}
+        posts={posts}
+        selection={selection}
+        empty={
+          <EmptyState
+            icon={spec.icon}
+            title={spec.emptyTitle}
+            description={spec.emptyDescription}
+            action={spec.icon ? createButton : undefined}
+          />
+        }
       />
-    </section>
+    </ListSection>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { editPostPath } from "#app/components/dashboard/sections.ts";
 import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
 import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
+import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { PACK_TYPE_LABELS } from "#common/constants.ts";
 import { imageSrc } from "#common/images.ts";
@@ -63,58 +64,46 @@ export function postKindText(post: Pick<StaffPostRow, "category" | "packType">):
   return `${category} · ${PACK_TYPE_LABELS[post.packType] ?? post.packType}`;
 }
 
-/** Selecting rows, when the list offers bulk actions. */
-export type RowSelection = {
-  isSelected: (id: string) => boolean;
-  toggle: (id: string) => void;
-};
-
-/** A row's checkbox, named after its post. */
-export function RowCheckbox({ post, selection }: { post: StaffPostRow; selection: RowSelection }) {
+/** A post as a compact row shows it: thumbnail, title, status, kind, and the date that matters. */
+export function PostCompactRow({ post }: { post: StaffPostRow }) {
   return (
-    <input
-      type="checkbox"
-      aria-label={`Select ${post.title}`}
-      checked={selection.isSelected(post.id)}
-      onChange={() => selection.toggle(post.id)}
-      className="size-4 accent-grass-500"
-    />
+    <div className="flex items-start gap-3">
+      <PostThumbnail post={post} className="mt-1 w-16" />
+      <div className="min-w-0 flex-1 space-y-1">
+        <PostTitleLink post={post} />
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <PostStatusBadge status={post.status} />
+          <span className="text-xs text-zinc-400">{postKindText(post)}</span>
+        </div>
+        <PostDateLine post={post} />
+      </div>
+    </div>
   );
 }
 
+/** A row's place while the posts load. */
+export const POST_ROW_PLACEHOLDER = (
+  <div className="flex items-center gap-3 py-3">
+    <Skeleton className="h-9 w-16" />
+    <div className="flex-1 space-y-2">
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="h-3 w-1/4" />
+    </div>
+  </div>
+);
+
 /**
- * Posts as compact rows, for phones and the overview: thumbnail, title, status, the date that
- * matters, and the row's menu; each row is an article named after its post.
+ * Posts as compact rows, for the overview's Recent Posts: each row an article named after its
+ * post, with its menu.
  */
-export function PostCompactList({
-  posts,
-  label,
-  selection,
-  className,
-}: {
-  posts: StaffPostRow[];
-  label: string;
-  selection?: RowSelection;
-  className?: string;
-}) {
+export function PostCompactList({ posts, label }: { posts: StaffPostRow[]; label: string }) {
   return (
-    <ul aria-label={label} className={cn("divide-y divide-night-700", className)}>
+    <ul aria-label={label} className="divide-y divide-night-700">
       {posts.map((post) => (
         <li key={post.id}>
           <article aria-label={post.title} className="flex items-start gap-3 py-3">
-            {selection ? (
-              <div className="flex h-9 items-center">
-                <RowCheckbox post={post} selection={selection} />
-              </div>
-            ) : null}
-            <PostThumbnail post={post} className="mt-1 w-16" />
-            <div className="min-w-0 flex-1 space-y-1">
-              <PostTitleLink post={post} />
-              <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                <PostStatusBadge status={post.status} />
-                <span className="text-xs text-zinc-400">{postKindText(post)}</span>
-              </div>
-              <PostDateLine post={post} />
+            <div className="min-w-0 flex-1">
+              <PostCompactRow post={post} />
             </div>
             <PostRowMenu post={post} />
           </article>

@@ -1,8 +1,6 @@
 import { TagIcon } from "lucide-react";
-import * as React from "react";
-import { ListSearch } from "#app/components/dashboard/list-toolbar.tsx";
+import { ListSearch, ListSelect, ListToolbar } from "#app/components/dashboard/list-toolbar.tsx";
 import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
-import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { usePostAuthors } from "#app/features/post-list/api/get-post-authors.ts";
 import {
   type ListFilter,
@@ -20,14 +18,32 @@ import {
   type StaffPostSort,
 } from "#common/constants.ts";
 
-const STATUS_LABELS: Record<string, string> = {
-  draft: "Draft",
-  scheduled: "Scheduled",
-  published: "Published",
-};
+type Option = { value: string; label: string };
+
+const SORT_OPTIONS: Option[] = STAFF_POST_SORTS.map((sort) => ({
+  value: sort,
+  label: SORT_LABELS[sort],
+}));
+
+const STATUS_OPTIONS: Option[] = [
+  { value: "", label: "All statuses" },
+  { value: "draft", label: "Draft" },
+  { value: "scheduled", label: "Scheduled" },
+  { value: "published", label: "Published" },
+];
+
+const CATEGORY_OPTIONS: Option[] = [
+  { value: "", label: "All categories" },
+  ...POST_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] ?? c })),
+];
+
+const PACK_TYPE_OPTIONS: Option[] = [
+  { value: "", label: "All pack types" },
+  ...PACK_TYPES.map((p) => ({ value: p, label: PACK_TYPE_LABELS[p] ?? p })),
+];
 
 /**
- * The table's search, filters and sort (docs/product.md#content-lists). A filter the section
+ * The table's search, sort and filters (docs/product.md#content-lists). A filter the section
  * fixes has no control. Choosing a filter or a sort calls `onChange` at once; typing in the
  * search or tag box calls it after a pause, as a `typing` change.
  */
@@ -40,77 +56,63 @@ export function PostsToolbar({
   preset: ListPreset;
   onChange: (next: Partial<PostListView>, how: { typing: boolean }) => void;
 }) {
-  const sortId = React.useId();
   const shows = (name: ListFilter) => preset.fixed[name] === undefined;
   // Pack types belong to marketplace content: no such control where another category is fixed.
   const packTypes =
     shows("packType") && (preset.fixed.category ?? "marketplace-content") === "marketplace-content";
+  const choose = (change: Partial<PostListView>) => onChange(change, { typing: false });
   return (
-    <search aria-label="Filter posts" className="mb-4 block space-y-3">
-      <div className="flex flex-col gap-3 sm:flex-row">
+    <ListToolbar
+      label="Filter posts"
+      search={
         <ListSearch
           label="Search posts"
           placeholder="Search title and content..."
           value={view.q}
           maxLength={MAX_SEARCH_LENGTH}
           onSearch={(q) => onChange({ q }, { typing: true })}
-          className="sm:flex-1"
         />
-        <div className="flex items-center gap-2 text-sm text-zinc-400 sm:w-72">
-          <label htmlFor={sortId} className="shrink-0">
-            Sort by
-          </label>
-          <NativeSelect
-            id={sortId}
-            value={view.sort}
-            onChange={(event) =>
-              onChange({ sort: event.target.value as StaffPostSort }, { typing: false })
-            }
-            className="flex-1"
-          >
-            {STAFF_POST_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
-        {shows("status") ? (
-          <FilterSelect
-            label="Status"
-            all="All statuses"
-            value={view.status}
-            options={Object.entries(STATUS_LABELS)}
-            onValue={(status) => onChange({ status }, { typing: false })}
-          />
-        ) : null}
-        {shows("category") ? (
-          <FilterSelect
-            label="Category"
-            all="All categories"
-            value={view.category}
-            options={POST_CATEGORIES.map((c) => [c, CATEGORY_LABELS[c] ?? c])}
-            onValue={(category) => onChange({ category }, { typing: false })}
-          />
-        ) : null}
-        {packTypes ? (
-          <FilterSelect
-            label="Pack type"
-            all="All pack types"
-            value={view.packType}
-            options={PACK_TYPES.map((p) => [p, PACK_TYPE_LABELS[p] ?? p])}
-            onValue={(packType) => onChange({ packType }, { typing: false })}
-          />
-        ) : null}
-        {shows("author") ? (
-          <AuthorFilter
-            value={view.author}
-            onValue={(author) => onChange({ author }, { typing: false })}
-          />
-        ) : null}
-        {shows("tag") ? (
+      }
+    >
+      <ListSelect
+        label="Sort by"
+        value={view.sort}
+        options={SORT_OPTIONS}
+        onChange={(sort) => choose({ sort: sort as StaffPostSort })}
+        className="col-span-2 sm:w-64"
+      />
+      {shows("status") ? (
+        <ListSelect
+          label="Status"
+          value={view.status}
+          options={STATUS_OPTIONS}
+          onChange={(status) => choose({ status })}
+        />
+      ) : null}
+      {shows("category") ? (
+        <ListSelect
+          label="Category"
+          value={view.category}
+          options={CATEGORY_OPTIONS}
+          onChange={(category) => choose({ category })}
+        />
+      ) : null}
+      {packTypes ? (
+        <ListSelect
+          label="Pack type"
+          value={view.packType}
+          options={PACK_TYPE_OPTIONS}
+          onChange={(packType) => choose({ packType })}
+        />
+      ) : null}
+      {shows("author") ? (
+        <AuthorFilter value={view.author} onValue={(author) => choose({ author })} />
+      ) : null}
+      {shows("tag") ? (
+        <div className="flex min-w-0 flex-col gap-1 sm:w-44">
+          <span aria-hidden="true" className="text-xs font-semibold text-zinc-400">
+            Tag
+          </span>
           <ListSearch
             label="Tag"
             placeholder="Tag"
@@ -119,54 +121,31 @@ export function PostsToolbar({
             value={view.tag}
             maxLength={MAX_TAG_LENGTH}
             onSearch={(tag) => onChange({ tag }, { typing: true })}
+            className="w-full"
           />
-        ) : null}
-      </div>
-    </search>
-  );
-}
-
-function FilterSelect({
-  label,
-  all,
-  value,
-  options,
-  onValue,
-}: {
-  label: string;
-  all: string;
-  value: string;
-  options: [string, string][];
-  onValue: (value: string) => void;
-}) {
-  return (
-    <NativeSelect aria-label={label} value={value} onChange={(e) => onValue(e.target.value)}>
-      <option value="">{all}</option>
-      {options.map(([key, text]) => (
-        <option key={key} value={key}>
-          {text}
-        </option>
-      ))}
-    </NativeSelect>
+        </div>
+      ) : null}
+    </ListToolbar>
   );
 }
 
 /** The author filter: everyone who wrote a post, with how many, once the list is here. */
 function AuthorFilter({ value, onValue }: { value: string; onValue: (value: string) => void }) {
   const authors = usePostAuthors();
-  const options: [string, string][] = (authors.data ?? []).map((a) => [
-    a.id,
-    `${a.name || "Unnamed"} (${a.posts.toLocaleString("en-US")})`,
-  ]);
+  const options: Option[] = (authors.data ?? []).map((a) => ({
+    value: a.id,
+    label: `${a.name || "Unnamed"} (${a.posts.toLocaleString("en-US")})`,
+  }));
   // An author from the address before the list arrives (or who has no posts left) still shows.
-  if (value !== "" && !options.some(([id]) => id === value)) options.push([value, "Chosen author"]);
+  if (value !== "" && !options.some((option) => option.value === value)) {
+    options.push({ value, label: "Chosen author" });
+  }
   return (
-    <FilterSelect
+    <ListSelect
       label="Author"
-      all="All authors"
       value={value}
-      options={options}
-      onValue={onValue}
+      options={[{ value: "", label: "All authors" }, ...options]}
+      onChange={onValue}
     />
   );
 }

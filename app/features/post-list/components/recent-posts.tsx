@@ -1,9 +1,8 @@
 import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
 import { type ListPlaceholders, QueryList } from "#app/components/dashboard/query-list.tsx";
-import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useStaffPosts } from "#app/features/post-list/api/get-staff-posts.ts";
 import { readListView } from "#app/features/post-list/post-list-view.ts";
-import { PostCompactList } from "./post-rows.tsx";
+import { POST_ROW_PLACEHOLDER, PostCompactList } from "./post-rows.tsx";
 
 /** How many posts the overview's Recent Posts shows (docs/product.md#overview). */
 export const RECENT_POSTS_LIMIT = 6;
@@ -14,15 +13,7 @@ const RECENT_VIEW = readListView("", { fixed: {}, defaultSort: "-updatedAt" });
 const ROW_PLACEHOLDERS: ListPlaceholders = {
   count: RECENT_POSTS_LIMIT,
   slot: "skeleton-row",
-  placeholder: (
-    <div className="flex items-center gap-3 py-3">
-      <Skeleton className="h-9 w-16" />
-      <div className="flex-1 space-y-2">
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-3 w-1/4" />
-      </div>
-    </div>
-  ),
+  placeholder: POST_ROW_PLACEHOLDER,
 };
 
 /**
