@@ -21,6 +21,7 @@ import {
   testSentText,
 } from "#app/features/newsletters/newsletter-texts.ts";
 import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import type { NewsletterPreview } from "#common/types/newsletter.ts";
 
 /** Links in the preview open in a new tab; nothing else of the frame's may reach the page. */
 function previewDocument(html: string): string {
@@ -44,18 +45,98 @@ export function NewsletterDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const toast = useToast();
   const preview = useNewsletterPreview(postId, open);
+  const data = preview.data;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-3xl overflow-y-auto">
+        <DialogTitle>Send as newsletter</DialogTitle>
+        <DialogDescription>
+          This is the e-mail your subscribers will get. Check it, send a test to yourself, then send
+          it.
+        </DialogDescription>
+        {preview.isPending ? (
+          <p className="text-sm text-zinc-300">Loading the preview...</p>
+        ) : preview.isError || !data ? (
+          <p role="alert" className="text-sm text-redstone-400">
+            {errorMessage(preview.error, "The preview could not be loaded. Please try again.")}
+          </p>
+        ) : (
+          <div className="grid gap-4">
+            <NewsletterPreviewText preview={data} unsaved={unsaved} />
+            <SendControls
+              postId={postId}
+              preview={data}
+              open={open}
+              onSent={() => onOpenChange(false)}
+              onRefused={() => void preview.refetch()}
+            />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The subject, the e-mail in its frame, and what to know before sending it. */
+function NewsletterPreviewText({
+  preview,
+  unsaved,
+}: {
+  preview: NewsletterPreview;
+  unsaved: boolean;
+}) {
+  return (
+    <>
+      <p className="text-sm text-zinc-200">
+        <span className="font-semibold text-white">Subject: </span>
+        <span data-testid="newsletter-subject">{preview.subject}</span>
+      </p>
+      <iframe
+        title="Preview of the e-mail"
+        sandbox="allow-popups allow-popups-to-escape-sandbox"
+        srcDoc={previewDocument(preview.html)}
+        className="h-[26rem] w-full rounded-md border border-night-700 bg-white"
+      />
+      {unsaved ? (
+        <p className="text-sm text-gold-300">
+          The e-mail is made from the post as it was last saved. Your changes that are not saved yet
+          are not in it: press Update first to include them.
+        </p>
+      ) : null}
+      {preview.lastSentAt ? (
+        <p className="rounded-md bg-gold-400/10 p-3 text-sm text-gold-300 ring-1 ring-gold-400/40">
+          {sentBeforeText(preview.lastSentAt)}
+        </p>
+      ) : null}
+      <p className="text-sm text-zinc-300">{reachText(preview.recipients)}</p>
+    </>
+  );
+}
+
+/**
+ * "Send a test to me" and the send button, which asks first in place; what went wrong, in the
+ * server's words.
+ */
+function SendControls({
+  postId,
+  preview,
+  open,
+  onSent,
+  onRefused,
+}: {
+  postId: string;
+  preview: NewsletterPreview;
+  open: boolean;
+  onSent: () => void;
+  /** The sending was refused: the preview is read again (it may have been sent meanwhile). */
+  onRefused: () => void;
+}) {
+  const toast = useToast();
   const sendTest = useSendNewsletterTest();
   const start = useStartNewsletter();
   const [confirming, setConfirming] = React.useState(false);
   const [problem, setProblem] = React.useState<string | null>(null);
-  const confirmButton = React.useRef<HTMLButtonElement>(null);
-
-  // The question takes the focus, so the keyboard answers it next.
-  React.useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
 
   React.useEffect(() => {
     if (!open) {
@@ -75,11 +156,11 @@ export function NewsletterDialog({
     }
   }
 
-  async function send(resend: boolean) {
+  async function send() {
     setProblem(null);
     try {
-      const sending = await start.mutateAsync({ postId, resend });
-      onOpenChange(false);
+      const sending = await start.mutateAsync({ postId, resend: preview.lastSentAt !== null });
+      onSent();
       toast({
         title: "Sending started",
         description: `The newsletter is on its way to ${sending.total} ${sending.total === 1 ? "subscriber" : "subscribers"}.`,
@@ -89,110 +170,98 @@ export function NewsletterDialog({
       if (isApiError(error, 401)) return;
       setConfirming(false);
       setProblem(errorMessage(error, "The newsletter could not be started. Please try again."));
-      void preview.refetch();
+      onRefused();
     }
   }
 
-  const data = preview.data;
   const busy = sendTest.isPending || start.isPending;
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-3xl overflow-y-auto">
-        <DialogTitle>Send as newsletter</DialogTitle>
-        <DialogDescription>
-          This is the e-mail your subscribers will get. Check it, send a test to yourself, then send
-          it.
-        </DialogDescription>
-        {preview.isPending ? (
-          <p className="text-sm text-zinc-300">Loading the preview...</p>
-        ) : preview.isError || !data ? (
-          <p role="alert" className="text-sm text-redstone-400">
-            {errorMessage(preview.error, "The preview could not be loaded. Please try again.")}
-          </p>
-        ) : (
-          <div className="grid gap-4">
-            <p className="text-sm text-zinc-200">
-              <span className="font-semibold text-white">Subject: </span>
-              <span data-testid="newsletter-subject">{data.subject}</span>
-            </p>
-            <iframe
-              title="Preview of the e-mail"
-              sandbox="allow-popups allow-popups-to-escape-sandbox"
-              srcDoc={previewDocument(data.html)}
-              className="h-[26rem] w-full rounded-md border border-night-700 bg-white"
-            />
-            {unsaved ? (
-              <p className="text-sm text-gold-300">
-                The e-mail is made from the post as it was last saved. Your changes that are not
-                saved yet are not in it: press Update first to include them.
-              </p>
-            ) : null}
-            {data.lastSentAt ? (
-              <p className="rounded-md bg-gold-400/10 p-3 text-sm text-gold-300 ring-1 ring-gold-400/40">
-                {sentBeforeText(data.lastSentAt)}
-              </p>
-            ) : null}
-            <p className="text-sm text-zinc-300">{reachText(data.recipients)}</p>
-            {problem ? (
-              <p role="alert" className="text-sm text-redstone-400">
-                {problem}
-              </p>
-            ) : null}
-            {confirming ? (
-              <fieldset className="grid gap-3 rounded-md border border-grass-600 p-3">
-                <legend className="px-1 text-sm font-semibold text-white">
-                  {confirmText(data.recipients, data.lastSentAt)}
-                </legend>
-                <div className="flex flex-wrap gap-2">
-                  <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-                    Cancel
-                  </Button>
-                  <Button
-                    ref={confirmButton}
-                    type="button"
-                    disabled={busy}
-                    aria-busy={start.isPending || undefined}
-                    onClick={() => void send(data.lastSentAt !== null)}
-                  >
-                    {start.isPending ? (
-                      <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-                    ) : (
-                      <SendIcon aria-hidden="true" />
-                    )}
-                    {start.isPending ? "Starting..." : "Yes, send it"}
-                  </Button>
-                </div>
-              </fieldset>
+    <>
+      {problem ? (
+        <p role="alert" className="text-sm text-redstone-400">
+          {problem}
+        </p>
+      ) : null}
+      {confirming ? (
+        <SendQuestion
+          preview={preview}
+          busy={busy}
+          starting={start.isPending}
+          onCancel={() => setConfirming(false)}
+          onSend={() => void send()}
+        />
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={busy}
+            aria-busy={sendTest.isPending || undefined}
+            onClick={() => void testToMe()}
+          >
+            {sendTest.isPending ? (
+              <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
             ) : (
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={busy}
-                  aria-busy={sendTest.isPending || undefined}
-                  onClick={() => void testToMe()}
-                >
-                  {sendTest.isPending ? (
-                    <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-                  ) : (
-                    <FlaskConicalIcon aria-hidden="true" />
-                  )}
-                  {sendTest.isPending ? "Sending test..." : "Send a test to me"}
-                </Button>
-                <Button
-                  type="button"
-                  disabled={busy || data.recipients === 0}
-                  onClick={() => setConfirming(true)}
-                >
-                  <SendIcon aria-hidden="true" />
-                  {sendLabel(data.recipients, data.lastSentAt)}
-                </Button>
-              </div>
+              <FlaskConicalIcon aria-hidden="true" />
             )}
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+            {sendTest.isPending ? "Sending test..." : "Send a test to me"}
+          </Button>
+          <Button
+            type="button"
+            disabled={busy || preview.recipients === 0}
+            onClick={() => setConfirming(true)}
+          >
+            <SendIcon aria-hidden="true" />
+            {sendLabel(preview.recipients, preview.lastSentAt)}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The one question before sending; it takes the focus, so the keyboard answers it next. */
+function SendQuestion({
+  preview,
+  busy,
+  starting,
+  onCancel,
+  onSend,
+}: {
+  preview: NewsletterPreview;
+  busy: boolean;
+  starting: boolean;
+  onCancel: () => void;
+  onSend: () => void;
+}) {
+  const confirmButton = React.useRef<HTMLButtonElement>(null);
+  React.useEffect(() => {
+    confirmButton.current?.focus();
+  }, []);
+  return (
+    <fieldset className="grid gap-3 rounded-md border border-grass-600 p-3">
+      <legend className="px-1 text-sm font-semibold text-white">
+        {confirmText(preview.recipients, preview.lastSentAt)}
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          ref={confirmButton}
+          type="button"
+          disabled={busy}
+          aria-busy={starting || undefined}
+          onClick={onSend}
+        >
+          {starting ? (
+            <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+          ) : (
+            <SendIcon aria-hidden="true" />
+          )}
+          {starting ? "Starting..." : "Yes, send it"}
+        </Button>
+      </div>
+    </fieldset>
   );
 }

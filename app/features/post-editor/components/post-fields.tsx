@@ -39,38 +39,11 @@ export function PostFields({
   youtubeStatus: string | null;
 }) {
   const { control } = useFormContext<PostEditorValues>();
-  const [category, packType, title, releaseDate] = useWatch({
-    control,
-    name: ["category", "packType", "title", "releaseDate"],
-  });
+  const [category, packType] = useWatch({ control, name: ["category", "packType"] });
   const marketplace = category === "marketplace-content";
-  const videoUrl = showsVideoUrl(category, packType);
-  const titleLength = Array.from(title ?? "").length;
-  const comingSoon = !releaseDate || isFuture(`${releaseDate}T00:00:00Z`);
-
   return (
     <>
-      <FormField
-        name="title"
-        label="Title"
-        description={
-          <>
-            Keep it under {TITLE_GUIDANCE_LENGTH} characters so it shows in full in search results.{" "}
-            <span className={cn(titleLength > TITLE_GUIDANCE_LENGTH && "text-gold-300")}>
-              {titleLength}/{TITLE_GUIDANCE_LENGTH} characters
-            </span>
-          </>
-        }
-        render={(field, control) => (
-          <Input
-            {...field}
-            {...control}
-            autoComplete="off"
-            value={field.value ?? ""}
-            onChange={(event) => setTitle(event.target.value)}
-          />
-        )}
-      />
+      <TitleField setTitle={setTitle} />
       <FormField
         name="slug"
         label="Slug"
@@ -91,97 +64,153 @@ export function PostFields({
           <Textarea {...field} {...control} rows={3} value={field.value ?? ""} />
         )}
       />
-      <div className="grid gap-6 sm:grid-cols-2">
-        <FormField
-          name="category"
-          label="Category"
-          render={(field, control) => (
-            <NativeSelect {...field} {...control} value={field.value ?? "news"}>
-              {CATEGORY_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        />
-        {marketplace ? (
-          <FormField
-            name="packType"
-            label="Pack type"
-            render={(field, control) => (
-              <NativeSelect {...field} {...control} value={field.value ?? ""}>
-                <option value="">Choose a pack type</option>
-                {PACK_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {packTypeLabel(type)}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          />
-        ) : null}
-      </div>
-      {marketplace ? (
-        <div className="grid gap-6 sm:grid-cols-2">
-          <FormField
-            name="marketplaceUrl"
-            label="Marketplace URL"
-            render={(field, control) => (
-              <UrlInput {...field} {...control} placeholder="https://" value={field.value ?? ""} />
-            )}
-          />
-          <FormField
-            name="releaseDate"
-            label={
-              <span className="flex items-center justify-between gap-2">
-                Release date
-                <Badge variant={comingSoon ? "yellow" : "green"}>
-                  {comingSoon ? "Coming Soon" : "Live"}
-                </Badge>
-              </span>
-            }
-            description="Empty or in the future: shown as Coming Soon."
-            render={(field, control) => (
-              <Input
-                {...field}
-                {...control}
-                type="date"
-                value={field.value ?? ""}
-                className="[color-scheme:dark]"
-              />
-            )}
-          />
-        </div>
-      ) : null}
-      {videoUrl ? (
-        <FormField
-          name="youtubeUrl"
-          label={category === "youtube" ? "YouTube URL" : "Trailer video URL (optional)"}
-          description={
-            category === "youtube" ? (
-              <>
-                Paste the video's address: its title, description and thumbnail are filled in.{" "}
-                <span role="status">{youtubeStatus}</span>
-              </>
-            ) : (
-              "A YouTube video shown as 'Trailer Video' on the post page."
-            )
-          }
-          render={(field, control) => (
-            <UrlInput
-              {...field}
-              {...control}
-              placeholder="https://www.youtube.com/watch?v=..."
-              value={field.value ?? ""}
-            />
-          )}
-        />
+      <CategoryFields marketplace={marketplace} />
+      {marketplace ? <MarketplaceFields /> : null}
+      {showsVideoUrl(category, packType) ? (
+        <VideoUrlField youtube={category === "youtube"} youtubeStatus={youtubeStatus} />
       ) : null}
       <FeaturedImageField />
       <ContentField siteUrl={siteUrl} />
       <TagsField />
     </>
+  );
+}
+
+/** The title, with how many characters it has against the guidance. */
+function TitleField({ setTitle }: { setTitle: (title: string) => void }) {
+  const title = useWatch<PostEditorValues, "title">({ name: "title" });
+  const titleLength = Array.from(title ?? "").length;
+  return (
+    <FormField
+      name="title"
+      label="Title"
+      description={
+        <>
+          Keep it under {TITLE_GUIDANCE_LENGTH} characters so it shows in full in search results.{" "}
+          <span className={cn(titleLength > TITLE_GUIDANCE_LENGTH && "text-gold-300")}>
+            {titleLength}/{TITLE_GUIDANCE_LENGTH} characters
+          </span>
+        </>
+      }
+      render={(field, control) => (
+        <Input
+          {...field}
+          {...control}
+          autoComplete="off"
+          value={field.value ?? ""}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+      )}
+    />
+  );
+}
+
+/** The category, and the pack type of marketplace content. */
+function CategoryFields({ marketplace }: { marketplace: boolean }) {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <FormField
+        name="category"
+        label="Category"
+        render={(field, control) => (
+          <NativeSelect {...field} {...control} value={field.value ?? "news"}>
+            {CATEGORY_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      />
+      {marketplace ? (
+        <FormField
+          name="packType"
+          label="Pack type"
+          render={(field, control) => (
+            <NativeSelect {...field} {...control} value={field.value ?? ""}>
+              <option value="">Choose a pack type</option>
+              {PACK_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {packTypeLabel(type)}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Marketplace content's link, and its release date with whether it is out yet. */
+function MarketplaceFields() {
+  const releaseDate = useWatch<PostEditorValues, "releaseDate">({ name: "releaseDate" });
+  const comingSoon = !releaseDate || isFuture(`${releaseDate}T00:00:00Z`);
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <FormField
+        name="marketplaceUrl"
+        label="Marketplace URL"
+        render={(field, control) => (
+          <UrlInput {...field} {...control} placeholder="https://" value={field.value ?? ""} />
+        )}
+      />
+      <FormField
+        name="releaseDate"
+        label={
+          <span className="flex items-center justify-between gap-2">
+            Release date
+            <Badge variant={comingSoon ? "yellow" : "green"}>
+              {comingSoon ? "Coming Soon" : "Live"}
+            </Badge>
+          </span>
+        }
+        description="Empty or in the future: shown as Coming Soon."
+        render={(field, control) => (
+          <Input
+            {...field}
+            {...control}
+            type="date"
+            value={field.value ?? ""}
+            className="[color-scheme:dark]"
+          />
+        )}
+      />
+    </div>
+  );
+}
+
+/** A YouTube post's video (whose details fill the form), or a marketplace item's trailer. */
+function VideoUrlField({
+  youtube,
+  youtubeStatus,
+}: {
+  youtube: boolean;
+  youtubeStatus: string | null;
+}) {
+  return (
+    <FormField
+      name="youtubeUrl"
+      label={youtube ? "YouTube URL" : "Trailer video URL (optional)"}
+      description={
+        youtube ? (
+          <>
+            Paste the video's address: its title, description and thumbnail are filled in.{" "}
+            <span role="status">{youtubeStatus}</span>
+          </>
+        ) : (
+          "A YouTube video shown as 'Trailer Video' on the post page."
+        )
+      }
+      render={(field, control) => (
+        <UrlInput
+          {...field}
+          {...control}
+          placeholder="https://www.youtube.com/watch?v=..."
+          value={field.value ?? ""}
+        />
+      )}
+    />
   );
 }
 
