@@ -41,7 +41,7 @@ export default defineConfig({
                 },
                 {
                   name: "site",
-                  test: /[\\/]app[\\/](?:components[\\/](?:site[\\/]|ui[\\/](?:badge|button|card|filter-links|input|label|picture|skeleton|toast)\.tsx)|lib[\\/](?:cn|site-meta|post-meta|site-data|use-now)\.ts)|[\\/]common[\\/](?:format|images|youtube|scheduling|constants)\.ts/,
+                  test: /[\\/]app[\\/](?:components[\\/](?:site[\\/]|ui[\\/](?:badge|button|card|filter-links|input|label|picture|skeleton|toast)\.tsx)|lib[\\/](?:cn|site-meta|post-meta|site-data|use-now)\.ts)|[\\/]common[\\/](?:format|images|youtube|scheduling|constants|paths)\.ts/,
                   priority: 1,
                 },
               ],

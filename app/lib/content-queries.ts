@@ -11,6 +11,14 @@ export const CONTENT_QUERY_KEYS = {
   portfolio: ["/api/portfolio"],
 } as const;
 
+/**
+ * One post as the editor reads it, under the posts list's key, so refreshing content after a
+ * save refreshes it too, with what hangs off it (its working copy, its History).
+ */
+export function postQueryKey(id: string) {
+  return [...CONTENT_QUERY_KEYS.posts, id] as const;
+}
+
 /** Marks the four content queries stale and refetches those on screen. */
 export function refreshContentQueries(queryClient: QueryClient): Promise<void> {
   return Promise.all(

@@ -5,7 +5,6 @@ import {
   buildPostMeta,
   buildPostNotFoundMeta,
   type PostMetaInput,
-  postUrl,
   summarize,
 } from "./post-meta.ts";
 
@@ -47,17 +46,6 @@ function all(meta: MetaDescriptor[], key: string): string[] {
     .filter((tag) => tag.property === key || tag.name === key)
     .map((tag) => tag.content as string);
 }
-
-describe("postUrl", () => {
-  it("is /blog/{slug} on the site's origin", () => {
-    expect(postUrl(SITE, "pocket-dragons")).toBe(`${SITE}/blog/pocket-dragons`);
-    expect(postUrl(`${SITE}/`, "a")).toBe(`${SITE}/blog/a`);
-  });
-
-  it("encodes characters a slug should not have", () => {
-    expect(postUrl(SITE, "a b/c?d")).toBe(`${SITE}/blog/a%20b%2Fc%3Fd`);
-  });
-});
 
 describe("summarize", () => {
   it("keeps short text, flattening white space", () => {

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { absoluteImageUrl } from "#common/images.ts";
+import { postUrl } from "#common/paths.ts";
 
 /** What the post page's head needs to know about a post. */
 export type PostMetaPost = {
@@ -28,14 +29,6 @@ export type PostMetaInput = {
 
 /** Longest meta description; search engines cut longer ones anyway. */
 export const META_DESCRIPTION_LENGTH = 160;
-
-/**
- * The one public address of a post, used for the canonical link, share previews and the share
- * buttons: /blog/{slug} on the site's origin, whether the page was opened as /blog or /post.
- */
-export function postUrl(siteUrl: string, slug: string): string {
-  return `${siteUrl.replace(/\/+$/, "")}/blog/${encodeURIComponent(slug)}`;
-}
 
 /** Text cut to `max` characters at a word boundary, with an ellipsis when it was cut. */
 export function summarize(text: string, max = META_DESCRIPTION_LENGTH): string {

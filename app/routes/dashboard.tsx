@@ -24,13 +24,17 @@ import { ConfirmProvider } from "#app/components/ui/confirm-dialog.tsx";
 import { AccountSection } from "#app/features/account/components/account-section.tsx";
 import { AppsSection } from "#app/features/apps/components/apps-section.tsx";
 import { EmployeesSection } from "#app/features/employees/components/employees-section.tsx";
+import { NewsletterDialog } from "#app/features/newsletters/components/newsletter-dialog.tsx";
 import { NewslettersSection } from "#app/features/newsletters/components/newsletters-section.tsx";
+import { startSendingAfterPublish } from "#app/features/newsletters/newsletter-after-publish.ts";
 import { OutboxSection } from "#app/features/outbox/components/outbox-section.tsx";
 import { OverviewSection } from "#app/features/overview/components/overview-section.tsx";
 import { MarketplaceSection } from "#app/features/portfolio/components/marketplace-section.tsx";
-import { CreatePostSection } from "#app/features/posts/components/create-post-section.tsx";
-import { PostListSection } from "#app/features/posts/components/post-list-section.tsx";
-import { RecentPosts } from "#app/features/posts/components/recent-posts.tsx";
+import { CreatePostSection } from "#app/features/post-editor/components/create-post-section.tsx";
+import type { PostEditorParts } from "#app/features/post-editor/editor-parts.ts";
+import { HistoryPanel } from "#app/features/post-history/components/history-panel.tsx";
+import { PostListSection } from "#app/features/post-list/components/post-list-section.tsx";
+import { RecentPosts } from "#app/features/post-list/components/recent-posts.tsx";
 import { SettingsSection } from "#app/features/settings/components/settings-section.tsx";
 import { MailingListSection } from "#app/features/subscribers/components/mailing-list-section.tsx";
 import { TagsSection } from "#app/features/tags/components/tags-section.tsx";
@@ -108,10 +112,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
 type SectionProps = { user: CurrentUser };
 
+/**
+ * What the editor shows of the features beside it: features do not import one another, so the
+ * History and the post's newsletter are handed to it here.
+ */
+const POST_EDITOR_PARTS: PostEditorParts = {
+  HistoryPanel,
+  NewsletterDialog,
+  afterPublish: startSendingAfterPublish,
+};
+
 /** What each section shows; a section is listed in the sidebar only once it is here. */
 const SECTIONS: Partial<Record<SectionId, (props: SectionProps) => React.ReactNode>> = {
   overview: ({ user }) => <OverviewSection user={user} recentPosts={<RecentPosts />} />,
-  create: () => <CreatePostSection />,
+  create: () => <CreatePostSection parts={POST_EDITOR_PARTS} />,
   posts: () => <PostListSection section="posts" />,
   scheduled: () => <PostListSection section="scheduled" />,
   drafts: () => <PostListSection section="drafts" />,

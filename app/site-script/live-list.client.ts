@@ -37,16 +37,40 @@ type Cause = "typing" | "form" | "link" | "history";
 export function installLiveLists(doc: Document = document): void {
   if (!firstInstall(doc, "live-list")) return;
   const view = doc.defaultView ?? window;
+  for (const button of doc.querySelectorAll<HTMLElement>(`${AREA} [data-live-submit]`)) {
+    button.hidden = true;
+  }
+  const lists = liveListLoader(doc, view);
+  listenForViews(doc, view, lists);
 
+  // Back and forward between views of the list show the view of the address they lead to.
+  view.addEventListener("popstate", () => {
+    const interrupted = lists.waiting();
+    lists.cancel();
+    const area = doc.querySelector<HTMLElement>(AREA);
+    if (area && (interrupted || !lists.showsAddress())) {
+      void lists.load(area, new URL(view.location.href), "history");
+    }
+  });
+
+  // What was typed before the script ran (on a slow connection) is searched for too.
+  for (const box of doc.querySelectorAll<HTMLInputElement>(`${AREA} input[type="search"]`)) {
+    if (box.value !== box.defaultValue) box.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+}
+
+type LiveListLoader = ReturnType<typeof liveListLoader>;
+
+/**
+ * Loads views into a list's area, one request at a time: a newer one drops what is on its way,
+ * and an answer that cannot be shown in place loads as a page.
+ */
+function liveListLoader(doc: Document, view: Window) {
   let typing: ReturnType<typeof setTimeout> | undefined;
   /** The request on its way, if any. */
   let pending: AbortController | undefined;
   /** The address of the view on screen: going back to it, or changing only the hash, loads nothing. */
   let shown = addressOf(view.location);
-
-  for (const button of doc.querySelectorAll<HTMLElement>(`${AREA} [data-live-submit]`)) {
-    button.hidden = true;
-  }
 
   /** Drops what is on its way: the person has asked for something newer. */
   const cancel = () => {
@@ -60,7 +84,7 @@ export function installLiveLists(doc: Document = document): void {
     const request = new AbortController();
     pending = request;
     const focusWasInside = area.contains(doc.activeElement);
-    const loading = setTimeout(() => showLoading(area), LOADING_DELAY_MS);
+    const loading = setTimeout(() => showLoading(doc, area), LOADING_DELAY_MS);
     let next: Document;
     try {
       const response = await fetch(url.href, {
@@ -85,7 +109,7 @@ export function installLiveLists(doc: Document = document): void {
       return;
     }
     const address = results.dataset.liveUrl ?? url.pathname + url.search;
-    swap(area, next, cause === "typing", focusWasInside);
+    swap(doc, area, next, cause === "typing", focusWasInside);
     if (cause === "link" && address !== addressOf(view.location)) {
       view.history.pushState(null, "", address);
     } else if (cause !== "history") {
@@ -94,65 +118,35 @@ export function installLiveLists(doc: Document = document): void {
     shown = addressOf(view.location);
   }
 
-  /** Moves the answer's parts into the page, keeping the search box and where focus was. */
-  function swap(area: HTMLElement, next: Document, typed: boolean, focusWasInside: boolean) {
-    const results = resultsOf(area);
-    const parts = [...area.querySelectorAll<HTMLElement>("[data-live-part]")];
-    // Focus on a tab or a select comes back to the same one; the cards are a new list.
-    const active = doc.activeElement;
-    const focusedPart = active ? parts.find((part) => part.contains(active)) : undefined;
-    const focusAt = focusedPart && active ? focusablesOf(focusedPart).indexOf(active) : -1;
-    for (const part of results ? [results, ...parts] : parts) {
-      const replacement = next.getElementById(part.id);
-      if (!replacement) continue;
-      part.replaceChildren(
-        ...[...replacement.childNodes].map((node) => doc.importNode(node, true)),
-      );
-    }
-    const box = searchBox(area);
-    // What the person typed since the request stays; anything else shows the view's search.
-    if (box && !typed) {
-      box.value = (next.getElementById(box.id) as HTMLInputElement | null)?.value ?? "";
-    }
-    doc.title = next.title;
-    for (const link of doc.head.querySelectorAll(HEAD_LINKS)) link.remove();
-    doc.head.append(
-      ...[...next.head.querySelectorAll(HEAD_LINKS)].map((link) => doc.importNode(link, true)),
-    );
+  return {
+    load,
+    cancel,
+    /** Loads the form's view once typing pauses. */
+    typed: (area: HTMLElement, form: HTMLFormElement) => {
+      cancel();
+      typing = setTimeout(() => void load(area, formAddress(form), "typing"), SEARCH_DELAY_MS);
+    },
+    /** Whether a view is on its way. */
+    waiting: () => pending !== undefined,
+    /** Whether the view on screen is the one of the address. */
+    showsAddress: () => addressOf(view.location) === shown,
+  };
+}
 
-    if (focusedPart) {
-      (focusablesOf(focusedPart)[focusAt] as HTMLElement | undefined)?.focus();
-    } else if (focusWasInside && results && !area.contains(doc.activeElement)) {
-      // What the person used (a page link, a link in an empty state) went with the old list:
-      // focus goes to the new one, brought into view when the person was further down.
-      results.focus({ preventScroll: true });
-      if (results.getBoundingClientRect().top < 0) results.scrollIntoView({ block: "start" });
-    }
-  }
-
-  function showLoading(area: HTMLElement) {
-    const template = area.querySelector<HTMLTemplateElement>("template[data-live-loading]");
-    if (template) resultsOf(area)?.replaceChildren(template.content.cloneNode(true));
-  }
-
-  function resultsOf(area: HTMLElement): HTMLElement | null {
-    return doc.getElementById(area.dataset.liveList ?? "");
-  }
-
+/** The list's GET forms, its search box, its clear button and its links to other views. */
+function listenForViews(doc: Document, view: Window, lists: LiveListLoader) {
   doc.addEventListener("input", (event) => {
     const box = elementOf(event.target);
     const area = box?.closest<HTMLElement>(AREA);
     const form = box?.matches('input[type="search"]') ? (box as HTMLInputElement).form : null;
-    if (!area || !form) return;
-    cancel();
-    typing = setTimeout(() => void load(area, formAddress(form), "typing"), SEARCH_DELAY_MS);
+    if (area && form) lists.typed(area, form);
   });
 
   doc.addEventListener("change", (event) => {
     const select = elementOf(event.target);
     const area = select?.closest<HTMLElement>(AREA);
     const form = select?.matches("select") ? (select as HTMLSelectElement).form : null;
-    if (area && form) void load(area, formAddress(form), "form");
+    if (area && form) void lists.load(area, formAddress(form), "form");
   });
 
   doc.addEventListener("submit", (event) => {
@@ -160,7 +154,7 @@ export function installLiveLists(doc: Document = document): void {
     const area = form?.closest<HTMLElement>(AREA);
     if (!form || !area || form.method !== "get") return;
     event.preventDefault();
-    void load(area, formAddress(form), "form");
+    void lists.load(area, formAddress(form), "form");
   });
 
   doc.addEventListener("click", (event) => {
@@ -173,7 +167,7 @@ export function installLiveLists(doc: Document = document): void {
       if (!box?.form) return;
       box.value = "";
       box.focus();
-      void load(area, formAddress(box.form), "form");
+      void lists.load(area, formAddress(box.form), "form");
       return;
     }
     // Another view of this list; a link elsewhere, or one opening a new tab, is left alone.
@@ -183,23 +177,57 @@ export function installLiveLists(doc: Document = document): void {
     const here = view.location;
     if (url.origin !== here.origin || url.pathname !== here.pathname || url.hash) return;
     event.preventDefault();
-    void load(area, url, "link");
+    void lists.load(area, url, "link");
   });
+}
 
-  // Back and forward between views of the list show the view of the address they lead to.
-  view.addEventListener("popstate", () => {
-    const interrupted = pending !== undefined;
-    cancel();
-    const area = doc.querySelector<HTMLElement>(AREA);
-    if (area && (interrupted || addressOf(view.location) !== shown)) {
-      void load(area, new URL(view.location.href), "history");
-    }
-  });
-
-  // What was typed before the script ran (on a slow connection) is searched for too.
-  for (const box of doc.querySelectorAll<HTMLInputElement>(`${AREA} input[type="search"]`)) {
-    if (box.value !== box.defaultValue) box.dispatchEvent(new Event("input", { bubbles: true }));
+/** Moves the answer's parts into the page, keeping the search box and where focus was. */
+function swap(
+  doc: Document,
+  area: HTMLElement,
+  next: Document,
+  typed: boolean,
+  focusWasInside: boolean,
+) {
+  const results = resultsOf(doc, area);
+  const parts = [...area.querySelectorAll<HTMLElement>("[data-live-part]")];
+  // Focus on a tab or a select comes back to the same one; the cards are a new list.
+  const active = doc.activeElement;
+  const focusedPart = active ? parts.find((part) => part.contains(active)) : undefined;
+  const focusAt = focusedPart && active ? focusablesOf(focusedPart).indexOf(active) : -1;
+  for (const part of results ? [results, ...parts] : parts) {
+    const replacement = next.getElementById(part.id);
+    if (!replacement) continue;
+    part.replaceChildren(...[...replacement.childNodes].map((node) => doc.importNode(node, true)));
   }
+  const box = searchBox(area);
+  // What the person typed since the request stays; anything else shows the view's search.
+  if (box && !typed) {
+    box.value = (next.getElementById(box.id) as HTMLInputElement | null)?.value ?? "";
+  }
+  doc.title = next.title;
+  for (const link of doc.head.querySelectorAll(HEAD_LINKS)) link.remove();
+  doc.head.append(
+    ...[...next.head.querySelectorAll(HEAD_LINKS)].map((link) => doc.importNode(link, true)),
+  );
+
+  if (focusedPart) {
+    (focusablesOf(focusedPart)[focusAt] as HTMLElement | undefined)?.focus();
+  } else if (focusWasInside && results && !area.contains(doc.activeElement)) {
+    // What the person used (a page link, a link in an empty state) went with the old list:
+    // focus goes to the new one, brought into view when the person was further down.
+    results.focus({ preventScroll: true });
+    if (results.getBoundingClientRect().top < 0) results.scrollIntoView({ block: "start" });
+  }
+}
+
+function showLoading(doc: Document, area: HTMLElement) {
+  const template = area.querySelector<HTMLTemplateElement>("template[data-live-loading]");
+  if (template) resultsOf(doc, area)?.replaceChildren(template.content.cloneNode(true));
+}
+
+function resultsOf(doc: Document, area: HTMLElement): HTMLElement | null {
+  return doc.getElementById(area.dataset.liveList ?? "");
 }
 
 /** The address a GET form leads to, without its empty fields. */

@@ -23,7 +23,23 @@ type AppsMenuState = {
 
 export function installSiteNav(doc: Document = document): void {
   if (!firstInstall(doc, "site-nav")) return;
+  const apps = appsMenus();
+  const mobile = mobileMenus(doc);
+  listenForAppsMenu(doc, apps);
+  listenForClicks(doc, apps, mobile);
 
+  // Going back or forward changes the page too (on a hydrated page, without loading a new one).
+  doc.defaultView?.addEventListener("popstate", () => {
+    for (const wrapper of doc.querySelectorAll(APPS_MENU)) apps.close(wrapper);
+    for (const toggle of mobile.toggles()) mobile.show(toggle, false);
+  });
+}
+
+type AppsMenus = ReturnType<typeof appsMenus>;
+type MobileMenus = ReturnType<typeof mobileMenus>;
+
+/** The Apps & Tools menus: each opened and closed, at once or after a short delay. */
+function appsMenus() {
   const states = new WeakMap<Element, AppsMenuState>();
   const stateOf = (wrapper: Element): AppsMenuState => {
     let state = states.get(wrapper);
@@ -33,81 +49,97 @@ export function installSiteNav(doc: Document = document): void {
     }
     return state;
   };
-
-  const appsPanel = (wrapper: Element) => wrapper.querySelector<HTMLElement>(APPS_MENU_PANEL);
-  const appsToggle = (wrapper: Element) => wrapper.querySelector<HTMLElement>(APPS_MENU_TOGGLE);
-  const isAppsOpen = (wrapper: Element) => appsPanel(wrapper)?.hidden === false;
-
-  const showApps = (wrapper: Element, open: boolean) => {
-    const panel = appsPanel(wrapper);
-    if (panel) panel.hidden = !open;
-    appsToggle(wrapper)?.setAttribute("aria-expanded", String(open));
+  const panel = (wrapper: Element) => wrapper.querySelector<HTMLElement>(APPS_MENU_PANEL);
+  const toggle = (wrapper: Element) => wrapper.querySelector<HTMLElement>(APPS_MENU_TOGGLE);
+  const show = (wrapper: Element, open: boolean) => {
+    const found = panel(wrapper);
+    if (found) found.hidden = !open;
+    toggle(wrapper)?.setAttribute("aria-expanded", String(open));
   };
   const cancelClose = (wrapper: Element) => {
     const state = stateOf(wrapper);
     clearTimeout(state.closeTimer);
     state.closeTimer = undefined;
   };
-  const openApps = (wrapper: Element) => {
-    cancelClose(wrapper);
-    showApps(wrapper, true);
-  };
-  const closeApps = (wrapper: Element) => {
+  const close = (wrapper: Element) => {
     cancelClose(wrapper);
     stateOf(wrapper).openedByHover = false;
-    showApps(wrapper, false);
+    show(wrapper, false);
   };
-  const closeAppsLater = (wrapper: Element) => {
-    cancelClose(wrapper);
-    stateOf(wrapper).closeTimer = setTimeout(() => closeApps(wrapper), APPS_MENU_CLOSE_DELAY_MS);
+  return {
+    stateOf,
+    toggle,
+    cancelClose,
+    close,
+    isOpen: (wrapper: Element) => panel(wrapper)?.hidden === false,
+    open: (wrapper: Element) => {
+      cancelClose(wrapper);
+      show(wrapper, true);
+    },
+    closeLater: (wrapper: Element) => {
+      cancelClose(wrapper);
+      stateOf(wrapper).closeTimer = setTimeout(() => close(wrapper), APPS_MENU_CLOSE_DELAY_MS);
+    },
   };
+}
 
-  const mobileMenuOf = (toggle: Element) => {
+/** The small screens' menus, each opened by its toggle (`aria-controls`). */
+function mobileMenus(doc: Document) {
+  const menuOf = (toggle: Element) => {
     const id = toggle.getAttribute("aria-controls");
     return id ? doc.getElementById(id) : null;
   };
-  const showMobile = (toggle: Element, open: boolean) => {
-    const menu = mobileMenuOf(toggle);
-    if (menu) menu.hidden = !open;
-    toggle.setAttribute("aria-expanded", String(open));
-    toggle.setAttribute("aria-label", open ? "Close menu" : "Open menu");
+  return {
+    menuOf,
+    show: (toggle: Element, open: boolean) => {
+      const menu = menuOf(toggle);
+      if (menu) menu.hidden = !open;
+      toggle.setAttribute("aria-expanded", String(open));
+      toggle.setAttribute("aria-label", open ? "Close menu" : "Open menu");
+    },
+    toggles: () => [...doc.querySelectorAll(MOBILE_MENU_TOGGLE)],
   };
-  const mobileToggles = () => [...doc.querySelectorAll(MOBILE_MENU_TOGGLE)];
+}
 
+/** The pointer, the focus and Escape on the Apps & Tools menus. */
+function listenForAppsMenu(doc: Document, apps: AppsMenus) {
   // The pointer entering or leaving the Apps & Tools area: mouseover and mouseout bubble to the
   // document (mouseenter and mouseleave do not), and moves between its own parts are ignored.
   doc.addEventListener("mouseover", (event) => {
     const wrapper = elementOf(event.target)?.closest(APPS_MENU);
     if (!wrapper || isInside(wrapper, event.relatedTarget)) return;
-    if (!isAppsOpen(wrapper)) stateOf(wrapper).openedByHover = true;
-    openApps(wrapper);
+    if (!apps.isOpen(wrapper)) apps.stateOf(wrapper).openedByHover = true;
+    apps.open(wrapper);
   });
   doc.addEventListener("mouseout", (event) => {
     const wrapper = elementOf(event.target)?.closest(APPS_MENU);
     if (!wrapper || isInside(wrapper, event.relatedTarget)) return;
-    stateOf(wrapper).openedByHover = false;
-    closeAppsLater(wrapper);
+    apps.stateOf(wrapper).openedByHover = false;
+    apps.closeLater(wrapper);
   });
 
   // Focus inside the area keeps the menu open; focus leaving it closes the menu after the same
   // delay as the pointer does.
   doc.addEventListener("focusin", (event) => {
     const wrapper = elementOf(event.target)?.closest(APPS_MENU);
-    if (wrapper) cancelClose(wrapper);
+    if (wrapper) apps.cancelClose(wrapper);
   });
   doc.addEventListener("focusout", (event) => {
     const wrapper = elementOf(event.target)?.closest(APPS_MENU);
-    if (wrapper && !isInside(wrapper, event.relatedTarget)) closeAppsLater(wrapper);
+    if (wrapper && !isInside(wrapper, event.relatedTarget)) apps.closeLater(wrapper);
   });
 
   doc.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
     const wrapper = elementOf(event.target)?.closest(APPS_MENU);
-    if (!wrapper || !isAppsOpen(wrapper)) return;
-    closeApps(wrapper);
-    appsToggle(wrapper)?.focus();
+    if (!wrapper || !apps.isOpen(wrapper)) return;
+    apps.close(wrapper);
+    apps.toggle(wrapper)?.focus();
   });
+}
 
+/** The menus' toggles, and links in a menu, which close it. */
+function listenForClicks(doc: Document, apps: AppsMenus, mobile: MobileMenus) {
   doc.addEventListener("click", (event) => {
     const target = elementOf(event.target);
     if (!target) return;
@@ -115,19 +147,19 @@ export function installSiteNav(doc: Document = document): void {
     const appsButton = target.closest(APPS_MENU_TOGGLE);
     const appsWrapper = appsButton?.closest(APPS_MENU);
     if (appsWrapper) {
-      const state = stateOf(appsWrapper);
-      if (isAppsOpen(appsWrapper) && !state.openedByHover) {
-        closeApps(appsWrapper);
+      const state = apps.stateOf(appsWrapper);
+      if (apps.isOpen(appsWrapper) && !state.openedByHover) {
+        apps.close(appsWrapper);
       } else {
         state.openedByHover = false;
-        openApps(appsWrapper);
+        apps.open(appsWrapper);
       }
       return;
     }
 
     const mobileButton = target.closest(MOBILE_MENU_TOGGLE);
     if (mobileButton) {
-      showMobile(mobileButton, mobileButton.getAttribute("aria-expanded") !== "true");
+      mobile.show(mobileButton, mobileButton.getAttribute("aria-expanded") !== "true");
       return;
     }
 
@@ -137,19 +169,13 @@ export function installSiteNav(doc: Document = document): void {
     const link = target.closest("a[href]");
     if (!link || isModified(event)) return;
     const linkWrapper = link.closest(APPS_MENU);
-    if (linkWrapper) closeApps(linkWrapper);
+    if (linkWrapper) apps.close(linkWrapper);
     const mobileMenu = link.closest(MOBILE_MENU);
     if (mobileMenu) {
-      for (const toggle of mobileToggles()) {
-        if (mobileMenuOf(toggle) === mobileMenu) showMobile(toggle, false);
+      for (const toggle of mobile.toggles()) {
+        if (mobile.menuOf(toggle) === mobileMenu) mobile.show(toggle, false);
       }
     }
-  });
-
-  // Going back or forward changes the page too (on a hydrated page, without loading a new one).
-  doc.defaultView?.addEventListener("popstate", () => {
-    for (const wrapper of doc.querySelectorAll(APPS_MENU)) closeApps(wrapper);
-    for (const toggle of mobileToggles()) showMobile(toggle, false);
   });
 }
 

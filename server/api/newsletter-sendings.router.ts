@@ -1,4 +1,5 @@
 import express, { Router } from "express";
+import { UNSUBSCRIBE_PATH } from "#common/paths.ts";
 import type { NewsletterPreview } from "#common/types/newsletter.ts";
 import { z } from "#common/zod.ts";
 import { requireEmployee, viewerOf } from "#server/auth/express-access.server.ts";
@@ -80,7 +81,7 @@ export function postNewsletterRouter(context: ServerContext) {
     // The unsubscribe form's page stands in for each subscriber's own link.
     const content = personalize(
       await newsletterOf(db, config, post),
-      `${config.siteUrl}/unsubscribe`,
+      `${config.siteUrl}${UNSUBSCRIBE_PATH}`,
     );
     const preview: NewsletterPreview = {
       ...content,

@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { UNSUBSCRIBE_PATH } from "#common/paths.ts";
 import type { NewsletterTestSent } from "#common/types/newsletter-test.ts";
 import { requireEmployee, viewerOf } from "#server/auth/express-access.server.ts";
 import { logger } from "#server/config/logger.server.ts";
@@ -42,7 +43,7 @@ export function newsletterTestRouter(context: ServerContext) {
     // Built as the sending builds it, so the test shows what subscribers would get.
     const newsletter = await newsletterOf(db, config, post);
     // A sample link: the unsubscribe form, since the staff member is no subscriber.
-    const message = markAsTest(personalize(newsletter, `${config.siteUrl}/unsubscribe`));
+    const message = markAsTest(personalize(newsletter, `${config.siteUrl}${UNSUBSCRIBE_PATH}`));
     const mailer = mailerFor(config);
     try {
       await mailer.send({ to: viewer.email, ...message });

@@ -1,5 +1,6 @@
 import express, { type Request, type Response, Router } from "express";
 import multer from "multer";
+import { confirmSubscriptionPath, unsubscribeLinkPath } from "#common/paths.ts";
 import { SUBSCRIBER_LINK_FIELDS } from "#common/subscriber-link-fields.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
@@ -51,7 +52,7 @@ export function subscriberLinksRouter({ db, config }: ServerContext) {
     }
     const done = await unsubscribeByLink(db, { secret, token });
     if (fromPage) {
-      res.redirect(303, `/unsubscribe/${encodeURIComponent(token)}`);
+      res.redirect(303, unsubscribeLinkPath(token));
       return;
     }
     res
@@ -64,7 +65,7 @@ export function subscriberLinksRouter({ db, config }: ServerContext) {
     res.set("Cache-Control", "no-store");
     const token = String(req.params.token);
     const outcome = await confirmSubscription(db, { secret, token });
-    const page = `/subscribe/confirm/${encodeURIComponent(token)}`;
+    const page = confirmSubscriptionPath(token);
     res.redirect(303, outcome === "confirmed" ? `${page}?confirmed=1` : page);
   });
 

@@ -1,5 +1,6 @@
 import { escapeMarkup } from "#common/format.ts";
 import { absoluteImageUrl } from "#common/images.ts";
+import { postUrl } from "#common/paths.ts";
 import { absoluteMailUrl, mailSafeHtml } from "./newsletter-html.server.ts";
 
 /**
@@ -83,7 +84,7 @@ export async function buildNewsletter({
   const subject = oneLine(post.title) || `News from ${oneLine(companyName)}`;
   const title = escapeMarkup(subject);
   const company = escapeMarkup(oneLine(companyName));
-  const postUrl = escapeMarkup(`${siteUrl}/blog/${encodeURIComponent(post.slug)}`);
+  const readUrl = escapeMarkup(postUrl(siteUrl, post.slug));
   const image = absoluteImageUrl(post.featuredImage, siteUrl);
   const marketplaceUrl = post.marketplaceUrl ? absoluteMailUrl(post.marketplaceUrl, siteUrl) : null;
   const excerpt = oneLine(post.excerpt ?? "");
@@ -105,7 +106,7 @@ export async function buildNewsletter({
       `<tr><td class="body"><h1>${title}</h1>`,
       mailSafeHtml(post.content, siteUrl),
       '<p class="actions">',
-      `<a class="button" href="${postUrl}">Read on the site</a>`,
+      `<a class="button" href="${readUrl}">Read on the site</a>`,
       "</p>",
       marketplaceUrl
         ? `<p><a href="${escapeMarkup(marketplaceUrl)}">See it on the Marketplace</a></p>`

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { confirmSubscriptionPath, unsubscribeLinkPath } from "#common/paths.ts";
 
 // The links in mail to subscribers (docs/decisions/027-double-opt-in-and-unsubscribe.md). Each
 // is signed with the session secret, so a forged or mistyped one is refused without a database
@@ -36,7 +37,7 @@ export function confirmationUrl(
 ): string {
   const expires = Math.floor((now.getTime() + CONFIRMATION_TTL_MS) / 1000).toString(36);
   const payload = `${subscriberId}.${expires}`;
-  return `${siteUrl}/subscribe/confirm/${payload}.${mac(secret, "confirm", payload)}`;
+  return `${siteUrl}${confirmSubscriptionPath(`${payload}.${mac(secret, "confirm", payload)}`)}`;
 }
 
 /** The unsubscribe link of a subscriber (the List-Unsubscribe header's and the footer's). */
@@ -44,7 +45,7 @@ export function unsubscribeUrl(
   { siteUrl, secret }: { siteUrl: string; secret: string },
   subscriberId: string,
 ): string {
-  return `${siteUrl}/unsubscribe/${subscriberId}.${mac(secret, "unsubscribe", subscriberId)}`;
+  return `${siteUrl}${unsubscribeLinkPath(`${subscriberId}.${mac(secret, "unsubscribe", subscriberId)}`)}`;
 }
 
 export type ConfirmationToken =

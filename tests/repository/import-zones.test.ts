@@ -32,7 +32,10 @@ const WRONG_WAY: Record<string, string> = {
   "server/auth/uses-app.server.ts": 'import { cn } from "#app/lib/cn.ts";',
   "app/lib/uses-server.ts": 'import { serverContext } from "#server/context.server.ts";',
   "app/lib/uses-page.ts": 'import { useRootData } from "#app/root.tsx";',
-  "app/lib/uses-feature.ts": 'import { RecentPosts } from "#app/features/posts/recent.tsx";',
+  "app/lib/uses-feature.ts": 'import { RecentPosts } from "#app/features/post-list/recent.tsx";',
+  "app/features/post-editor/uses-other-feature.ts":
+    'import { HistoryPanel } from "#app/features/post-history/components/history-panel.tsx";',
+  "app/features/tags/uses-server.ts": 'import { serverContext } from "#server/context.server.ts";',
   "app/lib/uses-node.ts": 'import { readFileSync } from "node:fs";',
   "app/site-script/uses-react.client.ts": 'import { useState } from "react";',
   "app/site-script/uses-part.client.ts": 'import { Button } from "#app/components/ui/button.tsx";',
@@ -74,6 +77,12 @@ const ALLOWED: Record<string, string> = {
   "app/site-script/ok.client.ts": [
     'import { LINK_COPIED_MESSAGE } from "./site-settings.ts";',
     'import { apiRequest } from "#app/lib/api-client.ts";',
+  ].join("\n"),
+  "app/features/post-list/ok.ts": [
+    'import { useStaffPosts } from "#app/features/post-list/api/get-staff-posts.ts";',
+    'import { RowActions } from "#app/components/dashboard/row-actions.tsx";',
+    'import { apiGet } from "#app/lib/api-client.ts";',
+    'import { postPath } from "#common/paths.ts";',
   ].join("\n"),
   "app/lib/ok.ts": [
     'import { toast } from "#app/components/ui/toast.tsx";',
@@ -143,6 +152,9 @@ describe("import zones (biome.json)", () => {
     expect(reported.get("server/auth/uses-api.server.ts")?.[0]).toMatch(/never api\//);
     expect(reported.get("app/lib/uses-node.ts")?.[0]).toMatch(/no Node APIs/);
     expect(reported.get("app/site-script/uses-react.client.ts")?.[0]).toMatch(/without React/);
+    expect(reported.get("app/features/post-editor/uses-other-feature.ts")?.[0]).toMatch(
+      /imports only itself/,
+    );
   });
 
   it("reports none of the imports that go the right way", () => {

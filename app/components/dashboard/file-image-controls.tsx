@@ -40,18 +40,10 @@ function carriesFiles(event: React.DragEvent): boolean {
  * has focus; all three go through the same checks.
  */
 export function FileControls(props: ControlsProps) {
-  const { label, previewClassName, field, fileInput, uploading, onFile } = props;
-  const [dragging, setDragging] = React.useState(false);
-  // dragenter and dragleave fire for every element inside the zone; the zone is left when the
-  // count is back to zero.
-  const depth = React.useRef(0);
+  const { field, fileInput, uploading, onFile } = props;
+  const { dragging, handlers } = useDropZone(uploading, onFile);
   // Stored values are file names, uploaded addresses, https images or data: images.
   const src = imageSrc(field.value);
-
-  function leave() {
-    depth.current = 0;
-    setDragging(false);
-  }
 
   return (
     // A paste reaches this box from the focused button inside it.
@@ -64,51 +56,12 @@ export function FileControls(props: ControlsProps) {
         if (!uploading) onFile(file);
       }}
     >
-      {src ? (
-        <figure className="overflow-hidden rounded-lg bg-night-900 ring-1 ring-night-700">
-          <img
-            src={src}
-            alt={props.previewAlt ?? `${label} preview`}
-            width={props.previewSize?.width}
-            height={props.previewSize?.height}
-            className={cn("w-full object-cover", previewClassName)}
-          />
-          <figcaption className="flex items-center justify-between gap-3 p-2">
-            <span className="truncate text-xs text-zinc-400">{`${label} preview`}</span>
-            <Button type="button" size="sm" variant="secondary" onClick={props.remove}>
-              <Trash2Icon aria-hidden="true" />
-              Remove image
-            </Button>
-          </figcaption>
-        </figure>
-      ) : null}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is the pointer's way; the button inside is the keyboard's */}
+      {src ? <ImagePreview {...props} src={src} /> : null}
+      {/* Dropping is the pointer's way in; the button inside is the keyboard's. */}
       <div
         data-slot="image-drop-zone"
         data-dragging={dragging ? "" : undefined}
-        onDragEnter={(event) => {
-          if (!carriesFiles(event)) return;
-          event.preventDefault();
-          depth.current += 1;
-          setDragging(true);
-        }}
-        onDragOver={(event) => {
-          if (!carriesFiles(event)) return;
-          // Without this the browser would open the file instead of handing it over.
-          event.preventDefault();
-          event.dataTransfer.dropEffect = uploading ? "none" : "copy";
-        }}
-        onDragLeave={(event) => {
-          if (!carriesFiles(event)) return;
-          depth.current = Math.max(0, depth.current - 1);
-          if (depth.current === 0) setDragging(false);
-        }}
-        onDrop={(event) => {
-          if (!carriesFiles(event)) return;
-          event.preventDefault();
-          leave();
-          if (!uploading) onFile(event.dataTransfer.files[0]);
-        }}
+        {...handlers}
         className={cn(
           "pixel-grid flex flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed border-night-600 bg-night-900 px-4 py-6 text-center transition-colors",
           "data-dragging:border-grass-400 data-dragging:bg-grass-500/10",
@@ -151,4 +104,71 @@ export function FileControls(props: ControlsProps) {
       </div>
     </div>
   );
+}
+
+/** The image the field holds, large, with its own Remove button. */
+function ImagePreview({
+  label,
+  previewAlt,
+  previewSize,
+  previewClassName,
+  remove,
+  src,
+}: ControlsProps & { src: string }) {
+  return (
+    <figure className="overflow-hidden rounded-lg bg-night-900 ring-1 ring-night-700">
+      <img
+        src={src}
+        alt={previewAlt ?? `${label} preview`}
+        width={previewSize?.width}
+        height={previewSize?.height}
+        className={cn("w-full object-cover", previewClassName)}
+      />
+      <figcaption className="flex items-center justify-between gap-3 p-2">
+        <span className="truncate text-xs text-zinc-400">{`${label} preview`}</span>
+        <Button type="button" size="sm" variant="secondary" onClick={remove}>
+          <Trash2Icon aria-hidden="true" />
+          Remove image
+        </Button>
+      </figcaption>
+    </figure>
+  );
+}
+
+/**
+ * A drop zone for one file: whether files are dragged over it, and its drag handlers. Text or a
+ * link dragged across the page is left to the browser.
+ */
+function useDropZone(uploading: boolean, onFile: (file: File | undefined) => void) {
+  const [dragging, setDragging] = React.useState(false);
+  // dragenter and dragleave fire for every element inside the zone; the zone is left when the
+  // count is back to zero.
+  const depth = React.useRef(0);
+  const handlers = {
+    onDragEnter: (event: React.DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      depth.current += 1;
+      setDragging(true);
+    },
+    onDragOver: (event: React.DragEvent) => {
+      if (!carriesFiles(event)) return;
+      // Without this the browser would open the file instead of handing it over.
+      event.preventDefault();
+      event.dataTransfer.dropEffect = uploading ? "none" : "copy";
+    },
+    onDragLeave: (event: React.DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth.current = Math.max(0, depth.current - 1);
+      if (depth.current === 0) setDragging(false);
+    },
+    onDrop: (event: React.DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      depth.current = 0;
+      setDragging(false);
+      if (!uploading) onFile(event.dataTransfer.files[0]);
+    },
+  };
+  return { dragging, handlers };
 }

@@ -9,9 +9,40 @@ import { showingRange } from "#common/paging.ts";
 export const LIST_SEARCH_DELAY_MS = 300;
 
 /**
+ * A dashboard list's search and filters (docs/product.md#staff-lists): one search landmark named
+ * after what it narrows, the search box first (the whole first row on a phone), then the
+ * dropdowns.
+ */
+export function ListToolbar({
+  label,
+  search,
+  children,
+  className,
+}: {
+  /** The landmark's name: "Filter subscribers". */
+  label: string;
+  /** The search box (ListSearch). */
+  search?: React.ReactNode;
+  /** The dropdowns (ListSelect) and other controls. */
+  children?: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <search
+      aria-label={label}
+      className={cn("mb-4 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap", className)}
+    >
+      {search ? <div className="col-span-2 flex min-w-0 sm:flex-1">{search}</div> : null}
+      {children}
+    </search>
+  );
+}
+
+/**
  * A dashboard list's search box (or another typed filter, such as the post table's tag box): the
- * text, trimmed, goes to `onSearch` once typing pauses for 300 ms. A new value from outside (the
- * back button, Clear filters) replaces what the box shows, but never what is being typed.
+ * text, trimmed, goes to `onSearch` once typing pauses for 300 ms (`delayMs`: a list searched in
+ * the browser needs no pause). A new value from outside (the back button, Clear filters)
+ * replaces what the box shows, but never what is being typed.
  */
 export function ListSearch({
   value,
@@ -22,6 +53,7 @@ export function ListSearch({
   type = "search",
   maxLength = 200,
   className = "flex-1 basis-56",
+  delayMs = LIST_SEARCH_DELAY_MS,
 }: {
   value: string;
   onSearch: (q: string) => void;
@@ -33,6 +65,7 @@ export function ListSearch({
   maxLength?: number;
   /** The box's width in its row. */
   className?: string;
+  delayMs?: number;
 }) {
   const [text, setText] = React.useState(value);
   const sent = React.useRef(value);
@@ -51,9 +84,9 @@ export function ListSearch({
     const timer = setTimeout(() => {
       sent.current = wanted;
       onSearchRef.current(wanted);
-    }, LIST_SEARCH_DELAY_MS);
+    }, delayMs);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, delayMs]);
 
   return (
     <div className={cn("relative min-w-0", className)}>
@@ -66,6 +99,7 @@ export function ListSearch({
         placeholder={placeholder}
         value={text}
         maxLength={maxLength}
+        autoComplete="off"
         onChange={(event) => setText(event.target.value)}
         className="pl-9"
       />

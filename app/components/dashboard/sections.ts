@@ -122,3 +122,13 @@ export function findSection(
 export function sectionPath(id: SectionId, search = ""): string {
   return `${id === DEFAULT_SECTION_ID ? "/dashboard" : `/dashboard/${id}`}${search}`;
 }
+
+/** The editor opening a post to edit (docs/product.md#editor). */
+export function editPostPath(postId: string): string {
+  return `/dashboard/create?id=${encodeURIComponent(postId)}&type=post`;
+}
+
+/** The editor starting a new post, in `category` when given (docs/product.md#editor). */
+export function newPostPath(category?: string): string {
+  return category ? `/dashboard/create?category=${category}` : sectionPath("create");
+}

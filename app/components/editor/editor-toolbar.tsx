@@ -100,7 +100,53 @@ export function EditorToolbar({
   /** Uploads an image file and inserts it at `pos` with its description. */
   onInsertImage: (file: File, pos: number, alt: string) => void;
 }) {
-  const state = useEditorState({
+  const state = useToolbarState(editor);
+  return (
+    <div role="toolbar" aria-label={label} aria-orientation="horizontal" className={TOOLBAR}>
+      {FORMATTING.map((group, groupIndex) => (
+        <React.Fragment key={group[0]?.label}>
+          {groupIndex > 0 ? <Separator /> : null}
+          {group.map((button) => (
+            <ToolbarButton
+              key={button.label}
+              label={button.label}
+              icon={button.icon}
+              pressed={state.active[button.label] ?? false}
+              disabled={!state.editable}
+              onClick={() => button.run(editor)}
+            />
+          ))}
+        </React.Fragment>
+      ))}
+      <Separator />
+      <LinkControls editor={editor} state={state} />
+      <ImageButton
+        editor={editor}
+        className={BUTTON}
+        selectedImage={state.image}
+        disabled={!state.editable}
+        onInsert={onInsertImage}
+      />
+      <Separator />
+      <ToolbarButton
+        label="Undo"
+        icon={Undo2Icon}
+        disabled={!state.canUndo}
+        onClick={() => editor.chain().focus().undo().run()}
+      />
+      <ToolbarButton
+        label="Redo"
+        icon={Redo2Icon}
+        disabled={!state.canRedo}
+        onClick={() => editor.chain().focus().redo().run()}
+      />
+    </div>
+  );
+}
+
+/** What the toolbar shows of the editor: which marks and blocks are on, the link, the image. */
+function useToolbarState(editor: Editor) {
+  return useEditorState({
     editor,
     selector: ({ editor: current }) => ({
       active: Object.fromEntries(
@@ -116,35 +162,49 @@ export function EditorToolbar({
       editable: current.isEditable,
     }),
   });
-  const [linkOpen, setLinkOpen] = React.useState(false);
+}
 
+/** A button that acts on the editor without taking the focus from it; a toggle when `pressed`. */
+function ToolbarButton({
+  label,
+  icon: Icon,
+  pressed,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  pressed?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
   return (
-    <div role="toolbar" aria-label={label} aria-orientation="horizontal" className={TOOLBAR}>
-      {FORMATTING.map((group, groupIndex) => (
-        <React.Fragment key={group[0]?.label}>
-          {groupIndex > 0 ? <Separator /> : null}
-          {group.map((button) => {
-            const pressed = state.active[button.label] ?? false;
-            const Icon = button.icon;
-            return (
-              <button
-                key={button.label}
-                type="button"
-                className={BUTTON}
-                aria-label={button.label}
-                title={button.label}
-                aria-pressed={pressed}
-                disabled={!state.editable}
-                onMouseDown={keepEditorFocus}
-                onClick={() => button.run(editor)}
-              >
-                <Icon aria-hidden="true" />
-              </button>
-            );
-          })}
-        </React.Fragment>
-      ))}
-      <Separator />
+    <button
+      type="button"
+      className={BUTTON}
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onMouseDown={keepEditorFocus}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" />
+    </button>
+  );
+}
+
+/** Link (or Edit link, on a link) and its dialog, which sets, changes or removes the link. */
+function LinkControls({
+  editor,
+  state,
+}: {
+  editor: Editor;
+  state: ReturnType<typeof useToolbarState>;
+}) {
+  const [linkOpen, setLinkOpen] = React.useState(false);
+  return (
+    <>
       <button
         type="button"
         className={BUTTON}
@@ -156,36 +216,6 @@ export function EditorToolbar({
         onClick={() => setLinkOpen(true)}
       >
         <LinkIcon aria-hidden="true" />
-      </button>
-      <ImageButton
-        editor={editor}
-        className={BUTTON}
-        selectedImage={state.image}
-        disabled={!state.editable}
-        onInsert={onInsertImage}
-      />
-      <Separator />
-      <button
-        type="button"
-        className={BUTTON}
-        aria-label="Undo"
-        title="Undo"
-        disabled={!state.canUndo}
-        onMouseDown={keepEditorFocus}
-        onClick={() => editor.chain().focus().undo().run()}
-      >
-        <Undo2Icon aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className={BUTTON}
-        aria-label="Redo"
-        title="Redo"
-        disabled={!state.canRedo}
-        onMouseDown={keepEditorFocus}
-        onClick={() => editor.chain().focus().redo().run()}
-      >
-        <Redo2Icon aria-hidden="true" />
       </button>
       <LinkDialog
         open={linkOpen}
@@ -213,7 +243,7 @@ export function EditorToolbar({
           editor.chain().extendMarkRange("link").unsetLink().run();
         }}
       />
-    </div>
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import { Card, CardBody, CardTitle } from "#app/components/ui/card.tsx";
 import { CARD_IMAGE_SIZES, Picture } from "#app/components/ui/picture.tsx";
 import { formatShortDate } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
+import { postPath } from "#common/paths.ts";
 
 export type PostCardData = {
   title: string;
@@ -39,7 +40,7 @@ export function PostCard({
   const src = imageSrc(post.featuredImage);
   return (
     <Card className="group transition-transform hover:-translate-y-1 hover:ring-grass-500/50">
-      <SiteLink to={`/blog/${post.slug}`} className="flex h-full flex-col">
+      <SiteLink to={postPath(post.slug)} className="flex h-full flex-col">
         <div className="relative aspect-[1200/630] overflow-hidden bg-night-800">
           {src ? (
             <Picture

@@ -5,6 +5,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { formatShortDate, isFuture } from "#common/format.ts";
 import { packTypeLabel } from "#common/pack-types.ts";
+import { newsTagPath } from "#common/paths.ts";
 import { CATEGORY_LABELS } from "./post-card.tsx";
 
 export type PostHeaderData = {
@@ -90,11 +91,6 @@ function PostDate({ post, now }: { post: PostHeaderData; now: string }) {
   );
 }
 
-/** The news page listing the articles that carry `tag`. */
-export function tagListPath(tag: string): string {
-  return `/news?${new URLSearchParams({ tag })}`;
-}
-
 /** A post's tags, each shown with "#" and leading to the articles that carry it. */
 export function PostTags({ tags, className }: { tags: string[]; className?: string }) {
   if (tags.length === 0) return null;
@@ -103,7 +99,7 @@ export function PostTags({ tags, className }: { tags: string[]; className?: stri
       {tags.map((tag) => (
         <li key={tag} className="min-w-0">
           <SiteLink
-            to={tagListPath(tag)}
+            to={newsTagPath(tag)}
             className="block rounded bg-night-800 px-2 py-0.5 text-xs font-medium break-all text-diamond-300 ring-1 ring-night-600 hover:bg-night-700 hover:text-diamond-200 focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none"
           >
             #{tag}

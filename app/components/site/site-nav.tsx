@@ -5,6 +5,7 @@ import { cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { NavApp } from "#app/lib/site-data.ts";
 import { APPS_MENU_LIMIT } from "#app/site-script/site-settings.ts";
+import { appPath } from "#common/paths.ts";
 
 type SiteNavProps = {
   companyName: string;
@@ -243,7 +244,7 @@ function AppsMenu({ apps }: { apps: NavApp[] }) {
               ) : (
                 <SiteLink
                   reloadDocument
-                  to={`/apps#${app.slug}`}
+                  to={appPath(app.slug)}
                   className="block rounded-md px-3 py-2 text-sm text-zinc-200 hover:bg-white/5 hover:text-white"
                 >
                   {app.name}

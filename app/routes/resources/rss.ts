@@ -1,5 +1,6 @@
 import { escapeMarkup } from "#common/format.ts";
 import { absoluteImageUrl } from "#common/images.ts";
+import { postUrl } from "#common/paths.ts";
 import { serverContext } from "#server/context.server.ts";
 import { parseStringList } from "#server/db/json-list.ts";
 import { effectiveState } from "#server/services/content-rules.server.ts";
@@ -22,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   }));
   const { companyName: company } = await currentSiteSettings(db, config.siteDefaults);
   const items = posts.map((post) => {
-    const link = `${config.siteUrl}/blog/${encodeURIComponent(post.slug)}`;
+    const link = postUrl(config.siteUrl, post.slug);
     const image = absoluteImageUrl(post.featuredImage, config.siteUrl);
     return [
       "    <item>",

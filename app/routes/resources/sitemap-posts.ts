@@ -1,3 +1,4 @@
+import { postUrl } from "#common/paths.ts";
 import { serverContext } from "#server/context.server.ts";
 import { effectiveState } from "#server/services/content-rules.server.ts";
 import { listSitemapPart } from "#server/services/public-post-lists.server.ts";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return xmlResponse(
     urlSet(
       rows.map((row) => ({
-        loc: `${config.siteUrl}/blog/${encodeURIComponent(row.slug)}`,
+        loc: postUrl(config.siteUrl, row.slug),
         lastmod: effectiveState(row, now).publishedAt ?? row.publicationTime,
       })),
     ),

@@ -11,11 +11,12 @@ import {
 import * as React from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
-import { ListSearch, ListSelect } from "#app/components/dashboard/list-toolbar.tsx";
-import { PagedTable } from "#app/components/dashboard/paged-table.tsx";
+import { ListSection } from "#app/components/dashboard/list-section.tsx";
+import { ListSearch, ListSelect, ListToolbar } from "#app/components/dashboard/list-toolbar.tsx";
+import { PagedTable, type PagedTableColumn } from "#app/components/dashboard/paged-table.tsx";
 import { RowActions } from "#app/components/dashboard/row-actions.tsx";
 import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
-import { useListView } from "#app/components/dashboard/use-list-view.ts";
+import { type ListView, useListView } from "#app/components/dashboard/use-list-view.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
@@ -28,6 +29,7 @@ import { APP_RELATIONSHIP_LABELS, platformLabel } from "#app/lib/app-filters.ts"
 import { APP_CATEGORIES, APP_RELATIONSHIPS, APP_STATUSES } from "#common/constants.ts";
 import { formatCount } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
+import { appPath } from "#common/paths.ts";
 import { APP_SORTS, STAFF_SORT_LABELS } from "#common/staff-lists.ts";
 import type { App, AppListItem } from "#common/types/app.ts";
 import { AppFormDialog } from "./app-form-dialog.tsx";
@@ -45,6 +47,64 @@ const withAll = (label: string, options: { value: string; label: string }[]) => 
   ...options,
 ];
 
+const CATEGORY_OPTIONS = withAll(
+  "All categories",
+  APP_CATEGORIES.map((value) => ({ value, label: value })),
+);
+const STATUS_OPTIONS = withAll(
+  "All statuses",
+  APP_STATUSES.map((value) => ({ value, label: APP_STATUS_NAMES[value] })),
+);
+const RELATIONSHIP_OPTIONS = withAll(
+  "All relationships",
+  APP_RELATIONSHIPS.map((value) => ({ value, label: APP_RELATIONSHIP_LABELS[value] ?? value })),
+);
+const SORT_OPTIONS = APP_SORTS.map((value) => ({
+  value,
+  label: STAFF_SORT_LABELS[value] ?? value,
+}));
+
+const COLUMNS: PagedTableColumn<AppListItem>[] = [
+  { header: "App", cell: (app) => <AppName app={app} /> },
+  {
+    header: "Category",
+    className: "whitespace-nowrap",
+    cell: (app) => <Badge variant="blue">{app.category}</Badge>,
+  },
+  { header: "Status", className: "whitespace-nowrap", cell: (app) => <AppBadges app={app} /> },
+  {
+    header: "Downloads",
+    className: "whitespace-nowrap text-right tabular-nums text-zinc-300",
+    cell: (app) => formatCount(app.downloadCount),
+  },
+  {
+    header: "Order",
+    className: "w-20 text-right tabular-nums text-zinc-300",
+    cell: (app) => app.sortOrder,
+  },
+];
+
+function compactRow(app: AppListItem) {
+  return (
+    <div className="space-y-2">
+      <AppName app={app} />
+      <div className="flex flex-wrap gap-1.5">
+        <Badge variant="blue">{app.category}</Badge>
+        <AppBadges app={app} />
+      </div>
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-400">
+        <span className="inline-flex items-center gap-1">
+          <DownloadIcon aria-hidden="true" className="size-3.5" />
+          {`${formatCount(app.downloadCount)} downloads`}
+        </span>
+        <span>{`Sort order ${app.sortOrder}`}</span>
+      </p>
+    </div>
+  );
+}
+
+type AppsView = ListView<(typeof APP_SORTS)[number], keyof typeof FILTERS>;
+
 /**
  * Apps & Tools (docs/product.md#apps-section): the apps of the public Apps & Tools page and the
  * site's navigation, a page at a time, to add, edit and delete.
@@ -55,89 +115,27 @@ export function AppsSection() {
   const { search } = useLocation();
   const [form, setForm] = React.useState<FormState>({ open: false });
   const openAdd = () => setForm({ open: true, app: null });
-  const queryClient = useQueryClient();
-  const toast = useToast();
+  const openEdit = useOpenEdit((app) => setForm({ open: true, app }));
   const narrowed = view.q.trim() !== "" || Object.keys(view.filters).length > 0;
-
-  async function openEdit(item: AppListItem) {
-    try {
-      setForm({ open: true, app: await queryClient.fetchQuery(appQueryOptions(item.id)) });
-    } catch (error) {
-      if (isApiError(error, 401)) return;
-      toast({
-        title: "Error",
-        description: errorMessage(error, "Failed to load the app. Please try again."),
-        variant: "destructive",
-      });
-    }
-  }
+  const addButton = (label: string) => (
+    <Button onClick={openAdd}>
+      <PlusIcon aria-hidden="true" />
+      {label}
+    </Button>
+  );
 
   return (
-    <section aria-labelledby="apps-title">
-      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 id="apps-title" className="text-3xl font-bold text-white">
-            Apps &amp; Tools
-          </h1>
-          <p className="mt-1 text-zinc-400">
-            {apps.data && !narrowed && view.sort === "sortOrder"
-              ? `${apps.data.total} ${apps.data.total === 1 ? "app" : "apps"} on the Apps & Tools page, in this order.`
-              : "The apps on the Apps & Tools page."}
-          </p>
-        </div>
-        <Button onClick={openAdd}>
-          <PlusIcon aria-hidden="true" />
-          Add App
-        </Button>
-      </header>
-
-      <div className="mb-4 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
-        <div className="col-span-2 flex min-w-0 sm:flex-1">
-          <ListSearch
-            value={view.q}
-            onSearch={(q) => view.update({ q })}
-            label="Search apps"
-            placeholder="Search apps..."
-          />
-        </div>
-        <ListSelect
-          label="Category"
-          value={view.filters.category ?? ""}
-          options={withAll(
-            "All categories",
-            APP_CATEGORIES.map((value) => ({ value, label: value })),
-          )}
-          onChange={(category) => view.update({ category })}
-        />
-        <ListSelect
-          label="Status"
-          value={view.filters.status ?? ""}
-          options={withAll(
-            "All statuses",
-            APP_STATUSES.map((value) => ({ value, label: APP_STATUS_NAMES[value] })),
-          )}
-          onChange={(status) => view.update({ status })}
-        />
-        <ListSelect
-          label="Relationship"
-          value={view.filters.relationship ?? ""}
-          options={withAll(
-            "All relationships",
-            APP_RELATIONSHIPS.map((value) => ({
-              value,
-              label: APP_RELATIONSHIP_LABELS[value] ?? value,
-            })),
-          )}
-          onChange={(relationship) => view.update({ relationship })}
-        />
-        <ListSelect
-          label="Sort by"
-          value={view.sort}
-          options={APP_SORTS.map((value) => ({ value, label: STAFF_SORT_LABELS[value] ?? value }))}
-          onChange={(sort) => view.update({ sort: sort as (typeof APP_SORTS)[number] })}
-        />
-      </div>
-
+    <ListSection
+      id="apps"
+      title="Apps & Tools"
+      description={
+        apps.data && !narrowed && view.sort === "sortOrder"
+          ? `${apps.data.total} ${apps.data.total === 1 ? "app" : "apps"} on the Apps & Tools page, in this order.`
+          : "The apps on the Apps & Tools page."
+      }
+      actions={addButton("Add App")}
+      toolbar={<AppsToolbar view={view} />}
+    >
       <PagedTable
         query={apps}
         label="Apps"
@@ -146,57 +144,15 @@ export function AppsSection() {
         narrowed={narrowed}
         errorFallback="Failed to load the apps."
         itemKey={(app) => app.id}
-        columns={[
-          { header: "App", cell: (app) => <AppName app={app} /> },
-          {
-            header: "Category",
-            className: "whitespace-nowrap",
-            cell: (app) => <Badge variant="blue">{app.category}</Badge>,
-          },
-          {
-            header: "Status",
-            className: "whitespace-nowrap",
-            cell: (app) => <AppBadges app={app} />,
-          },
-          {
-            header: "Downloads",
-            className: "whitespace-nowrap text-right tabular-nums text-zinc-300",
-            cell: (app) => formatCount(app.downloadCount),
-          },
-          {
-            header: "Order",
-            className: "w-20 text-right tabular-nums text-zinc-300",
-            cell: (app) => app.sortOrder,
-          },
-        ]}
-        compactRow={(app) => (
-          <div className="space-y-2">
-            <AppName app={app} />
-            <div className="flex flex-wrap gap-1.5">
-              <Badge variant="blue">{app.category}</Badge>
-              <AppBadges app={app} />
-            </div>
-            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-400">
-              <span className="inline-flex items-center gap-1">
-                <DownloadIcon aria-hidden="true" className="size-3.5" />
-                {`${formatCount(app.downloadCount)} downloads`}
-              </span>
-              <span>{`Sort order ${app.sortOrder}`}</span>
-            </p>
-          </div>
-        )}
+        columns={COLUMNS}
+        compactRow={compactRow}
         actions={(app) => <AppActions app={app} onEdit={() => void openEdit(app)} />}
         empty={
           <EmptyState
             icon={WrenchIcon}
             title="No apps yet"
             description={'The Apps & Tools page shows "No Apps Found" until you add one.'}
-            action={
-              <Button onClick={openAdd}>
-                <PlusIcon aria-hidden="true" />
-                Add First App
-              </Button>
-            }
+            action={addButton("Add First App")}
           />
         }
         noMatches={
@@ -215,7 +171,6 @@ export function AppsSection() {
           />
         }
       />
-
       <AppFormDialog
         open={form.open}
         app={form.open ? form.app : null}
@@ -223,7 +178,66 @@ export function AppsSection() {
           if (!open) setForm({ open: false });
         }}
       />
-    </section>
+    </ListSection>
+  );
+}
+
+/** Edit loads the whole app first (the list has only what a row shows), then opens the dialog. */
+function useOpenEdit(open: (app: App) => void) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return async (item: AppListItem) => {
+    try {
+      open(await queryClient.fetchQuery(appQueryOptions(item.id)));
+    } catch (error) {
+      if (isApiError(error, 401)) return;
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Failed to load the app. Please try again."),
+        variant: "destructive",
+      });
+    }
+  };
+}
+
+function AppsToolbar({ view }: { view: AppsView }) {
+  return (
+    <ListToolbar
+      label="Filter apps"
+      search={
+        <ListSearch
+          value={view.q}
+          onSearch={(q) => view.update({ q })}
+          label="Search apps"
+          placeholder="Search apps..."
+        />
+      }
+    >
+      <ListSelect
+        label="Category"
+        value={view.filters.category ?? ""}
+        options={CATEGORY_OPTIONS}
+        onChange={(category) => view.update({ category })}
+      />
+      <ListSelect
+        label="Status"
+        value={view.filters.status ?? ""}
+        options={STATUS_OPTIONS}
+        onChange={(status) => view.update({ status })}
+      />
+      <ListSelect
+        label="Relationship"
+        value={view.filters.relationship ?? ""}
+        options={RELATIONSHIP_OPTIONS}
+        onChange={(relationship) => view.update({ relationship })}
+      />
+      <ListSelect
+        label="Sort by"
+        value={view.sort}
+        options={SORT_OPTIONS}
+        onChange={(sort) => view.update({ sort: sort as (typeof APP_SORTS)[number] })}
+      />
+    </ListToolbar>
   );
 }
 
@@ -292,7 +306,7 @@ function AppActions({ app, onEdit }: { app: AppListItem; onEdit: () => void }) {
         {
           label: "View on the Apps & Tools page",
           icon: ExternalLinkIcon,
-          href: `/apps#${app.slug}`,
+          href: appPath(app.slug),
         },
         {
           label: "Delete",

@@ -58,7 +58,6 @@ function EmployeeForm({
   const toast = useToast();
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
-  const isOwner = employee?.isOwner ?? false;
   const form = useZodForm(EmployeeInputSchema, {
     defaultValues: {
       email: employee?.email ?? "",
@@ -105,79 +104,7 @@ function EmployeeForm({
           : "Add a person who may sign in to the dashboard. We e-mail them an invitation link, and you get the link too."}
       </DialogDescription>
       <Form form={form} onSubmit={onSubmit}>
-        <FormField
-          name="email"
-          label="Email"
-          description={isOwner ? "The owner's address is set in the server configuration." : null}
-          render={(field, control) => (
-            <Input
-              {...field}
-              {...control}
-              type="email"
-              autoComplete="off"
-              readOnly={isOwner}
-              value={field.value ?? ""}
-            />
-          )}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            name="firstName"
-            label="First name"
-            render={(field, control) => (
-              <Input {...field} {...control} autoComplete="off" value={field.value ?? ""} />
-            )}
-          />
-          <FormField
-            name="lastName"
-            label="Last name"
-            render={(field, control) => (
-              <Input {...field} {...control} autoComplete="off" value={field.value ?? ""} />
-            )}
-          />
-        </div>
-        <FormField
-          name="role"
-          label="Role"
-          description={
-            isOwner
-              ? "The owner is always an admin."
-              : "Admins can also manage employees; employees manage content."
-          }
-          render={(field, control) => (
-            <NativeSelect
-              {...field}
-              {...control}
-              disabled={isOwner}
-              value={field.value ?? "employee"}
-            >
-              <option value="employee">Employee</option>
-              <option value="admin">Admin</option>
-            </NativeSelect>
-          )}
-        />
-        <FormField
-          name="isActive"
-          label="Active"
-          description={
-            isOwner
-              ? "The owner always has access."
-              : "When active, this employee can access the dashboard."
-          }
-          render={(field, control) => (
-            <Switch
-              id={control.id}
-              aria-describedby={control["aria-describedby"]}
-              aria-invalid={control["aria-invalid"]}
-              name={field.name}
-              ref={field.ref}
-              checked={field.value ?? true}
-              onCheckedChange={field.onChange}
-              onBlur={field.onBlur}
-              disabled={isOwner}
-            />
-          )}
-        />
+        <EmployeeFields isOwner={employee?.isOwner ?? false} />
         <div className="flex justify-end gap-2 pt-2">
           <Button type="button" variant="secondary" onClick={onDone} disabled={saving}>
             Cancel
@@ -187,6 +114,87 @@ function EmployeeForm({
           </Button>
         </div>
       </Form>
+    </>
+  );
+}
+
+/** The form's fields; on the owner's own record, what the server configuration fixes is locked. */
+function EmployeeFields({ isOwner }: { isOwner: boolean }) {
+  return (
+    <>
+      <FormField
+        name="email"
+        label="Email"
+        description={isOwner ? "The owner's address is set in the server configuration." : null}
+        render={(field, control) => (
+          <Input
+            {...field}
+            {...control}
+            type="email"
+            autoComplete="off"
+            readOnly={isOwner}
+            value={field.value ?? ""}
+          />
+        )}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          name="firstName"
+          label="First name"
+          render={(field, control) => (
+            <Input {...field} {...control} autoComplete="off" value={field.value ?? ""} />
+          )}
+        />
+        <FormField
+          name="lastName"
+          label="Last name"
+          render={(field, control) => (
+            <Input {...field} {...control} autoComplete="off" value={field.value ?? ""} />
+          )}
+        />
+      </div>
+      <FormField
+        name="role"
+        label="Role"
+        description={
+          isOwner
+            ? "The owner is always an admin."
+            : "Admins can also manage employees; employees manage content."
+        }
+        render={(field, control) => (
+          <NativeSelect
+            {...field}
+            {...control}
+            disabled={isOwner}
+            value={field.value ?? "employee"}
+          >
+            <option value="employee">Employee</option>
+            <option value="admin">Admin</option>
+          </NativeSelect>
+        )}
+      />
+      <FormField
+        name="isActive"
+        label="Active"
+        description={
+          isOwner
+            ? "The owner always has access."
+            : "When active, this employee can access the dashboard."
+        }
+        render={(field, control) => (
+          <Switch
+            id={control.id}
+            aria-describedby={control["aria-describedby"]}
+            aria-invalid={control["aria-invalid"]}
+            name={field.name}
+            ref={field.ref}
+            checked={field.value ?? true}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            disabled={isOwner}
+          />
+        )}
+      />
     </>
   );
 }

@@ -3,11 +3,12 @@ import * as React from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { BreakableAddress } from "#app/components/dashboard/breakable-address.tsx";
 import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
-import { ListSearch, ListSelect } from "#app/components/dashboard/list-toolbar.tsx";
-import { PagedTable } from "#app/components/dashboard/paged-table.tsx";
+import { ListSection } from "#app/components/dashboard/list-section.tsx";
+import { ListSearch, ListSelect, ListToolbar } from "#app/components/dashboard/list-toolbar.tsx";
+import { PagedTable, type PagedTableColumn } from "#app/components/dashboard/paged-table.tsx";
 import { type RowAction, RowActions } from "#app/components/dashboard/row-actions.tsx";
 import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
-import { useListView } from "#app/components/dashboard/use-list-view.ts";
+import { type ListView, useListView } from "#app/components/dashboard/use-list-view.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -23,154 +24,185 @@ import { InvitationDialog } from "./invitation-dialog.tsx";
 
 type FormState = { open: false } | { open: true; employee: Employee | null };
 
+const ROLE_OPTIONS = [
+  { value: "", label: "All roles" },
+  { value: "admin", label: "Admin" },
+  { value: "employee", label: "Employee" },
+];
+
+const SORT_OPTIONS = EMPLOYEE_SORTS.map((value) => ({
+  value,
+  label: STAFF_SORT_LABELS[value] ?? value,
+}));
+
+const COLUMNS: PagedTableColumn<Employee>[] = [
+  { header: "Name", cell: (employee) => <EmployeeName employee={employee} /> },
+  {
+    header: "Role",
+    className: "whitespace-nowrap",
+    cell: (employee) => <EmployeeBadges employee={employee} />,
+  },
+  {
+    header: "Added",
+    className: "w-32 whitespace-nowrap text-zinc-300",
+    cell: (employee) => (
+      <time dateTime={employee.createdAt}>{formatShortDate(employee.createdAt)}</time>
+    ),
+  },
+];
+
+function compactRow(employee: Employee) {
+  return (
+    <div className="space-y-2">
+      <EmployeeName employee={employee} />
+      <EmployeeBadges employee={employee} />
+      <p className="text-xs text-zinc-400">{`Added ${formatShortDate(employee.createdAt)}`}</p>
+    </div>
+  );
+}
+
 /** Employee Management (docs/product.md#employees-section): admins and the owner only. */
 export function EmployeesSection() {
   const view = useListView({ sorts: EMPLOYEE_SORTS, filters: { role: EMPLOYEE_ROLE_FILTERS } });
   const employees = useEmployeePage(view.apiQuery);
   const { search } = useLocation();
   const [form, setForm] = React.useState<FormState>({ open: false });
-  const [shownInvitation, setShownInvitation] = React.useState<{
-    invitation: SentInvitation;
-    name: string;
-  } | null>(null);
-  const revalidator = useRevalidator();
-
+  const [shownInvitation, setShownInvitation] = React.useState<ShownInvitation | null>(null);
   const openAdd = () => setForm({ open: true, employee: null });
+  const addButton = (label: string) => (
+    <Button onClick={openAdd}>
+      <PlusIcon aria-hidden="true" />
+      {label}
+    </Button>
+  );
 
   return (
-    <section aria-labelledby="employees-title">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 id="employees-title" className="text-3xl font-bold text-white">
-            Employees
-          </h1>
-          <p className="mt-1 text-zinc-400">The people who can sign in to this dashboard.</p>
-        </div>
-        <Button onClick={openAdd}>
-          <PlusIcon aria-hidden="true" />
-          Add Employee
-        </Button>
-      </header>
-
-      <div className="mt-6 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
-        <div className="col-span-2 flex min-w-0 sm:flex-1">
-          <ListSearch
-            value={view.q}
-            onSearch={(q) => view.update({ q })}
-            label="Search employees"
-            placeholder="Search name, email or role..."
+    <ListSection
+      id="employees"
+      title="Employees"
+      description="The people who can sign in to this dashboard."
+      actions={addButton("Add Employee")}
+      toolbar={<EmployeesToolbar view={view} />}
+    >
+      <PagedTable
+        query={employees}
+        label="Employees"
+        noun={["employee", "employees"]}
+        search={search}
+        narrowed={view.q.trim() !== "" || view.filters.role !== undefined}
+        loading="Loading employees..."
+        errorFallback="Failed to load employees."
+        itemKey={(employee) => employee.id}
+        columns={COLUMNS}
+        compactRow={compactRow}
+        actions={(employee) => (
+          <EmployeeActions
+            employee={employee}
+            onEdit={() => setForm({ open: true, employee })}
+            onInvitation={(invitation) =>
+              setShownInvitation({ invitation, name: employee.firstName })
+            }
           />
-        </div>
-        <ListSelect
-          label="Role"
-          value={view.filters.role ?? ""}
-          options={[
-            { value: "", label: "All roles" },
-            { value: "admin", label: "Admin" },
-            { value: "employee", label: "Employee" },
-          ]}
-          onChange={(role) => view.update({ role })}
-          className="sm:w-40"
-        />
-        <ListSelect
-          label="Sort by"
-          value={view.sort}
-          options={EMPLOYEE_SORTS.map((value) => ({
-            value,
-            label: STAFF_SORT_LABELS[value] ?? value,
-          }))}
-          onChange={(sort) => view.update({ sort: sort as (typeof EMPLOYEE_SORTS)[number] })}
-          className="sm:w-52"
-        />
-      </div>
+        )}
+        empty={
+          <EmptyState
+            icon={UsersIcon}
+            title="No employees added yet"
+            action={addButton("Add First Employee")}
+          />
+        }
+        noMatches={
+          <EmptyState
+            icon={SearchXIcon}
+            title="No matching employees"
+            description="No employee matches this search and role."
+            action={
+              <Button variant="outline" onClick={() => view.update({ q: "", role: "" })}>
+                Show all employees
+              </Button>
+            }
+          />
+        }
+      />
+      <EmployeeDialogs
+        form={form}
+        onFormClosed={() => setForm({ open: false })}
+        shownInvitation={shownInvitation}
+        onInvitation={setShownInvitation}
+      />
+    </ListSection>
+  );
+}
 
-      <div className="mt-4">
-        <PagedTable
-          query={employees}
-          label="Employees"
-          noun={["employee", "employees"]}
-          search={search}
-          narrowed={view.q.trim() !== "" || view.filters.role !== undefined}
-          loadingText="Loading employees..."
-          errorFallback="Failed to load employees."
-          itemKey={(employee) => employee.id}
-          columns={[
-            { header: "Name", cell: (employee) => <EmployeeName employee={employee} /> },
-            {
-              header: "Role",
-              className: "whitespace-nowrap",
-              cell: (employee) => <EmployeeBadges employee={employee} />,
-            },
-            {
-              header: "Added",
-              className: "w-32 whitespace-nowrap text-zinc-300",
-              cell: (employee) => (
-                <time dateTime={employee.createdAt}>{formatShortDate(employee.createdAt)}</time>
-              ),
-            },
-          ]}
-          compactRow={(employee) => (
-            <div className="space-y-2">
-              <EmployeeName employee={employee} />
-              <EmployeeBadges employee={employee} />
-              <p className="text-xs text-zinc-400">{`Added ${formatShortDate(employee.createdAt)}`}</p>
-            </div>
-          )}
-          actions={(employee) => (
-            <EmployeeActions
-              employee={employee}
-              onEdit={() => setForm({ open: true, employee })}
-              onInvitation={(invitation) =>
-                setShownInvitation({ invitation, name: employee.firstName })
-              }
-            />
-          )}
-          empty={
-            <EmptyState
-              icon={UsersIcon}
-              title="No employees added yet"
-              action={
-                <Button onClick={openAdd}>
-                  <PlusIcon aria-hidden="true" />
-                  Add First Employee
-                </Button>
-              }
-            />
-          }
-          noMatches={
-            <EmptyState
-              icon={SearchXIcon}
-              title="No matching employees"
-              description="No employee matches this search and role."
-              action={
-                <Button variant="outline" onClick={() => view.update({ q: "", role: "" })}>
-                  Show all employees
-                </Button>
-              }
-            />
-          }
-        />
-      </div>
+type EmployeesView = ListView<(typeof EMPLOYEE_SORTS)[number], "role">;
 
+function EmployeesToolbar({ view }: { view: EmployeesView }) {
+  return (
+    <ListToolbar
+      label="Filter employees"
+      search={
+        <ListSearch
+          value={view.q}
+          onSearch={(q) => view.update({ q })}
+          label="Search employees"
+          placeholder="Search name, email or role..."
+        />
+      }
+    >
+      <ListSelect
+        label="Role"
+        value={view.filters.role ?? ""}
+        options={ROLE_OPTIONS}
+        onChange={(role) => view.update({ role })}
+        className="sm:w-40"
+      />
+      <ListSelect
+        label="Sort by"
+        value={view.sort}
+        options={SORT_OPTIONS}
+        onChange={(sort) => view.update({ sort: sort as (typeof EMPLOYEE_SORTS)[number] })}
+        className="sm:w-52"
+      />
+    </ListToolbar>
+  );
+}
+
+type ShownInvitation = { invitation: SentInvitation; name: string };
+
+/** The Add / Edit dialog, and the invitation link once there is one to show. */
+function EmployeeDialogs({
+  form,
+  onFormClosed,
+  shownInvitation,
+  onInvitation,
+}: {
+  form: FormState;
+  onFormClosed: () => void;
+  shownInvitation: ShownInvitation | null;
+  onInvitation: (shown: ShownInvitation | null) => void;
+}) {
+  const revalidator = useRevalidator();
+  return (
+    <>
       <EmployeeFormDialog
         open={form.open}
         employee={form.open ? form.employee : null}
         onOpenChange={(open) => {
-          if (!open) setForm({ open: false });
+          if (!open) onFormClosed();
         }}
         onAdded={(employee, invitation) => {
           // Adding the owner's own record ends initial setup: reload the signed-in user.
           if (employee.isOwner) revalidator.revalidate();
-          if (invitation) setShownInvitation({ invitation, name: employee.firstName });
+          if (invitation) onInvitation({ invitation, name: employee.firstName });
         }}
       />
       <InvitationDialog
         key={shownInvitation?.invitation.url ?? "none"}
         invitation={shownInvitation?.invitation ?? null}
         name={shownInvitation?.name ?? ""}
-        onClose={() => setShownInvitation(null)}
+        onClose={() => onInvitation(null)}
       />
-    </section>
+    </>
   );
 }
 

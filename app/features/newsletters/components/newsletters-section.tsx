@@ -2,7 +2,8 @@ import { ListIcon, SendIcon } from "lucide-react";
 import * as React from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
-import { PagedTable } from "#app/components/dashboard/paged-table.tsx";
+import { ListSection } from "#app/components/dashboard/list-section.tsx";
+import { PagedTable, type PagedTableColumn } from "#app/components/dashboard/paged-table.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useSendingPage } from "#app/features/newsletters/api/get-sendings.ts";
@@ -29,69 +30,55 @@ export function NewslettersSection() {
   const [openId, setOpenId] = React.useState<string | null>(null);
 
   return (
-    <section aria-labelledby="newsletters-title">
-      <header>
-        <h1 id="newsletters-title" className="text-3xl font-bold text-white">
-          Newsletters
-        </h1>
-        <p className="mt-1 text-zinc-400">
-          Posts sent to the mailing list, and how far each sending has come. Send a post from its
-          editor with Send as newsletter.
-        </p>
-      </header>
-      <div className="mt-6 sm:mt-8">
-        <PagedTable
-          query={sendings}
-          label="Newsletter sendings"
-          noun={["sending", "sendings"]}
-          search={search}
-          narrowed={false}
-          errorFallback="Failed to load the newsletters."
-          itemKey={(sending) => sending.id}
-          columns={[
-            {
-              header: "Post",
-              cell: (sending) => <SendingTitle sending={sending} />,
-            },
-            {
-              header: "Progress",
-              className: "w-80",
-              cell: (sending) => <SendingProgressBar sending={sending} />,
-            },
-            {
-              header: "Status",
-              className: "w-44",
-              cell: (sending) => <SendingStatus sending={sending} />,
-            },
-          ]}
-          compactRow={(sending) => (
-            <div className="grid gap-2">
-              <SendingTitle sending={sending} />
-              <SendingStatus sending={sending} />
-              <SendingProgressBar sending={sending} />
-            </div>
-          )}
-          actions={(sending) => (
-            <Button type="button" variant="ghost" size="sm" onClick={() => setOpenId(sending.id)}>
-              <ListIcon aria-hidden="true" />
-              Details
-              <span className="sr-only">{` of "${sending.postTitle}"`}</span>
-            </Button>
-          )}
-          empty={
-            <EmptyState
-              icon={SendIcon}
-              title="No newsletters sent yet"
-              description="Open a published post in the editor and choose Send as newsletter."
-            />
-          }
-          noMatches={null}
-        />
-      </div>
+    <ListSection
+      id="newsletters"
+      title="Newsletters"
+      description="Posts sent to the mailing list, and how far each sending has come. Send a post from its editor with Send as newsletter."
+    >
+      <PagedTable
+        query={sendings}
+        label="Newsletter sendings"
+        noun={["sending", "sendings"]}
+        search={search}
+        errorFallback="Failed to load the newsletters."
+        itemKey={(sending) => sending.id}
+        columns={COLUMNS}
+        compactRow={(sending) => (
+          <div className="grid gap-2">
+            <SendingTitle sending={sending} />
+            <SendingStatus sending={sending} />
+            <SendingProgressBar sending={sending} />
+          </div>
+        )}
+        actions={(sending) => (
+          <Button type="button" variant="ghost" size="sm" onClick={() => setOpenId(sending.id)}>
+            <ListIcon aria-hidden="true" />
+            Details
+            <span className="sr-only">{` of "${sending.postTitle}"`}</span>
+          </Button>
+        )}
+        empty={
+          <EmptyState
+            icon={SendIcon}
+            title="No newsletters sent yet"
+            description="Open a published post in the editor and choose Send as newsletter."
+          />
+        }
+      />
       <SendingDetailDialog id={openId} onClose={() => setOpenId(null)} />
-    </section>
+    </ListSection>
   );
 }
+
+const COLUMNS: PagedTableColumn<NewsletterSending>[] = [
+  { header: "Post", cell: (sending) => <SendingTitle sending={sending} /> },
+  {
+    header: "Progress",
+    className: "w-80",
+    cell: (sending) => <SendingProgressBar sending={sending} />,
+  },
+  { header: "Status", className: "w-44", cell: (sending) => <SendingStatus sending={sending} /> },
+];
 
 function SendingTitle({ sending }: { sending: NewsletterSending }) {
   return (

@@ -1,9 +1,11 @@
 import { ArrowLeftIcon } from "lucide-react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
+import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
+import { ListSection } from "#app/components/dashboard/list-section.tsx";
+import { PagedTable, type PagedTableColumn } from "#app/components/dashboard/paged-table.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { Card } from "#app/components/ui/card.tsx";
-import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { OUTBOX_PAGE_SIZE, useOutboxPage } from "#app/features/outbox/api/get-outbox.ts";
+import type { OutboxEntry } from "#common/types/outbox.ts";
 import { OutboxMessageView } from "./outbox-message.tsx";
 import { whenWritten } from "./when-written.ts";
 
@@ -25,15 +27,11 @@ export function OutboxSection() {
     setParams(search);
   };
   return (
-    <section aria-labelledby="outbox-title">
-      <header className="mb-8">
-        <h1 id="outbox-title" className="text-3xl font-bold text-white">
-          Outbox
-        </h1>
-        <p className="mt-1 text-zinc-400">
-          No SMTP server is set up, so e-mails are not sent: they are kept here instead.
-        </p>
-      </header>
+    <ListSection
+      id="outbox"
+      title="Outbox"
+      description="No SMTP server is set up, so e-mails are not sent: they are kept here instead."
+    >
       {file ? (
         <div className="space-y-4">
           <Button type="button" variant="outline" onClick={() => go({ file: null })}>
@@ -43,17 +41,17 @@ export function OutboxSection() {
           <OutboxMessageView file={file} />
         </div>
       ) : (
-        <OutboxList
+        <OutboxTable
           page={page}
           onPage={(next) => go({ page: next })}
           onOpen={(f) => go({ file: f })}
         />
       )}
-    </section>
+    </ListSection>
   );
 }
 
-function OutboxList({
+function OutboxTable({
   page,
   onPage,
   onOpen,
@@ -63,92 +61,88 @@ function OutboxList({
   onOpen: (file: string) => void;
 }) {
   const list = useOutboxPage(page);
-  if (list.isError) {
-    return (
-      <Card role="alert" className="p-10 text-center">
-        <p className="text-lg font-semibold text-white">Failed to load the outbox.</p>
-        <p className="mt-2 text-zinc-400">Please reload the page or try again in a moment.</p>
-      </Card>
-    );
-  }
-  if (!list.data) {
-    return (
-      <div role="status">
-        <span className="sr-only">Loading the outbox...</span>
-        <Skeleton className="h-72 w-full" />
-      </div>
-    );
-  }
-  const { items, total, totalPages } = list.data;
-  if (total === 0) {
-    return (
-      <Card className="p-10 text-center">
-        <p className="text-lg font-semibold text-white">The outbox is empty.</p>
-        <p className="mt-2 text-zinc-400">E-mails the site writes appear here.</p>
-      </Card>
-    );
-  }
+  const { search } = useLocation();
+  const subject = (item: OutboxEntry) => <SubjectButton item={item} onOpen={onOpen} />;
+  const columns: PagedTableColumn<OutboxEntry>[] = [
+    {
+      header: "Date",
+      className: "whitespace-nowrap text-zinc-300",
+      cell: (item) => whenWritten(item.date),
+    },
+    { header: "To", className: "break-all text-zinc-300", cell: (item) => item.to },
+    { header: "Subject", cell: subject },
+  ];
   return (
-    <div className="space-y-4">
-      <p className="text-sm text-zinc-400">{`${total.toLocaleString("en-US")} ${total === 1 ? "message" : "messages"}, newest first.`}</p>
-      <Card layout="plain" className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Messages in the outbox</caption>
-          <thead className="text-zinc-400">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Date
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                To
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Subject
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.file} className="border-t border-night-700">
-                <td className="px-4 py-3 whitespace-nowrap text-zinc-300">
-                  {whenWritten(item.date)}
-                </td>
-                <td className="px-4 py-3 break-all text-zinc-300">{item.to}</td>
-                <td className="px-4 py-3">
-                  <button
-                    type="button"
-                    className="text-left font-medium text-white underline-offset-4 hover:underline focus-visible:underline"
-                    onClick={() => onOpen(item.file)}
-                  >
-                    {item.subject || "(no subject)"}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
-      {totalPages > 1 ? (
-        <nav aria-label="Outbox pages" className="flex items-center justify-between gap-4">
-          <Button
-            type="button"
-            variant="outline"
-            disabled={page <= 1}
-            onClick={() => onPage(page - 1)}
-          >
-            Newer
-          </Button>
-          <span className="text-sm text-zinc-400">{`Page ${page} of ${totalPages} (${OUTBOX_PAGE_SIZE} a page)`}</span>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={page >= totalPages}
-            onClick={() => onPage(page + 1)}
-          >
-            Older
-          </Button>
-        </nav>
-      ) : null}
-    </div>
+    <PagedTable
+      query={list}
+      label="Outbox"
+      caption="Messages in the outbox"
+      noun={["message", "messages"]}
+      columns={columns}
+      itemKey={(item) => item.file}
+      compactRow={(item) => (
+        <div className="space-y-1">
+          {subject(item)}
+          <p className="text-xs break-all text-zinc-400">{item.to}</p>
+          <p className="text-xs text-zinc-400">{whenWritten(item.date)}</p>
+        </div>
+      )}
+      search={search}
+      loading="Loading the outbox..."
+      errorFallback="Failed to load the outbox."
+      empty={
+        <EmptyState
+          title="The outbox is empty."
+          description="E-mails the site writes appear here."
+        />
+      }
+      summary={({ total }) => (
+        <p className="text-sm text-zinc-400">{`${total.toLocaleString("en-US")} ${total === 1 ? "message" : "messages"}, newest first.`}</p>
+      )}
+      pager={({ totalPages }) => (
+        <OutboxPager page={page} totalPages={totalPages} onPage={onPage} />
+      )}
+    />
+  );
+}
+
+function SubjectButton({ item, onOpen }: { item: OutboxEntry; onOpen: (file: string) => void }) {
+  return (
+    <button
+      type="button"
+      className="text-left font-medium text-white underline-offset-4 hover:underline focus-visible:underline"
+      onClick={() => onOpen(item.file)}
+    >
+      {item.subject || "(no subject)"}
+    </button>
+  );
+}
+
+/** Newer and Older, with where the page lies: the outbox's own page links. */
+function OutboxPager({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Outbox pages" className="flex items-center justify-between gap-4">
+      <Button type="button" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Newer
+      </Button>
+      <span className="text-sm text-zinc-400">{`Page ${page} of ${totalPages} (${OUTBOX_PAGE_SIZE} a page)`}</span>
+      <Button
+        type="button"
+        variant="outline"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        Older
+      </Button>
+    </nav>
   );
 }

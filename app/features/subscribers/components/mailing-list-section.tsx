@@ -11,11 +11,12 @@ import {
 import { useLocation } from "react-router";
 import { BreakableAddress } from "#app/components/dashboard/breakable-address.tsx";
 import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
-import { ListSearch, ListSelect } from "#app/components/dashboard/list-toolbar.tsx";
-import { PagedTable } from "#app/components/dashboard/paged-table.tsx";
+import { ListSection } from "#app/components/dashboard/list-section.tsx";
+import { ListSearch, ListSelect, ListToolbar } from "#app/components/dashboard/list-toolbar.tsx";
+import { PagedTable, type PagedTableColumn } from "#app/components/dashboard/paged-table.tsx";
 import { RowActions } from "#app/components/dashboard/row-actions.tsx";
 import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
-import { useListView } from "#app/components/dashboard/use-list-view.ts";
+import { type ListView, useListView } from "#app/components/dashboard/use-list-view.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card } from "#app/components/ui/card.tsx";
@@ -63,38 +64,121 @@ function StatusBadge({ subscriber }: { subscriber: Subscriber }) {
   );
 }
 
+const COLUMNS: PagedTableColumn<Subscriber>[] = [
+  {
+    header: "Address",
+    cell: (subscriber) => (
+      <span className="font-semibold text-white">
+        <BreakableAddress address={subscriber.email} />
+      </span>
+    ),
+  },
+  {
+    header: "Subscribed",
+    className: "w-40 whitespace-nowrap text-zinc-300",
+    cell: (subscriber) => (
+      <time dateTime={subscriber.createdAt}>{formatShortDate(subscriber.createdAt)}</time>
+    ),
+  },
+  {
+    header: "Status",
+    className: "w-28",
+    cell: (subscriber) => <StatusBadge subscriber={subscriber} />,
+  },
+];
+
+function compactRow(subscriber: Subscriber) {
+  return (
+    <>
+      <p className="font-semibold text-white">
+        <BreakableAddress address={subscriber.email} />
+      </p>
+      <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-zinc-400">
+        <span>
+          {"Subscribed "}
+          <time dateTime={subscriber.createdAt}>{formatShortDate(subscriber.createdAt)}</time>
+        </span>
+        <StatusBadge subscriber={subscriber} />
+      </p>
+    </>
+  );
+}
+
+type SubscribersView = ListView<(typeof SUBSCRIBER_SORTS)[number], "status">;
+
 /** Mailing List (docs/product.md#mailing-list-section). */
 export function MailingListSection({ user }: { user: CurrentUser }) {
   const view = useListView({ sorts: SUBSCRIBER_SORTS, filters: { status: SUBSCRIBER_STATUSES } });
   const subscribers = useSubscriberPage(view.apiQuery);
-  const stats = useSubscriberStats();
   const exportCsv = useExportSubscribers();
   const { search } = useLocation();
   const statusWord = view.filters.status ? `${view.filters.status} ` : "";
+  const q = view.q.trim();
 
   return (
-    <section aria-labelledby="mailing-list-title">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 id="mailing-list-title" className="text-3xl font-bold text-white">
-            Mailing List
-          </h1>
-          <p className="mt-1 text-zinc-400">The people who subscribed to the newsletter.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <ListSection
+      id="mailing-list"
+      title="Mailing List"
+      description="The people who subscribed to the newsletter."
+      actions={
+        <>
           {/* Import is for admins (the server answers 403 to anyone else). */}
           {canManageEmployees(user) ? <ImportDialog /> : null}
           <Button onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
             <DownloadIcon aria-hidden="true" />
             {exportCsv.isPending ? "Exporting..." : "Export CSV"}
           </Button>
-        </div>
-      </header>
+        </>
+      }
+      intro={<SubscriberCounters />}
+      listTitle="All Subscribers"
+      toolbar={<SubscribersToolbar view={view} search={search} />}
+    >
+      <PagedTable
+        query={subscribers}
+        label="Subscribers"
+        noun={["subscriber", "subscribers"]}
+        search={search}
+        narrowed={q !== "" || view.filters.status !== undefined}
+        errorFallback="Failed to load the subscribers."
+        itemKey={(subscriber) => subscriber.id}
+        columns={COLUMNS}
+        compactRow={compactRow}
+        actions={(subscriber) => <SubscriberActions subscriber={subscriber} />}
+        empty={
+          <EmptyState
+            icon={MailIcon}
+            title="No subscribers yet"
+            description="Addresses appear here when visitors subscribe to the newsletter."
+          />
+        }
+        noMatches={
+          <EmptyState
+            icon={SearchXIcon}
+            title="No matching subscribers"
+            description={
+              q === "" ? `No ${statusWord}subscribers.` : `No ${statusWord}address contains "${q}".`
+            }
+            action={
+              q === "" ? undefined : (
+                <Button variant="outline" onClick={() => view.update({ q: "" })}>
+                  Clear search
+                </Button>
+              )
+            }
+          />
+        }
+      />
+    </ListSection>
+  );
+}
 
-      <dl
-        className="mt-6 grid grid-cols-3 gap-2 sm:mt-8 sm:gap-4"
-        aria-busy={stats.data ? undefined : true}
-      >
+/** The three counters, and the line that says what they count. */
+function SubscriberCounters() {
+  const stats = useSubscriberStats();
+  return (
+    <>
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4" aria-busy={stats.data ? undefined : true}>
         {STAT_CARDS.map(({ key, label, icon: Icon }) => (
           <Card
             key={key}
@@ -122,116 +206,44 @@ export function MailingListSection({ user }: { user: CurrentUser }) {
         The counters and the CSV export count Active subscribers only: those who confirmed their
         address. Pending ones have not confirmed yet and get no newsletters.
       </p>
+    </>
+  );
+}
 
-      <section aria-labelledby="all-subscribers-title" className="mt-8 sm:mt-10">
-        <h2 id="all-subscribers-title" className="text-2xl font-bold text-white">
-          All Subscribers
-        </h2>
-        <FilterLinks aria-label="Subscriber status" className="mt-4">
-          {STATUS_TABS.map((tab) => (
-            <FilterLink
-              key={tab.value}
-              active={(view.filters.status ?? "") === tab.value}
-              to={statusSearch(search, tab.value)}
-            >
-              {tab.label}
-            </FilterLink>
-          ))}
-        </FilterLinks>
-        <div className="mt-4 flex flex-wrap items-end gap-3">
+function SubscribersToolbar({ view, search }: { view: SubscribersView; search: string }) {
+  return (
+    <>
+      <FilterLinks aria-label="Subscriber status" className="mb-4">
+        {STATUS_TABS.map((tab) => (
+          <FilterLink
+            key={tab.value}
+            active={(view.filters.status ?? "") === tab.value}
+            to={statusSearch(search, tab.value)}
+          >
+            {tab.label}
+          </FilterLink>
+        ))}
+      </FilterLinks>
+      <ListToolbar
+        label="Filter subscribers"
+        search={
           <ListSearch
             value={view.q}
             onSearch={(q) => view.update({ q })}
             label="Search subscribers"
             placeholder="Search addresses..."
           />
-          <ListSelect
-            label="Sort by"
-            value={view.sort}
-            options={SORT_OPTIONS}
-            onChange={(sort) => view.update({ sort: sort as (typeof SUBSCRIBER_SORTS)[number] })}
-            className="w-full sm:w-52"
-          />
-        </div>
-        <div className="mt-4">
-          <PagedTable
-            query={subscribers}
-            label="Subscribers"
-            noun={["subscriber", "subscribers"]}
-            search={search}
-            narrowed={view.q.trim() !== "" || view.filters.status !== undefined}
-            errorFallback="Failed to load the subscribers."
-            itemKey={(subscriber) => subscriber.id}
-            columns={[
-              {
-                header: "Address",
-                cell: (subscriber) => (
-                  <span className="font-semibold text-white">
-                    <BreakableAddress address={subscriber.email} />
-                  </span>
-                ),
-              },
-              {
-                header: "Subscribed",
-                className: "w-40 whitespace-nowrap text-zinc-300",
-                cell: (subscriber) => (
-                  <time dateTime={subscriber.createdAt}>
-                    {formatShortDate(subscriber.createdAt)}
-                  </time>
-                ),
-              },
-              {
-                header: "Status",
-                className: "w-28",
-                cell: (subscriber) => <StatusBadge subscriber={subscriber} />,
-              },
-            ]}
-            compactRow={(subscriber) => (
-              <>
-                <p className="font-semibold text-white">
-                  <BreakableAddress address={subscriber.email} />
-                </p>
-                <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-zinc-400">
-                  <span>
-                    {"Subscribed "}
-                    <time dateTime={subscriber.createdAt}>
-                      {formatShortDate(subscriber.createdAt)}
-                    </time>
-                  </span>
-                  <StatusBadge subscriber={subscriber} />
-                </p>
-              </>
-            )}
-            actions={(subscriber) => <SubscriberActions subscriber={subscriber} />}
-            empty={
-              <EmptyState
-                icon={MailIcon}
-                title="No subscribers yet"
-                description="Addresses appear here when visitors subscribe to the newsletter."
-              />
-            }
-            noMatches={
-              <EmptyState
-                icon={SearchXIcon}
-                title="No matching subscribers"
-                description={
-                  view.q.trim() === ""
-                    ? `No ${statusWord}subscribers.`
-                    : `No ${statusWord}address contains "${view.q.trim()}".`
-                }
-                action={
-                  view.q.trim() === "" ? undefined : (
-                    <Button variant="outline" onClick={() => view.update({ q: "" })}>
-                      Clear search
-                    </Button>
-                  )
-                }
-              />
-            }
-          />
-        </div>
-      </section>
-    </section>
+        }
+      >
+        <ListSelect
+          label="Sort by"
+          value={view.sort}
+          options={SORT_OPTIONS}
+          onChange={(sort) => view.update({ sort: sort as (typeof SUBSCRIBER_SORTS)[number] })}
+          className="col-span-2 sm:w-52"
+        />
+      </ListToolbar>
+    </>
   );
 }
 

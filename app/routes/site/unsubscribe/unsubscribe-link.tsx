@@ -8,6 +8,7 @@ import {
 import { Button } from "#app/components/ui/button.tsx";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { useRootData } from "#app/root.tsx";
+import { UNSUBSCRIBE_PATH } from "#common/paths.ts";
 import { SUBSCRIBER_LINK_FIELDS } from "#common/subscriber-link-fields.ts";
 import { serverContext } from "#server/context.server.ts";
 import { readUnsubscribeState } from "#server/services/subscriber-consent.server.ts";
@@ -69,7 +70,7 @@ export default function UnsubscribeLink({ loaderData }: Route.ComponentProps) {
           title="This unsubscribe link is not valid"
           text="Check that you opened the whole link from the newsletter, or unsubscribe by typing your address instead."
         >
-          <CenteredCardLink to="/unsubscribe">Unsubscribe by address</CenteredCardLink>
+          <CenteredCardLink to={UNSUBSCRIBE_PATH}>Unsubscribe by address</CenteredCardLink>
         </CenteredCardOutcome>
       )}
     </CenteredCard>

@@ -5,6 +5,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardBody, CardTitle } from "#app/components/ui/card.tsx";
 import { CARD_IMAGE_SIZES } from "#app/components/ui/picture.tsx";
 import { formatCount, formatShortDate } from "#common/format.ts";
+import { postPath } from "#common/paths.ts";
 import type { VideoEntry } from "./video-entries.ts";
 import { VideoPlayer } from "./video-player.tsx";
 
@@ -58,7 +59,7 @@ export function VideoCard({ video, eager = false }: { video: VideoEntry; eager?:
             </Button>
             {video.postSlug ? (
               <SiteLink
-                to={`/blog/${video.postSlug}`}
+                to={postPath(video.postSlug)}
                 className="relative z-10 inline-flex items-center gap-1 text-sm font-semibold text-diamond-300 underline-offset-4 hover:underline"
               >
                 Read the post<span className="sr-only">: {video.title}</span>

@@ -1,0 +1,170 @@
+import * as React from "react";
+import { FormProvider } from "react-hook-form";
+import type { PostEditorParts } from "#app/features/post-editor/editor-parts.ts";
+import type { HeldPost } from "#app/features/post-editor/held-post.ts";
+import type { EditingTarget, PostEditorValues } from "#app/features/post-editor/post-form.ts";
+import { type PostEditorState, usePostEditor } from "#app/features/post-editor/use-post-editor.ts";
+import { EditorBar } from "./editor-bar.tsx";
+import { LeaveDialog } from "./leave-dialog.tsx";
+import { PostFields } from "./post-fields.tsx";
+import { PostPreview, previewPost } from "./post-preview.tsx";
+import { PostSettingsPanel } from "./post-settings-panel.tsx";
+import { RestoreOffer } from "./restore-offer.tsx";
+import { ScheduleDialog } from "./schedule-dialog.tsx";
+import { VersionConflictDialog } from "./version-conflict-dialog.tsx";
+import { WorkingCopyNotice } from "./working-copy-notice.tsx";
+
+/**
+ * The post / portfolio editor (docs/product.md#editor, #post-form): the offer to restore changes
+ * this browser kept, the form, the rich-text content with an Edit / Preview toggle, the actions
+ * for what the server holds, and the Post Settings panel. Validated by the shared schema; saved
+ * through the posts API (or the portfolio flow), then back to All Posts. Unsaved changes are
+ * kept in this browser and guarded against leaving.
+ */
+export function PostEditor({
+  initialValues,
+  initialHeld,
+  editing,
+  storageKey,
+  siteUrl,
+  onReload,
+  parts,
+}: {
+  initialValues: PostEditorValues;
+  initialHeld: HeldPost;
+  editing: EditingTarget | null;
+  storageKey: string;
+  siteUrl: string | null;
+  /** Starts the editor afresh from what the server holds now. */
+  onReload: () => Promise<void>;
+  parts: PostEditorParts;
+}) {
+  const editor = usePostEditor({
+    initialValues,
+    initialHeld,
+    editing,
+    storageKey,
+    onReload,
+    afterPublish: parts.afterPublish,
+  });
+  const { form, held, localCopy } = editor;
+  const [newsletterOpen, setNewsletterOpen] = React.useState(false);
+
+  return (
+    <FormProvider {...form}>
+      {localCopy.offer ? (
+        <RestoreOffer
+          draft={localCopy.offer}
+          heldUpdatedAt={held.updatedAt}
+          onRestore={localCopy.restore}
+          onDiscard={localCopy.discard}
+        />
+      ) : null}
+      {/* Every action is a button of its own; pressing Enter in a field submits nothing. */}
+      <form noValidate onSubmit={(event) => event.preventDefault()} className="space-y-6">
+        <EditorBar
+          editor={editor}
+          mailable={editing?.type !== "portfolio"}
+          onNewsletter={() => setNewsletterOpen(true)}
+        />
+        <WorkingCopyNotice held={held} dirty={editor.dirty} onDiscard={editor.discardChanges} />
+        <EditorBody editor={editor} siteUrl={siteUrl} />
+      </form>
+      <EditorDialogs
+        editor={editor}
+        parts={parts}
+        newsletterOpen={newsletterOpen}
+        onNewsletterOpenChange={setNewsletterOpen}
+      />
+    </FormProvider>
+  );
+}
+
+/** The fields (or their preview) and, beside them, the Post Settings panel. */
+function EditorBody({ editor, siteUrl }: { editor: PostEditorState; siteUrl: string | null }) {
+  const { mode, held } = editor;
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="min-w-0">
+        {mode === "preview" ? (
+          <PostPreview publishedAt={held.publishedAt} siteUrl={siteUrl} />
+        ) : null}
+        {/* Kept mounted in Preview, so the editor keeps its undo history. */}
+        <div key={editor.fieldsKey} hidden={mode === "preview"} className="space-y-6">
+          <PostFields
+            setTitle={editor.setTitle}
+            slugFollowsTitle={editor.slugFollowsTitle}
+            siteUrl={siteUrl}
+            youtubeStatus={editor.youtubeStatus}
+          />
+        </div>
+      </div>
+      <aside className="lg:sticky lg:top-24 lg:self-start">
+        <PostSettingsPanel
+          held={held}
+          zones={editor.settingsZones}
+          dirty={editor.dirty}
+          localCopyFailed={editor.localCopy.failed}
+        />
+      </aside>
+    </div>
+  );
+}
+
+/** The editor's dialogs: a version conflict, the History, Schedule, the newsletter, leaving. */
+function EditorDialogs({
+  editor,
+  parts: { HistoryPanel, NewsletterDialog },
+  newsletterOpen,
+  onNewsletterOpenChange,
+}: {
+  editor: PostEditorState;
+  parts: PostEditorParts;
+  newsletterOpen: boolean;
+  onNewsletterOpenChange: (open: boolean) => void;
+}) {
+  const { form, held } = editor;
+  return (
+    <>
+      <VersionConflictDialog
+        conflict={editor.conflict}
+        onReload={editor.reloadTheirs}
+        onOverwrite={editor.overwrite}
+        onClose={editor.closeConflict}
+      />
+      {held.id ? (
+        <HistoryPanel
+          open={editor.history.open}
+          onOpenChange={editor.history.setOpen}
+          postId={held.id}
+          isPublic={held.status !== "draft" && held.status !== null}
+          base={previewPost(form.getValues(), {
+            publishedAt: held.publishedAt,
+            now: new Date().toISOString(),
+          })}
+          onRestore={editor.history.restore}
+        />
+      ) : null}
+      <ScheduleDialog
+        open={editor.scheduleOpen}
+        onOpenChange={(open) => {
+          if (!open) editor.closeSchedule();
+        }}
+        scheduledAt={form.getValues("scheduledAt")}
+        timezone={editor.scheduleTimezone}
+        zones={editor.scheduleZones}
+        error={form.formState.errors.scheduledAt?.message ?? null}
+        onSchedule={editor.schedule}
+      />
+      {held.id ? (
+        <NewsletterDialog
+          postId={held.id}
+          unsaved={editor.dirty}
+          open={newsletterOpen}
+          onOpenChange={onNewsletterOpenChange}
+        />
+      ) : null}
+      <LeaveDialog blocker={editor.leaveBlocker} />
+    </>
+  );
+}

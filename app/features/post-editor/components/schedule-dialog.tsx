@@ -1,0 +1,143 @@
+import * as React from "react";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import type { TimeZoneOption } from "#app/features/post-editor/time-zones.ts";
+
+/** docs/product.md#schedule-validation: scheduling without a date-time. */
+export const SCHEDULE_REQUIRED_MESSAGE = "Please select a date and time";
+
+/**
+ * The Schedule Post dialog (docs/product.md#schedule-dialog): a date-time and one of the
+ * dialog's time zones. Confirming hands both over; the editor then saves the post as scheduled
+ * (Schedule, Reschedule). Opened again after the server refused a time, it starts from that
+ * time with the server's reason under it.
+ */
+export function ScheduleDialog({
+  open,
+  onOpenChange,
+  scheduledAt,
+  timezone,
+  zones,
+  error = null,
+  onSchedule,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The values to start from: the post's current schedule, if any. */
+  scheduledAt: string;
+  timezone: string;
+  zones: TimeZoneOption[];
+  /** Why the server refused the time last tried, if it did. */
+  error?: string | null;
+  onSchedule: (scheduledAt: string, timezone: string) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent aria-describedby="schedule-dialog-description">
+        {open ? (
+          <ScheduleForm
+            scheduledAt={scheduledAt}
+            timezone={timezone}
+            zones={zones}
+            error={error}
+            onSchedule={onSchedule}
+            onCancel={() => onOpenChange(false)}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ScheduleForm({
+  scheduledAt: initialAt,
+  timezone: initialZone,
+  zones,
+  error: refused,
+  onSchedule,
+  onCancel,
+}: {
+  scheduledAt: string;
+  timezone: string;
+  zones: TimeZoneOption[];
+  error: string | null;
+  onSchedule: (scheduledAt: string, timezone: string) => void;
+  onCancel: () => void;
+}) {
+  const [scheduledAt, setScheduledAt] = React.useState(initialAt);
+  const [timezone, setTimezone] = React.useState(
+    zones.some((zone) => zone.value === initialZone) ? initialZone : (zones[0]?.value ?? "UTC"),
+  );
+  const [error, setError] = React.useState<string | null>(refused);
+  const id = React.useId();
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    // React bubbles events through portals: keep this form's submit out of the post form.
+    event.stopPropagation();
+    if (!scheduledAt) {
+      setError(SCHEDULE_REQUIRED_MESSAGE);
+      return;
+    }
+    onSchedule(scheduledAt, timezone);
+  }
+
+  return (
+    <>
+      <DialogTitle>Schedule Post</DialogTitle>
+      <DialogDescription id="schedule-dialog-description">
+        The post goes live at this time in the chosen time zone.
+      </DialogDescription>
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <div>
+          <Label htmlFor={`${id}-at`}>Date and time</Label>
+          <Input
+            id={`${id}-at`}
+            type="datetime-local"
+            value={scheduledAt}
+            onChange={(event) => {
+              setScheduledAt(event.target.value);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="[color-scheme:dark]"
+          />
+          {error ? (
+            <p id={`${id}-error`} className="mt-1.5 text-sm text-redstone-400">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <Label htmlFor={`${id}-zone`}>Time zone</Label>
+          <NativeSelect
+            id={`${id}-zone`}
+            value={timezone}
+            onChange={(event) => setTimezone(event.target.value)}
+          >
+            {zones.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex justify-end gap-2 pt-2">
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit">Schedule Post</Button>
+        </div>
+      </form>
+    </>
+  );
+}

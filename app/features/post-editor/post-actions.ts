@@ -1,0 +1,143 @@
+import type { ToastInput } from "#app/components/ui/toast.tsx";
+import { formatLongDate } from "#common/format.ts";
+import { postPath } from "#common/paths.ts";
+import { instantToLocalDateTime } from "#common/scheduling.ts";
+import type { PostInput } from "#common/schemas/post.ts";
+import type { Post } from "#common/types/post.ts";
+import { effectiveStatus, type HeldPost } from "./held-post.ts";
+
+/**
+ * The editor's actions (docs/product.md#editor), each named for what it does to the public page:
+ * a draft is saved, scheduled or published; a scheduled post is updated (what goes live changes,
+ * the time does not), rescheduled, unscheduled or published now; a published post is updated
+ * (it stays live) or unpublished.
+ */
+export type EditorAction =
+  | "save-draft"
+  | "schedule"
+  | "publish"
+  | "update"
+  | "reschedule"
+  | "unschedule"
+  | "publish-now"
+  | "unpublish";
+
+export const ACTION_LABELS: Record<EditorAction, string> = {
+  "save-draft": "Save draft",
+  schedule: "Schedule",
+  publish: "Publish",
+  update: "Update",
+  reschedule: "Reschedule",
+  unschedule: "Unschedule",
+  "publish-now": "Publish now",
+  unpublish: "Unpublish",
+};
+
+/** The actions offered for what the server holds, the main one last. */
+export function actionsFor(status: HeldPost["status"]): EditorAction[] {
+  if (status === "published") return ["unpublish", "update"];
+  if (status === "scheduled") return ["unschedule", "reschedule", "publish-now", "update"];
+  return ["save-draft", "schedule", "publish"];
+}
+
+/** The actions that pick a time in the Schedule dialog first. */
+export function opensScheduleDialog(action: EditorAction): boolean {
+  return action === "schedule" || action === "reschedule";
+}
+
+/** A time chosen in the Schedule dialog: a wall-clock time and its zone. */
+export type ChosenSchedule = { scheduledAt: string; timezone: string };
+
+/**
+ * The post the action sends: the validated fields, with the status and schedule the action
+ * means. The time zone chosen in Post Settings goes with every status. Updating a scheduled post
+ * sends its stored instant, so a zone changed in the panel does not move the time it goes live.
+ */
+export function requestFor(
+  action: EditorAction,
+  input: PostInput,
+  held: HeldPost,
+  chosen: ChosenSchedule | null = null,
+): PostInput {
+  switch (action) {
+    case "save-draft":
+    case "unschedule":
+    case "unpublish":
+      return { ...input, status: "draft", scheduledAt: null };
+    case "publish":
+    case "publish-now":
+      return { ...input, status: "published", scheduledAt: null };
+    case "schedule":
+    case "reschedule":
+      if (chosen === null) throw new Error(`${action} needs a time from the Schedule dialog`);
+      return { ...input, status: "scheduled", ...chosen };
+    case "update":
+      if (held.status === "scheduled") {
+        return { ...input, status: "scheduled", scheduledAt: held.scheduledAt };
+      }
+      return { ...input, status: "published", scheduledAt: null };
+  }
+}
+
+/** "March 14, 2027 at 09:00 (Asia/Tokyo)": a scheduled time in the zone it was chosen in. */
+export function scheduleLabel(instant: string, timeZone: string | null): string {
+  const zone = timeZone ?? "UTC";
+  const local = instantToLocalDateTime(instant, zone);
+  return `${formatLongDate(local.slice(0, 10))} at ${local.slice(11)} (${zone})`;
+}
+
+/** What the Post Settings panel says the server holds (docs/product.md#editor). */
+export function statusSummary(held: HeldPost): { label: string; text: string } {
+  switch (held.status) {
+    case null:
+      return {
+        label: "Not saved yet",
+        text: "Nothing is public until you publish. Save draft keeps it for later.",
+      };
+    case "draft":
+      return { label: "Draft", text: "Draft: not on the public site until you publish it." };
+    case "scheduled":
+      return {
+        label: "Scheduled",
+        text: `Scheduled: goes live on ${held.scheduledAt ? scheduleLabel(held.scheduledAt, held.timezone) : "its scheduled time"}. What goes live is the last Update; changes here wait until you press Update.`,
+      };
+    case "published":
+      return {
+        label: "Published",
+        text: "Published: the public page shows the last Update. Changes here stay private until you press Update.",
+      };
+  }
+}
+
+/**
+ * The toast after a successful action: what happened to the public page, and a link to it when
+ * the post is public.
+ */
+export function savedToast(action: EditorAction, post: Post, created: boolean): ToastInput {
+  const title = created ? "Content created successfully!" : "Content updated successfully!";
+  const path = postPath(post.slug);
+  const status = effectiveStatus(post.status, post.scheduledAt);
+  const goesLive = post.scheduledAt ? scheduleLabel(post.scheduledAt, post.timezone) : "";
+  const view = { label: "View post", href: path };
+  if (status === "published") {
+    const description =
+      action === "update"
+        ? `The public page ${path} shows this version.`
+        : `Published: the public page is ${path}.`;
+    return { title, description, action: view };
+  }
+  if (status === "scheduled") {
+    const description =
+      action === "update"
+        ? `Saved: this version goes live on ${goesLive}.`
+        : `Scheduled: it goes live on ${goesLive}.`;
+    return { title, description };
+  }
+  const description =
+    action === "unpublish"
+      ? `Back to draft: ${path} is no longer public.`
+      : action === "unschedule"
+        ? "Back to draft: it will not go live until you schedule or publish it."
+        : "Saved as a draft: it is not on the public site.";
+  return { title, description };
+}

@@ -1,0 +1,61 @@
+import * as React from "react";
+import { useNavigate } from "react-router";
+import { editPostPath } from "#app/components/dashboard/sections.ts";
+import { type HeldPost, heldFromPost, withStoredImage } from "./held-post.ts";
+import { localDraftKey } from "./local-draft.ts";
+import type { PostEditorValues } from "./post-form.ts";
+import { useAutosave } from "./use-autosave.ts";
+import type { EditorCore } from "./use-editor-core.ts";
+import { KEEP_EDITOR_STATE } from "./use-leave-guard.ts";
+
+/**
+ * Autosave as the editor runs it (docs/decisions/008-editor-saves.md): a new post's first
+ * autosave makes it a draft (the copy and the address move to the post's, with no remount);
+ * each later one updates what the server holds, the post or its working copy.
+ */
+export function useEditorAutosave(core: EditorCore, { enabled }: { enabled: boolean }) {
+  const { form, held, localDraft, serverHolds, setConflict } = core;
+  const navigate = useNavigate();
+
+  /**
+   * A featured image sent inline (a data: URL, from the video lookup) is stored by the server as
+   * a file: the form takes the file's name, so later autosaves send the name, not the image
+   * again (which would store it again each time). Unless the person has changed it meanwhile.
+   */
+  const adoptStoredImage = React.useCallback(
+    (sent: PostEditorValues, stored: PostEditorValues) => {
+      if (sent.featuredImage === stored.featuredImage) return;
+      if (form.getValues("featuredImage") !== sent.featuredImage) return;
+      form.setValue("featuredImage", stored.featuredImage);
+    },
+    [form],
+  );
+
+  return useAutosave({
+    form,
+    enabled,
+    target: () => ({ id: held.current.id, version: held.current.version }),
+    onCreated: (post, sent) => {
+      localDraft.clear();
+      core.setStorageKey(localDraftKey(post.id, null));
+      core.setEditing({ id: post.id, type: "post", publishedAt: null, madeByAutosave: true });
+      const values = withStoredImage(sent, post.featuredImage);
+      serverHolds(heldFromPost(post, values));
+      adoptStoredImage(sent, values);
+      navigate(editPostPath(post.id), { replace: true, state: KEEP_EDITOR_STATE });
+    },
+    onSaved: (result, sent) => {
+      const now: HeldPost = held.current;
+      const values = withStoredImage(sent, result.featuredImage);
+      serverHolds(
+        result.target === "post"
+          ? { ...now, version: result.version, updatedAt: result.savedAt, values }
+          : { ...now, values, workingCopy: { savedAt: result.savedAt, savedBy: null } },
+      );
+      adoptStoredImage(sent, values);
+    },
+    onConflict: (found) => setConflict({ conflict: found, action: null, chosen: null }),
+  });
+}
+
+export type EditorAutosave = ReturnType<typeof useEditorAutosave>;

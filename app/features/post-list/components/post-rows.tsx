@@ -1,0 +1,114 @@
+import { ImageOffIcon } from "lucide-react";
+import { Link } from "react-router";
+import { editPostPath } from "#app/components/dashboard/sections.ts";
+import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
+import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
+import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { PACK_TYPE_LABELS } from "#common/constants.ts";
+import { imageSrc } from "#common/images.ts";
+import type { StaffPostRow } from "#common/types/post-list.ts";
+import { PostDateLine } from "./post-date-line.tsx";
+import { PostRowMenu } from "./post-row-menu.tsx";
+
+/** A post's small picture in a row: its featured image, or a placeholder. */
+export function PostThumbnail({ post, className }: { post: StaffPostRow; className?: string }) {
+  const src = imageSrc(post.featuredImage);
+  return (
+    <div
+      className={cn(
+        "aspect-[1200/630] shrink-0 overflow-hidden rounded bg-night-800 ring-1 ring-night-700",
+        className,
+      )}
+    >
+      {src ? (
+        <img
+          src={src}
+          alt=""
+          width={120}
+          height={63}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover"
+        />
+      ) : (
+        <div className="flex size-full items-center justify-center text-night-600">
+          <ImageOffIcon aria-hidden="true" className="size-4" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The status as a coloured badge (green published, yellow draft, blue scheduled). */
+export function PostStatusBadge({ status }: { status: string }) {
+  return <Badge variant={statusBadgeVariant(status)}>{status}</Badge>;
+}
+
+/** The title, linking to the editor. */
+export function PostTitleLink({ post }: { post: StaffPostRow }) {
+  return (
+    <Link
+      to={editPostPath(post.id)}
+      className="font-semibold break-words text-white hover:text-grass-300 hover:underline focus-visible:underline"
+    >
+      {post.title}
+    </Link>
+  );
+}
+
+/** "News", "Marketplace · Skin Pack", "YouTube". */
+export function postKindText(post: Pick<StaffPostRow, "category" | "packType">): string {
+  const category = CATEGORY_LABELS[post.category] ?? post.category;
+  if (!post.packType) return category;
+  return `${category} · ${PACK_TYPE_LABELS[post.packType] ?? post.packType}`;
+}
+
+/** A post as a compact row shows it: thumbnail, title, status, kind, and the date that matters. */
+export function PostCompactRow({ post }: { post: StaffPostRow }) {
+  return (
+    <div className="flex items-start gap-3">
+      <PostThumbnail post={post} className="mt-1 w-16" />
+      <div className="min-w-0 flex-1 space-y-1">
+        <PostTitleLink post={post} />
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <PostStatusBadge status={post.status} />
+          <span className="text-xs text-zinc-400">{postKindText(post)}</span>
+        </div>
+        <PostDateLine post={post} />
+      </div>
+    </div>
+  );
+}
+
+/** A row's place while the posts load. */
+export const POST_ROW_PLACEHOLDER = (
+  <div className="flex items-center gap-3 py-3">
+    <Skeleton className="h-9 w-16" />
+    <div className="flex-1 space-y-2">
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="h-3 w-1/4" />
+    </div>
+  </div>
+);
+
+/**
+ * Posts as compact rows, for the overview's Recent Posts: each row an article named after its
+ * post, with its menu.
+ */
+export function PostCompactList({ posts, label }: { posts: StaffPostRow[]; label: string }) {
+  return (
+    <ul aria-label={label} className="divide-y divide-night-700">
+      {posts.map((post) => (
+        <li key={post.id}>
+          <article aria-label={post.title} className="flex items-start gap-3 py-3">
+            <div className="min-w-0 flex-1">
+              <PostCompactRow post={post} />
+            </div>
+            <PostRowMenu post={post} />
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

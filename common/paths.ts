@@ -1,0 +1,43 @@
+/**
+ * The public addresses of the site, built here and nowhere else: by the pages, the dashboard,
+ * the sitemap, the feed and the mail (docs/product.md#screens). A `…Path` is the address on the
+ * site, as people read it; a `…Url` is the whole address on the site's origin, for what leaves
+ * the site (feeds, share links, mail).
+ */
+
+/** A post's public page: `/blog/{slug}` (docs/product.md#post-detail). */
+export function postPath(slug: string): string {
+  return `/blog/${slug}`;
+}
+
+/**
+ * A post's one public address on the site's origin, used for the canonical link, share
+ * previews, the share buttons, the sitemap, the feed and the newsletter: the slug encoded,
+ * whether the page was opened as /blog or /post.
+ */
+export function postUrl(siteUrl: string, slug: string): string {
+  return `${siteUrl.replace(/\/+$/, "")}/blog/${encodeURIComponent(slug)}`;
+}
+
+/** The news page listing the articles that carry `tag` (docs/product.md#news). */
+export function newsTagPath(tag: string): string {
+  return `/news?${new URLSearchParams({ tag })}`;
+}
+
+/** An app on the Apps & Tools page: `/apps#{slug}` (docs/product.md#apps). */
+export function appPath(slug: string): string {
+  return `/apps#${slug}`;
+}
+
+/** The unsubscribe form, where anyone unsubscribes by typing an address. */
+export const UNSUBSCRIBE_PATH = "/unsubscribe";
+
+/** A subscriber's own unsubscribe link: `/unsubscribe/{token}` (docs/product.md#unsubscribe). */
+export function unsubscribeLinkPath(token: string): string {
+  return `${UNSUBSCRIBE_PATH}/${encodeURIComponent(token)}`;
+}
+
+/** A pending subscriber's confirmation link: `/subscribe/confirm/{token}`. */
+export function confirmSubscriptionPath(token: string): string {
+  return `/subscribe/confirm/${encodeURIComponent(token)}`;
+}
