@@ -14,8 +14,8 @@ import {
   requireApp,
   updateApp,
 } from "#server/services/apps.server.ts";
-import { parseInput } from "./middleware/validate.ts";
-import { asksForPage, oneOf, pagedAnswer, staffListQuerySchema } from "./staff-list-query.ts";
+import { asksForPage, oneOf, pagedAnswer, staffListQuerySchema } from "./shared/list-query.ts";
+import { parseInput } from "./shared/validate.ts";
 
 const AppPageQuerySchema = staffListQuerySchema(APP_SORTS, {
   category: oneOf("category", APP_CATEGORIES).optional(),

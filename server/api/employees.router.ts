@@ -5,6 +5,7 @@ import { EMPLOYEE_ROLE_FILTERS, EMPLOYEE_SORTS } from "#common/staff-lists.ts";
 import type { EmployeeWithInvitation } from "#common/types/employee.ts";
 import { requireAdmin, viewerOf } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
+import { mailerFor } from "#server/mail/mailer.server.ts";
 import { presentEmployee } from "#server/presenters/employee.server.ts";
 import {
   addEmployee,
@@ -15,9 +16,9 @@ import {
   pageEmployees,
   updateEmployee,
 } from "#server/services/employees.server.ts";
-import { mailInvitation } from "./invitation-mail.ts";
-import { parseInput } from "./middleware/validate.ts";
-import { asksForPage, oneOf, pagedAnswer, staffListQuerySchema } from "./staff-list-query.ts";
+import { mailInvitation } from "#server/services/invitation-mail.server.ts";
+import { asksForPage, oneOf, pagedAnswer, staffListQuerySchema } from "./shared/list-query.ts";
+import { parseInput } from "./shared/validate.ts";
 
 const EmployeePageQuerySchema = staffListQuerySchema(EMPLOYEE_SORTS, {
   role: oneOf("role", EMPLOYEE_ROLE_FILTERS).optional(),
@@ -32,6 +33,7 @@ export function employeesRouter(context: ServerContext) {
   const router = Router();
   router.use(requireAdmin(context));
 
+  const mailing = { db, mailer: mailerFor(config), siteDefaults: config.siteDefaults };
   const invitationContext = (invitedBy: string) => ({
     ownerEmail,
     invitedBy,
@@ -71,7 +73,7 @@ export function employeesRouter(context: ServerContext) {
       invitationContext(viewerOf(res).id),
     );
     const sent = invitation
-      ? await mailInvitation(context, { invitation, employee, invitedBy: viewerOf(res) })
+      ? await mailInvitation(mailing, { invitation, employee, invitedBy: viewerOf(res) })
       : null;
     const body: EmployeeWithInvitation = {
       ...presentEmployee(employee, ownerEmail),
@@ -99,7 +101,7 @@ export function employeesRouter(context: ServerContext) {
     const invitation = await inviteEmployee(db, id, invitationContext(viewerOf(res).id));
     const employee = await getEmployee(db, id);
     const sent = employee
-      ? await mailInvitation(context, { invitation, employee, invitedBy: viewerOf(res) })
+      ? await mailInvitation(mailing, { invitation, employee, invitedBy: viewerOf(res) })
       : { ...invitation, mailed: false, outbox: false };
     res.status(201).json(sent);
   });

@@ -14,6 +14,7 @@ import { portfolioRouter } from "./portfolio.router.ts";
 import { postEditorRouter } from "./posts.editor.router.ts";
 import { postsRouter } from "./posts.router.ts";
 import { settingsRouter } from "./settings.router.ts";
+import { subscriberImportRouter } from "./subscriber-import.router.ts";
 import { subscribersRouter } from "./subscribers.router.ts";
 import { tagsRouter } from "./tags.router.ts";
 import { uploadRouter } from "./upload.router.ts";
@@ -43,6 +44,8 @@ export function apiRouter(context: ServerContext) {
   api.use("/invitations", invitationsRouter(context));
   api.use("/dashboard", dashboardRouter(context));
   api.use("/subscribers", subscribersRouter(context));
+  // After the list's router, whose staff check every /subscribers call passes first.
+  api.use("/subscribers", subscriberImportRouter(context));
   api.use("/settings", settingsRouter(context));
   api.use("/outbox", outboxRouter(context));
   api.use("/tags", tagsRouter(context));

@@ -9,7 +9,7 @@ import {
   getInvitationState,
   INVITATION_MESSAGES,
 } from "#server/services/invitations.server.ts";
-import { parseInput } from "./middleware/validate.ts";
+import { parseInput } from "./shared/validate.ts";
 
 /** Invitation links: anyone holding one may use it once; no session needed. */
 export function invitationsRouter(context: ServerContext) {

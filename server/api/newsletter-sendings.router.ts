@@ -2,12 +2,9 @@ import express, { Router } from "express";
 import type { NewsletterPreview } from "#common/types/newsletter.ts";
 import { z } from "#common/zod.ts";
 import { requireEmployee, viewerOf } from "#server/auth/express-access.server.ts";
-import type { Config } from "#server/config/env.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
-import type { Db } from "#server/db/db.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
-import { buildNewsletter, personalize } from "#server/mail/newsletter-message.server.ts";
 import {
   presentSending,
   presentSendingDetail,
@@ -21,11 +18,11 @@ import {
   SENDING_NOT_FOUND_MESSAGE,
   startSending,
 } from "#server/services/newsletter-sendings.server.ts";
+import { postNewsletter, sampleNewsletter } from "#server/services/post-newsletter.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
-import { currentSiteSettings } from "#server/services/site-settings.server.ts";
-import { parseInput } from "./middleware/validate.ts";
-import { uuidParam } from "./posts.router.ts";
-import { pagedAnswer, staffListQuerySchema } from "./staff-list-query.ts";
+import { pagedAnswer, staffListQuerySchema } from "./shared/list-query.ts";
+import { uuidParam } from "./shared/params.ts";
+import { parseInput } from "./shared/validate.ts";
 
 // Newsletters (docs/product.md#newsletters): staff send a published post to the active
 // subscribers, and follow each sending's progress. The worker that hands the copies over is
@@ -43,12 +40,6 @@ const SendingPageQuerySchema = staffListQuerySchema(["-createdAt"], {}).pick({
   limit: true,
 });
 
-/** The e-mail of a post as built for its subscribers, from the current site settings. */
-export async function newsletterOf(db: Db, config: Config, post: PostRow) {
-  const { companyName, tagline } = await currentSiteSettings(db, config.siteDefaults);
-  return buildNewsletter({ post, companyName, tagline, siteUrl: config.siteUrl });
-}
-
 /** `/api/posts/:id/newsletter…`: start a sending of a post, and preview its e-mail. */
 export function postNewsletterRouter(context: ServerContext) {
   const { db, config } = context;
@@ -57,7 +48,7 @@ export function postNewsletterRouter(context: ServerContext) {
   const jsonBody = express.json({ limit: BODY_LIMITS.json });
 
   async function postOr404(params: Record<string, unknown>): Promise<PostRow> {
-    const post = await getPostById(db, uuidParam(params));
+    const post = await getPostById(db, uuidParam(params, "id", POST_NOT_FOUND_MESSAGE));
     if (!post) throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
     return post;
   }
@@ -68,7 +59,7 @@ export function postNewsletterRouter(context: ServerContext) {
     const viewer = viewerOf(res);
     const sending = await startSending(db, {
       post,
-      content: await newsletterOf(db, config, post),
+      content: await postNewsletter(db, config, post),
       createdBy: viewer.firstName ?? viewer.email,
       resend,
     });
@@ -77,11 +68,7 @@ export function postNewsletterRouter(context: ServerContext) {
 
   router.get("/:id/newsletter/preview", staffOnly, async (req, res) => {
     const post = await postOr404(req.params);
-    // The unsubscribe form's page stands in for each subscriber's own link.
-    const content = personalize(
-      await newsletterOf(db, config, post),
-      `${config.siteUrl}/unsubscribe`,
-    );
+    const content = await sampleNewsletter(db, config, post);
     const preview: NewsletterPreview = {
       ...content,
       recipients: await countActiveSubscribers(db),

@@ -1,15 +1,12 @@
 import { Router } from "express";
-import type { NewsletterTestSent } from "#common/types/newsletter-test.ts";
 import { requireEmployee, viewerOf } from "#server/auth/express-access.server.ts";
-import { logger } from "#server/config/logger.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
-import { MailError, mailerFor } from "#server/mail/mailer.server.ts";
-import { markAsTest, personalize } from "#server/mail/newsletter-message.server.ts";
+import { mailerFor } from "#server/mail/mailer.server.ts";
+import { sendNewsletterTest } from "#server/services/post-newsletter.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
 import { createRateLimit } from "./middleware/rate-limit.ts";
-import { newsletterOf } from "./newsletter-sendings.router.ts";
-import { uuidParam } from "./posts.router.ts";
+import { uuidParam } from "./shared/params.ts";
 
 /** Test copies one staff member may send in TEST_WINDOW_MS. */
 export const TEST_SEND_LIMIT = 10;
@@ -36,27 +33,10 @@ export function newsletterTestRouter(context: ServerContext) {
   });
 
   router.post("/:id/newsletter/test", requireEmployee(context), limit, async (req, res) => {
-    const post = await getPostById(db, uuidParam(req.params));
+    const post = await getPostById(db, uuidParam(req.params, "id", POST_NOT_FOUND_MESSAGE));
     if (!post) throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
-    const viewer = viewerOf(res);
-    // Built as the sending builds it, so the test shows what subscribers would get.
-    const newsletter = await newsletterOf(db, config, post);
-    // A sample link: the unsubscribe form, since the staff member is no subscriber.
-    const message = markAsTest(personalize(newsletter, `${config.siteUrl}/unsubscribe`));
     const mailer = mailerFor(config);
-    try {
-      await mailer.send({ to: viewer.email, ...message });
-    } catch (error) {
-      if (!(error instanceof MailError)) throw error;
-      logger.warn({ err: error, postId: post.id }, "The newsletter test e-mail was not sent");
-      throw HttpError.badGateway(
-        error.temporary
-          ? "The mail server could not take the test e-mail just now. Please try again in a few minutes."
-          : `The mail server refused the test e-mail: ${error.message}`,
-      );
-    }
-    const answer: NewsletterTestSent = { sentTo: viewer.email, outbox: mailer.kind === "outbox" };
-    res.json(answer);
+    res.json(await sendNewsletterTest(db, { site: config, mailer }, post, viewerOf(res).email));
   });
 
   return router;

@@ -6,7 +6,7 @@ import { confirmationSenderFor } from "#server/mail/confirmation-mail.server.ts"
 import { requestSubscription } from "#server/services/subscriber-consent.server.ts";
 import { unsubscribe } from "#server/services/subscribers.server.ts";
 import { createRateLimit } from "./middleware/rate-limit.ts";
-import { parseInput } from "./middleware/validate.ts";
+import { parseInput } from "./shared/validate.ts";
 
 export function newsletterRouter({ db, config }: ServerContext) {
   const { doubleOptIn } = config.mail;

@@ -10,8 +10,8 @@ import {
   pageOutbox,
   readOutboxMessage,
 } from "#server/mail/outbox-reader.server.ts";
-import { parseInput } from "./middleware/validate.ts";
-import { pagedAnswer, staffListQuerySchema } from "./staff-list-query.ts";
+import { pagedAnswer, staffListQuerySchema } from "./shared/list-query.ts";
+import { parseInput } from "./shared/validate.ts";
 
 const OutboxQuerySchema = staffListQuerySchema(["newest"], {}).pick({ page: true, limit: true });
 

@@ -20,8 +20,8 @@ import { getRevision, listRevisions } from "#server/services/post-revisions.serv
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
 import { deleteWorkingCopy, getWorkingCopy } from "#server/services/post-working-copies.server.ts";
 import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
-import { parseInput } from "./middleware/validate.ts";
-import { uuidParam } from "./posts.router.ts";
+import { uuidParam } from "./shared/params.ts";
+import { parseInput } from "./shared/validate.ts";
 
 /**
  * The editor's calls beyond saving a post (docs/decisions/008-editor-saves.md): autosave,
@@ -37,7 +37,7 @@ export function postEditorRouter(context: ServerContext) {
 
   /** The post of `:id`, or 404. */
   async function existingPostId(params: Record<string, unknown>): Promise<string> {
-    const id = uuidParam(params);
+    const id = uuidParam(params, "id", POST_NOT_FOUND_MESSAGE);
     if (!(await getPostById(db, id))) throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
     return id;
   }
@@ -57,7 +57,7 @@ export function postEditorRouter(context: ServerContext) {
     const input = parseInput(PostAutosaveSchema, req.body);
     const { version } = parseInput(RequiredVersionSchema, req.body);
     const answer = await autosavePost(db, {
-      id: uuidParam(req.params),
+      id: uuidParam(req.params, "id", POST_NOT_FOUND_MESSAGE),
       version,
       input,
       userId: viewerOf(res).id,
@@ -96,7 +96,7 @@ export function postEditorRouter(context: ServerContext) {
   router.post("/:id/revisions/:rev/restore", staffOnly, postBody, async (req, res) => {
     const { version } = parseInput(RequiredVersionSchema, req.body);
     const restored = await restoreRevision(db, {
-      postId: uuidParam(req.params),
+      postId: uuidParam(req.params, "id", POST_NOT_FOUND_MESSAGE),
       revisionId: uuidParam(req.params, "rev", REVISION_NOT_FOUND_MESSAGE),
       version,
       userId: viewerOf(res).id,

@@ -1,5 +1,4 @@
 import express, { type Request, type Response, Router } from "express";
-import { z } from "zod";
 import { pageCount } from "#common/paging.ts";
 import { PostInputSchema } from "#common/schemas/post.ts";
 import { SaveVersionSchema } from "#common/schemas/post-autosave.ts";
@@ -33,24 +32,14 @@ import {
 } from "#server/services/public-post-lists.server.ts";
 import { listPostAuthors, pageStaffPosts } from "#server/services/staff-post-list.server.ts";
 import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
-import { parseInput } from "./middleware/validate.ts";
 import { ListQuerySchema, PagedListQuerySchema, StaffPostListQuerySchema } from "./query.ts";
-import { asksForPage, pagedAnswer } from "./staff-list-query.ts";
+import { asksForPage, pagedAnswer } from "./shared/list-query.ts";
+import { uuidParam } from "./shared/params.ts";
+import { parseInput } from "./shared/validate.ts";
 
-/**
- * A UUID path parameter (`name`), or what cannot exist: 404 with `message`. A post's `:id` by
- * default.
- */
-export function uuidParam(
-  params: Record<string, unknown>,
-  name = "id",
-  message = POST_NOT_FOUND_MESSAGE,
-): string {
-  const id = params[name];
-  if (typeof id !== "string" || !z.uuid().safeParse(id).success) {
-    throw HttpError.notFound(message);
-  }
-  return id;
+/** The post's `:id`, or 404. */
+function postId(params: Record<string, unknown>): string {
+  return uuidParam(params, "id", POST_NOT_FOUND_MESSAGE);
 }
 
 /** The staff list's parameters that ask for its paged form: all but `limit`. */
@@ -157,7 +146,7 @@ export function postsRouter(context: ServerContext) {
   });
 
   router.get("/:id", staffOnly, async (req, res) => {
-    const row = await getPostById(db, uuidParam(req.params));
+    const row = await getPostById(db, postId(req.params));
     if (!row) throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
     res.json(presentPost(row));
   });
@@ -166,7 +155,7 @@ export function postsRouter(context: ServerContext) {
     const input = parseInput(PostInputSchema, req.body);
     const { version } = parseInput(SaveVersionSchema, req.body);
     const row = await savePost(db, {
-      id: uuidParam(req.params),
+      id: postId(req.params),
       input,
       expectedVersion: version,
       authorId: viewerOf(res).id,
@@ -177,7 +166,7 @@ export function postsRouter(context: ServerContext) {
   });
 
   router.delete("/:id", staffOnly, async (req, res) => {
-    if (!(await deletePost(db, uuidParam(req.params))))
+    if (!(await deletePost(db, postId(req.params))))
       throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
     res.status(204).end();
   });

@@ -6,14 +6,10 @@ import {
   POST_STATUSES,
   STAFF_POST_SORTS,
 } from "#common/constants.ts";
-import {
-  MAX_PAGE_NUMBER,
-  MAX_STAFF_PAGE_SIZE,
-  PUBLIC_PAGE_SIZE,
-  STAFF_PAGE_SIZE,
-} from "#common/paging.ts";
+import { PUBLIC_PAGE_SIZE } from "#common/paging.ts";
 import { MAX_TAG_LENGTH } from "#common/tags.ts";
 import { z } from "#common/zod.ts";
+import { oneOf, pageNumber, staffPageSize } from "./shared/list-query.ts";
 
 /** `?limit=` on list calls: a positive whole number; larger than the cap is clamped later. */
 export const ListQuerySchema = z.object({
@@ -23,20 +19,6 @@ export const ListQuerySchema = z.object({
     .positive("limit must be a whole number of 1 or more.")
     .optional(),
 });
-
-const PAGE_MESSAGE = `page must be a whole number from 1 to ${MAX_PAGE_NUMBER}.`;
-
-/** `?page=`: a whole number from 1 to MAX_PAGE_NUMBER, written with digits only. */
-const pageNumber = z
-  .string({ error: PAGE_MESSAGE })
-  .regex(/^[0-9]{1,6}$/, PAGE_MESSAGE)
-  .transform(Number)
-  .refine((page) => page >= 1 && page <= MAX_PAGE_NUMBER, PAGE_MESSAGE);
-
-/** One of `values`, or 400 naming them all. */
-function oneOf<const T extends readonly [string, ...string[]]>(name: string, values: T) {
-  return z.enum(values, { error: `${name} must be one of: ${values.join(", ")}.` });
-}
 
 /**
  * The paged form of the public list calls (docs/product.md#paged-lists): `?page=` asks for it,
@@ -69,8 +51,6 @@ export const PagedListQuerySchema = z.object({
     .optional(),
 });
 
-const STAFF_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_STAFF_PAGE_SIZE}.`;
-
 /**
  * The staff post list (`GET /api/posts?page=`, docs/product.md#staff-calls): the page, its size,
  * the order and the filters. Every value is checked, and a wrong one is a 400 naming what is
@@ -78,12 +58,7 @@ const STAFF_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_STAFF_
  */
 export const StaffPostListQuerySchema = z.object({
   page: pageNumber.default(1),
-  limit: z
-    .string({ error: STAFF_LIMIT_MESSAGE })
-    .regex(/^[0-9]{1,3}$/, STAFF_LIMIT_MESSAGE)
-    .transform(Number)
-    .refine((limit) => limit >= 1 && limit <= MAX_STAFF_PAGE_SIZE, STAFF_LIMIT_MESSAGE)
-    .default(STAFF_PAGE_SIZE),
+  limit: staffPageSize,
   sort: oneOf("sort", STAFF_POST_SORTS).default(DEFAULT_STAFF_POST_SORT),
   status: oneOf("status", POST_STATUSES).optional(),
   category: oneOf("category", POST_CATEGORIES).optional(),

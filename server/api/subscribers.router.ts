@@ -16,9 +16,8 @@ import {
   listSubscribers,
   pageSubscribers,
 } from "#server/services/subscribers.server.ts";
-import { parseInput } from "./middleware/validate.ts";
-import { asksForPage, oneOf, pagedAnswer, staffListQuerySchema } from "./staff-list-query.ts";
-import { subscriberImportRouter } from "./subscriber-import.router.ts";
+import { asksForPage, oneOf, pagedAnswer, staffListQuerySchema } from "./shared/list-query.ts";
+import { parseInput } from "./shared/validate.ts";
 
 const SubscriberPageQuerySchema = staffListQuerySchema(SUBSCRIBER_SORTS, {
   status: oneOf("status", SUBSCRIBER_STATUSES).optional(),
@@ -80,8 +79,6 @@ export function subscribersRouter(context: ServerContext) {
       .set("Content-Disposition", `attachment; filename="${mailingListFileName(new Date())}"`)
       .send(mailingListCsv(rows.map(presentSubscriber)));
   });
-
-  router.use(subscriberImportRouter(context));
 
   router.delete("/:id", async (req, res) => {
     await deleteSubscriber(db, req.params.id);

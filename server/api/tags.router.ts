@@ -17,7 +17,7 @@ import {
   renameTag,
   tagNotFoundMessage,
 } from "#server/services/tag-changes.server.ts";
-import { parseInput } from "./middleware/validate.ts";
+import { parseInput } from "./shared/validate.ts";
 
 /**
  * The tags of posts (docs/product.md#tag-calls): staff only, like the posts. Every change

@@ -4,7 +4,7 @@ import type { YouTubeInfo } from "#common/types/youtube.ts";
 import { requireEmployee } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { fetchYouTubeInfo } from "#server/services/youtube.server.ts";
-import { parseInput } from "./middleware/validate.ts";
+import { parseInput } from "./shared/validate.ts";
 
 export function youtubeRouter(context: ServerContext) {
   const router = Router();

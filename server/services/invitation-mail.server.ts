@@ -1,10 +1,10 @@
+import type { SiteSettings } from "#common/schemas/site-settings.ts";
 import type { Invitation, SentInvitation } from "#common/types/employee.ts";
-import type { Viewer } from "#server/auth/viewer.server.ts";
 import { logger } from "#server/config/logger.server.ts";
-import type { ServerContext } from "#server/context.server.ts";
+import type { Db } from "#server/db/db.server.ts";
 import { invitationMessage } from "#server/mail/account-mail.server.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
-import { currentSiteSettings } from "#server/services/site-settings.server.ts";
+import type { Mailer } from "#server/mail/mailer.server.ts";
+import { currentSiteSettings } from "./site-settings.server.ts";
 
 /**
  * Mails a new invitation link to the invited address. A mail that cannot be sent does not undo
@@ -12,7 +12,7 @@ import { currentSiteSettings } from "#server/services/site-settings.server.ts";
  * link on by hand, and the log says why.
  */
 export async function mailInvitation(
-  { db, config }: Pick<ServerContext, "db" | "config">,
+  { db, mailer, siteDefaults }: { db: Db; mailer: Mailer; siteDefaults: SiteSettings },
   {
     invitation,
     employee,
@@ -20,13 +20,13 @@ export async function mailInvitation(
   }: {
     invitation: Invitation;
     employee: { email: string; firstName: string };
-    invitedBy: Viewer;
+    invitedBy: { email: string; firstName: string | null };
   },
 ): Promise<SentInvitation> {
-  const outbox = mailerFor(config).kind === "outbox";
+  const outbox = mailer.kind === "outbox";
   try {
-    const { companyName } = await currentSiteSettings(db, config.siteDefaults);
-    await mailerFor(config).send(
+    const { companyName } = await currentSiteSettings(db, siteDefaults);
+    await mailer.send(
       invitationMessage({
         to: employee.email,
         firstName: employee.firstName,

@@ -7,6 +7,21 @@ import { z } from "#common/zod.ts";
 const PAGE_MESSAGE = `page must be a whole number from 1 to ${MAX_PAGE_NUMBER}.`;
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_STAFF_PAGE_SIZE}.`;
 
+/** `?page=`: a whole number from 1 to MAX_PAGE_NUMBER, written with digits only. */
+export const pageNumber = z
+  .string({ error: PAGE_MESSAGE })
+  .regex(/^[0-9]{1,6}$/, PAGE_MESSAGE)
+  .transform(Number)
+  .refine((page) => page >= 1 && page <= MAX_PAGE_NUMBER, PAGE_MESSAGE);
+
+/** `?limit=` of a staff list: 1 to MAX_STAFF_PAGE_SIZE, STAFF_PAGE_SIZE when left out. */
+export const staffPageSize = z
+  .string({ error: LIMIT_MESSAGE })
+  .regex(/^[0-9]{1,3}$/, LIMIT_MESSAGE)
+  .transform(Number)
+  .refine((limit) => limit >= 1 && limit <= MAX_STAFF_PAGE_SIZE, LIMIT_MESSAGE)
+  .default(STAFF_PAGE_SIZE);
+
 /** `?field=` naming one of `values`, with a message that lists them. */
 export function oneOf<const T extends readonly [string, ...string[]]>(name: string, values: T) {
   return z.enum(values, { error: `${name} must be one of: ${values.join(", ")}.` });
@@ -22,18 +37,8 @@ export function staffListQuerySchema<
   F extends z.ZodRawShape,
 >(sorts: S, filters: F) {
   return z.object({
-    page: z
-      .string({ error: PAGE_MESSAGE })
-      .regex(/^[0-9]{1,6}$/, PAGE_MESSAGE)
-      .transform(Number)
-      .refine((page) => page >= 1 && page <= MAX_PAGE_NUMBER, PAGE_MESSAGE)
-      .default(1),
-    limit: z
-      .string({ error: LIMIT_MESSAGE })
-      .regex(/^[0-9]{1,3}$/, LIMIT_MESSAGE)
-      .transform(Number)
-      .refine((limit) => limit >= 1 && limit <= MAX_STAFF_PAGE_SIZE, LIMIT_MESSAGE)
-      .default(STAFF_PAGE_SIZE),
+    page: pageNumber.default(1),
+    limit: staffPageSize,
     sort: oneOf("sort", sorts).default(sorts[0]),
     q: z
       .string({ error: "q must be text." })
