@@ -1,13 +1,13 @@
 import express, { type Request, type Response, Router } from "express";
 import multer from "multer";
 import { SUBSCRIBER_LINK_FIELDS } from "#common/subscriber-link-fields.ts";
+import { apiErrorHandler } from "#server/api/middleware/error-handler.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
 import {
   confirmSubscription,
   unsubscribeByLink,
 } from "#server/services/subscriber-consent.server.ts";
-import { apiErrorHandler } from "./middleware/error-handler.ts";
 
 /** The plain answers of the one-click unsubscribe, for mail programs (RFC 8058). */
 export const ONE_CLICK_ANSWERS = {

@@ -1,6 +1,9 @@
 import express, { Router } from "express";
 import type { NewsletterPreview } from "#common/types/newsletter.ts";
 import { z } from "#common/zod.ts";
+import { pagedAnswer, staffListQuerySchema } from "#server/api/shared/list-query.ts";
+import { uuidParam } from "#server/api/shared/params.ts";
+import { parseInput } from "#server/api/shared/validate.ts";
 import { requireEmployee, viewerOf } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
@@ -20,9 +23,6 @@ import {
 } from "#server/services/newsletter-sendings.server.ts";
 import { postNewsletter, sampleNewsletter } from "#server/services/post-newsletter.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
-import { pagedAnswer, staffListQuerySchema } from "./shared/list-query.ts";
-import { uuidParam } from "./shared/params.ts";
-import { parseInput } from "./shared/validate.ts";
 
 // Newsletters (docs/product.md#newsletters): staff send a published post to the active
 // subscribers, and follow each sending's progress. The worker that hands the copies over is

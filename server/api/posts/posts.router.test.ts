@@ -1,13 +1,13 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Post, PostSummary } from "#common/types/post.ts";
+import { apiErrorHandler } from "#server/api/middleware/error-handler.ts";
 import { HttpError } from "#server/errors.ts";
 import { insertPost } from "#server/services/posts.server.ts";
 import { createPost, fakePostRow, fromNow } from "#tests/factories/post.ts";
 import { readError } from "#tests/helpers/http.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { listen, startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
-import { apiErrorHandler } from "./middleware/error-handler.ts";
 import { HOUR, POST_FIELDS } from "./posts.router.fixture.ts";
 
 const SUMMARY_FIELDS = [

@@ -7,6 +7,7 @@ import {
 } from "#common/schemas/tag.ts";
 import { MAX_TAG_LENGTH } from "#common/tags.ts";
 import type { TagCount } from "#common/types/tag.ts";
+import { parseInput } from "#server/api/shared/validate.ts";
 import { requireEmployee, viewerOf } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
@@ -17,7 +18,6 @@ import {
   renameTag,
   tagNotFoundMessage,
 } from "#server/services/tag-changes.server.ts";
-import { parseInput } from "./shared/validate.ts";
 
 /**
  * The tags of posts (docs/product.md#tag-calls): staff only, like the posts. Every change

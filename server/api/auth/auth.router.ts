@@ -1,6 +1,7 @@
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import express, { type Request, type RequestHandler, Router } from "express";
 import { DEFAULT_RETURN_TO, safeReturnTo } from "#common/return-to.ts";
+import { apiErrorHandler } from "#server/api/middleware/error-handler.ts";
 import { handleAuthRequest, OIDC_PROVIDER_ID } from "#server/auth/auth.server.ts";
 import { readRequestViewer } from "#server/auth/express-access.server.ts";
 import { presentCurrentUser } from "#server/auth/viewer.server.ts";
@@ -9,7 +10,6 @@ import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
 import { requestIdOf } from "#server/http/request-log.server.ts";
-import { apiErrorHandler } from "./middleware/error-handler.ts";
 
 /**
  * better-auth's endpoints that the browser may call, by method. Everything else it offers

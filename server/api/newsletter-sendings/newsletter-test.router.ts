@@ -1,12 +1,12 @@
 import { Router } from "express";
+import { createRateLimit } from "#server/api/middleware/rate-limit.ts";
+import { uuidParam } from "#server/api/shared/params.ts";
 import { requireEmployee, viewerOf } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { mailerFor } from "#server/mail/mailer.server.ts";
 import { sendNewsletterTest } from "#server/services/post-newsletter.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
-import { createRateLimit } from "./middleware/rate-limit.ts";
-import { uuidParam } from "./shared/params.ts";
 
 /** Test copies one staff member may send in TEST_WINDOW_MS. */
 export const TEST_SEND_LIMIT = 10;

@@ -1,12 +1,12 @@
 import { Router } from "express";
 import { NEWSLETTER_RATE_LIMIT } from "#common/constants.ts";
 import { NewsletterInputSchema, SUBSCRIBE_ANSWERS } from "#common/schemas/subscriber.ts";
+import { createRateLimit } from "#server/api/middleware/rate-limit.ts";
+import { parseInput } from "#server/api/shared/validate.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { confirmationSenderFor } from "#server/mail/confirmation-mail.server.ts";
 import { requestSubscription } from "#server/services/subscriber-consent.server.ts";
 import { unsubscribe } from "#server/services/subscribers.server.ts";
-import { createRateLimit } from "./middleware/rate-limit.ts";
-import { parseInput } from "./shared/validate.ts";
 
 export function newsletterRouter({ db, config }: ServerContext) {
   const { doubleOptIn } = config.mail;

@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from "better-auth/node";
 import { Router } from "express";
 import { AcceptInvitationInputSchema } from "#common/schemas/auth.ts";
+import { parseInput } from "#server/api/shared/validate.ts";
 import { signInWithPassword } from "#server/auth/sign-in.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
@@ -9,7 +10,6 @@ import {
   getInvitationState,
   INVITATION_MESSAGES,
 } from "#server/services/invitations.server.ts";
-import { parseInput } from "./shared/validate.ts";
 
 /** Invitation links: anyone holding one may use it once; no session needed. */
 export function invitationsRouter(context: ServerContext) {

@@ -4,6 +4,9 @@ import { PostInputSchema } from "#common/schemas/post.ts";
 import { SaveVersionSchema } from "#common/schemas/post-autosave.ts";
 import { BulkPostsSchema } from "#common/schemas/post-bulk.ts";
 import type { Paged, PostCardItem } from "#common/types/post-list.ts";
+import { asksForPage, pagedAnswer } from "#server/api/shared/list-query.ts";
+import { uuidParam } from "#server/api/shared/params.ts";
+import { parseInput } from "#server/api/shared/validate.ts";
 import {
   audienceOf,
   loadViewer,
@@ -32,10 +35,11 @@ import {
 } from "#server/services/public-post-lists.server.ts";
 import { listPostAuthors, pageStaffPosts } from "#server/services/staff-post-list.server.ts";
 import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
-import { ListQuerySchema, PagedListQuerySchema, StaffPostListQuerySchema } from "./query.ts";
-import { asksForPage, pagedAnswer } from "./shared/list-query.ts";
-import { uuidParam } from "./shared/params.ts";
-import { parseInput } from "./shared/validate.ts";
+import {
+  ListQuerySchema,
+  PagedListQuerySchema,
+  StaffPostListQuerySchema,
+} from "./post-list-query.ts";
 
 /** The post's `:id`, or 404. */
 function postId(params: Record<string, unknown>): string {

@@ -1,10 +1,10 @@
 import { Router } from "express";
 import { SiteSettingsSchema } from "#common/schemas/site-settings.ts";
 import { z } from "#common/zod.ts";
+import { parseInput } from "#server/api/shared/validate.ts";
 import { requireAdmin, requireEmployee, viewerOf } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { readSiteSettings, saveSiteSettings } from "#server/services/site-settings.server.ts";
-import { parseInput } from "./shared/validate.ts";
 
 /** The version of the settings a save was made from; without it, the save simply replaces. */
 const SettingsVersionSchema = z.object({

@@ -7,6 +7,13 @@ import {
 import { SUBSCRIBER_SORTS } from "#common/staff-lists.ts";
 import { SUBSCRIBER_STATUSES, type SubscriberCounts } from "#common/types/subscriber.ts";
 import { z } from "#common/zod.ts";
+import {
+  asksForPage,
+  oneOf,
+  pagedAnswer,
+  staffListQuerySchema,
+} from "#server/api/shared/list-query.ts";
+import { parseInput } from "#server/api/shared/validate.ts";
 import { requireEmployee } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { presentSubscriber } from "#server/presenters/subscriber.server.ts";
@@ -16,8 +23,6 @@ import {
   listSubscribers,
   pageSubscribers,
 } from "#server/services/subscribers.server.ts";
-import { asksForPage, oneOf, pagedAnswer, staffListQuerySchema } from "./shared/list-query.ts";
-import { parseInput } from "./shared/validate.ts";
 
 const SubscriberPageQuerySchema = staffListQuerySchema(SUBSCRIBER_SORTS, {
   status: oneOf("status", SUBSCRIBER_STATUSES).optional(),

@@ -3,6 +3,13 @@ import { z } from "zod";
 import { APP_CATEGORIES, APP_RELATIONSHIPS, APP_STATUSES } from "#common/constants.ts";
 import { AppInputSchema } from "#common/schemas/app.ts";
 import { APP_SORTS } from "#common/staff-lists.ts";
+import {
+  asksForPage,
+  oneOf,
+  pagedAnswer,
+  staffListQuerySchema,
+} from "#server/api/shared/list-query.ts";
+import { parseInput } from "#server/api/shared/validate.ts";
 import { requireEmployee } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { presentApp, presentAppListItem } from "#server/presenters/app.server.ts";
@@ -14,8 +21,6 @@ import {
   requireApp,
   updateApp,
 } from "#server/services/apps.server.ts";
-import { asksForPage, oneOf, pagedAnswer, staffListQuerySchema } from "./shared/list-query.ts";
-import { parseInput } from "./shared/validate.ts";
 
 const AppPageQuerySchema = staffListQuerySchema(APP_SORTS, {
   category: oneOf("category", APP_CATEGORIES).optional(),

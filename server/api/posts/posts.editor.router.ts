@@ -1,6 +1,8 @@
 import express, { Router } from "express";
 import { PostAutosaveSchema, RequiredVersionSchema } from "#common/schemas/post-autosave.ts";
 import type { RestoreAnswer, WorkingCopyAnswer } from "#common/types/post-revision.ts";
+import { uuidParam } from "#server/api/shared/params.ts";
+import { parseInput } from "#server/api/shared/validate.ts";
 import { requireEmployee, viewerOf } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
@@ -20,8 +22,6 @@ import { getRevision, listRevisions } from "#server/services/post-revisions.serv
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
 import { deleteWorkingCopy, getWorkingCopy } from "#server/services/post-working-copies.server.ts";
 import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
-import { uuidParam } from "./shared/params.ts";
-import { parseInput } from "./shared/validate.ts";
 
 /**
  * The editor's calls beyond saving a post (docs/decisions/008-editor-saves.md): autosave,

@@ -3,6 +3,13 @@ import { z } from "zod";
 import { EmployeeInputSchema } from "#common/schemas/employee.ts";
 import { EMPLOYEE_ROLE_FILTERS, EMPLOYEE_SORTS } from "#common/staff-lists.ts";
 import type { EmployeeWithInvitation } from "#common/types/employee.ts";
+import {
+  asksForPage,
+  oneOf,
+  pagedAnswer,
+  staffListQuerySchema,
+} from "#server/api/shared/list-query.ts";
+import { parseInput } from "#server/api/shared/validate.ts";
 import { requireAdmin, viewerOf } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { mailerFor } from "#server/mail/mailer.server.ts";
@@ -17,8 +24,6 @@ import {
   updateEmployee,
 } from "#server/services/employees.server.ts";
 import { mailInvitation } from "#server/services/invitation-mail.server.ts";
-import { asksForPage, oneOf, pagedAnswer, staffListQuerySchema } from "./shared/list-query.ts";
-import { parseInput } from "./shared/validate.ts";
 
 const EmployeePageQuerySchema = staffListQuerySchema(EMPLOYEE_SORTS, {
   role: oneOf("role", EMPLOYEE_ROLE_FILTERS).optional(),

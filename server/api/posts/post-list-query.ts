@@ -9,7 +9,7 @@ import {
 import { PUBLIC_PAGE_SIZE } from "#common/paging.ts";
 import { MAX_TAG_LENGTH } from "#common/tags.ts";
 import { z } from "#common/zod.ts";
-import { oneOf, pageNumber, staffPageSize } from "./shared/list-query.ts";
+import { oneOf, pageNumber, staffPageSize } from "#server/api/shared/list-query.ts";
 
 /** `?limit=` on list calls: a positive whole number; larger than the cap is clamped later. */
 export const ListQuerySchema = z.object({

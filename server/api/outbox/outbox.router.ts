@@ -1,6 +1,8 @@
 import { Router } from "express";
 import type { OutboxEntry } from "#common/types/outbox.ts";
 import type { Paged } from "#common/types/post-list.ts";
+import { pagedAnswer, staffListQuerySchema } from "#server/api/shared/list-query.ts";
+import { parseInput } from "#server/api/shared/validate.ts";
 import { requireAdmin } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
@@ -10,8 +12,6 @@ import {
   pageOutbox,
   readOutboxMessage,
 } from "#server/mail/outbox-reader.server.ts";
-import { pagedAnswer, staffListQuerySchema } from "./shared/list-query.ts";
-import { parseInput } from "./shared/validate.ts";
 
 const OutboxQuerySchema = staffListQuerySchema(["newest"], {}).pick({ page: true, limit: true });
 
