@@ -9,8 +9,7 @@ import { apiRouter } from "./api/index.ts";
 import { apiErrorHandler } from "./api/middleware/error-handler.ts";
 import { sameOriginWrites } from "./api/middleware/same-origin.ts";
 import { subscriberLinksRouter } from "./api/newsletter/subscriber-links.router.ts";
-import { type Auth, authFor, CLIENT_ADDRESS_HEADER, hasSessionCookie } from "./auth/auth.server.ts";
-import type { Config } from "./config/env.server.ts";
+import { CLIENT_ADDRESS_HEADER, hasSessionCookie } from "./auth/auth.server.ts";
 import type { ServerContext } from "./context.server.ts";
 import type { DatabaseHandle } from "./db/db.server.ts";
 import { HttpError, RETRY_AFTER_SECONDS } from "./errors.ts";
@@ -55,10 +54,10 @@ const compressUnheld = compression({
 });
 
 export type CreateAppOptions = {
+  /** The database's handle (health, readiness, metrics); `context.db` is its Kysely instance. */
   handle: DatabaseHandle;
-  config: Config;
-  /** Sign-in (better-auth); by default the instance for this database and configuration. */
-  auth?: Auth;
+  /** What the API, the access checks and /uploads answer with (create-context.server.ts). */
+  context: ServerContext;
   /** Serves the pages (React Router); absent in API-only tests. */
   pages?: RequestHandler;
   /** The built browser assets, served in production. */
@@ -83,8 +82,7 @@ export type CreateAppOptions = {
  */
 export function createApp({
   handle,
-  config,
-  auth = authFor(handle.db, config),
+  context,
   pages,
   clientDir,
   devMiddleware,
@@ -94,6 +92,7 @@ export function createApp({
   readinessChecks = [],
   isStopping = () => false,
 }: CreateAppOptions) {
+  const { config } = context;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -180,7 +179,6 @@ export function createApp({
   );
   if (metrics) app.get("/metrics", metrics.serve);
 
-  const context: ServerContext = { db: handle.db, config, auth };
   app.use("/api", sameOriginWrites(config.siteUrl));
   // Ahead of apiRouter's JSON body parser: better-auth takes the body as it came (JSON or form).
   app.use("/api", authRouter(context));
@@ -191,7 +189,7 @@ export function createApp({
 
   app.use(
     "/uploads",
-    ...uploadsRoute(config),
+    ...uploadsRoute(config, context.uploads),
     (
       error: { status?: number; headers?: Record<string, string> },
       req: express.Request,

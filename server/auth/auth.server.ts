@@ -14,7 +14,8 @@ import {
 import type { Config } from "#server/config/env.server.ts";
 import { loggedUrl, logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import { type DbKind, dbKindOf, findDatabaseFault } from "#server/db/dialect.server.ts";
+import { type DbKind, findDatabaseFault } from "#server/db/dialect.server.ts";
+import type { Mailer } from "#server/mail/mailer.server.ts";
 import { assertChangePasswordBody, changePasswordRefusal } from "./change-password.server.ts";
 import { createResetLimit, RESET_LINK_SECONDS, resetMailSender } from "./password-reset.server.ts";
 import { setsSessionCookie, withoutSessionTokens } from "./session-token.server.ts";
@@ -69,6 +70,8 @@ export type AuthDeps = {
   db: Db;
   kind: DbKind;
   config: Config;
+  /** What sends the password reset mails: the process's mailer. */
+  mailer: Mailer;
   /** The sign-in limits' values, clock and wait; the defaults of sign-in-throttle.server.ts. */
   signInThrottle?: SignInThrottleOptions;
   /**
@@ -86,7 +89,14 @@ export type AuthDeps = {
  * same Kysely instance as everything else (migration 0002 creates its tables). Public sign-up is
  * off: staff accounts come from the owner's bootstrap and from invitations.
  */
-export function createAuth({ db, kind, config, signInThrottle, passwordHashing }: AuthDeps) {
+export function createAuth({
+  db,
+  kind,
+  config,
+  mailer,
+  signInThrottle,
+  passwordHashing,
+}: AuthDeps) {
   const secure = config.siteUrl.startsWith("https:");
   const throttle = createSignInThrottle(db, signInThrottle);
   const resetLimit = createResetLimit(db);
@@ -107,7 +117,7 @@ export function createAuth({ db, kind, config, signInThrottle, passwordHashing }
       revokeSessionsOnPasswordReset: true,
       password: passwordHashing,
       // "Forgot password?": a link by e-mail, single use, for an hour (password-reset.server.ts).
-      sendResetPassword: resetMailSender(db, config),
+      sendResetPassword: resetMailSender(db, config, mailer),
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
     },
     // Reset tokens are kept only as hashes, like invitation tokens: a copy of the database
@@ -245,26 +255,6 @@ export function createAuth({ db, kind, config, signInThrottle, passwordHashing }
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-const instances = new WeakMap<Db, WeakMap<Config, Auth>>();
-
-/**
- * The better-auth instance for this database and configuration, created on first use; the
- * Express app and the page loaders (which get only db and config) share it.
- */
-export function authFor(db: Db, config: Config): Auth {
-  let byConfig = instances.get(db);
-  if (!byConfig) {
-    byConfig = new WeakMap();
-    instances.set(db, byConfig);
-  }
-  let auth = byConfig.get(config);
-  if (!auth) {
-    auth = createAuth({ db, kind: dbKindOf(db), config });
-    byConfig.set(config, auth);
-  }
-  return auth;
-}
 
 type HookContext = { headers?: Headers | undefined; request?: Request | undefined };
 

@@ -12,7 +12,6 @@ import {
 import { parseInput } from "#server/api/shared/validate.ts";
 import { requireAdmin, viewerOf } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
 import { presentEmployee } from "#server/presenters/employee.server.ts";
 import {
   addEmployee,
@@ -33,12 +32,12 @@ const IdParamsSchema = z.object({ id: z.uuid("That employee does not exist.") })
 
 /** Employee management (docs/product.md#staff-calls): admins and the owner only. */
 export function employeesRouter(context: ServerContext) {
-  const { db, config } = context;
+  const { db, config, mailer } = context;
   const ownerEmail = config.adminEmail;
   const router = Router();
   router.use(requireAdmin(context));
 
-  const mailing = { db, mailer: mailerFor(config), siteDefaults: config.siteDefaults };
+  const mailing = { db, mailer, siteDefaults: config.siteDefaults };
   const invitationContext = (invitedBy: string) => ({
     ownerEmail,
     invitedBy,

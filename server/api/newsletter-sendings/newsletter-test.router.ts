@@ -4,7 +4,6 @@ import { uuidParam } from "#server/api/shared/params.ts";
 import { requireEmployee, viewerOf } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
 import { sendNewsletterTest } from "#server/services/post-newsletter.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
 
@@ -22,7 +21,7 @@ export const TEST_LIMIT_MESSAGE =
  * TEST_SEND_LIMIT a user in TEST_WINDOW_MS.
  */
 export function newsletterTestRouter(context: ServerContext) {
-  const { db, config } = context;
+  const { db, config, mailer } = context;
   const router = Router();
   const limit = createRateLimit(db, {
     name: "newsletter-test",
@@ -35,7 +34,6 @@ export function newsletterTestRouter(context: ServerContext) {
   router.post("/:id/newsletter/test", requireEmployee(context), limit, async (req, res) => {
     const post = await getPostById(db, uuidParam(req.params, "id", POST_NOT_FOUND_MESSAGE));
     if (!post) throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
-    const mailer = mailerFor(config);
     res.json(await sendNewsletterTest(db, { site: config, mailer }, post, viewerOf(res).email));
   });
 

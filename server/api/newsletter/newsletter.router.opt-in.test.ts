@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { SUBSCRIBE_ANSWERS } from "#common/schemas/subscriber.ts";
 import type { Paged } from "#common/types/post-list.ts";
 import type { Subscriber } from "#common/types/subscriber.ts";
-import { confirmationSenderFor } from "#server/mail/confirmation-mail.server.ts";
 import { confirmationUrl } from "#server/services/subscriber-links.server.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
 import { readError } from "#tests/helpers/http.ts";
@@ -58,7 +57,7 @@ describeEachDatabase("double opt-in", (kind) => {
   });
   afterAll(() => mailing?.close());
   const db = () => server.db.handle.db;
-  const sender = () => confirmationSenderFor(db(), server.config);
+  const sender = () => server.context.confirmations;
 
   beforeEach(async () => {
     await db().deleteFrom("subscribers").execute();
@@ -246,7 +245,7 @@ describeEachDatabase("single opt-in (NEWSLETTER_DOUBLE_OPT_IN=0)", (kind) => {
       .executeTakeFirstOrThrow();
     expect(row.status).toBe("active");
     expect(row.confirmedAt).not.toBeNull();
-    await confirmationSenderFor(server.db.handle.db, server.config).idle();
+    await server.context.confirmations.idle();
     expect(smtp.received).toEqual([]);
   });
 });

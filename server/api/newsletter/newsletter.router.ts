@@ -4,11 +4,10 @@ import { NewsletterInputSchema, SUBSCRIBE_ANSWERS } from "#common/schemas/subscr
 import { createRateLimit } from "#server/api/middleware/rate-limit.ts";
 import { parseInput } from "#server/api/shared/validate.ts";
 import type { ServerContext } from "#server/context.server.ts";
-import { confirmationSenderFor } from "#server/mail/confirmation-mail.server.ts";
 import { requestSubscription } from "#server/services/subscriber-consent.server.ts";
 import { unsubscribe } from "#server/services/subscribers.server.ts";
 
-export function newsletterRouter({ db, config }: ServerContext) {
+export function newsletterRouter({ db, config, confirmations }: ServerContext) {
   const { doubleOptIn } = config.mail;
   const router = Router();
   router.use(
@@ -27,7 +26,7 @@ export function newsletterRouter({ db, config }: ServerContext) {
   router.post("/subscribe", async (req, res) => {
     const { email } = parseInput(NewsletterInputSchema, req.body);
     await requestSubscription(db, email, { doubleOptIn });
-    if (doubleOptIn) confirmationSenderFor(db, config).enqueue([email]);
+    if (doubleOptIn) confirmations.enqueue([email]);
     res.json({ message: doubleOptIn ? SUBSCRIBE_ANSWERS.confirm : SUBSCRIBE_ANSWERS.subscribed });
   });
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutboxEntry, OutboxMessage } from "#common/types/outbox.ts";
 import type { Paged } from "#common/types/post-list.ts";
-import { mailerFor, outboxDir } from "#server/mail/mailer.server.ts";
+import { outboxDir } from "#server/mail/mailer.server.ts";
 import { readError } from "#tests/helpers/http.ts";
 import { startTestSmtpServer } from "#tests/helpers/smtp-server.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
@@ -29,7 +29,7 @@ describeEachDatabase("outbox API", (kind) => {
   const get = (url: string) => requestAs(server, admin, url);
 
   it("lists what the mailer wrote, newest first, and opens a message", async () => {
-    const mailer = mailerFor(server.config);
+    const { mailer } = server.context;
     await mailer.send({
       to: "first@example.com",
       subject: "First one",
@@ -145,7 +145,6 @@ describe("outbox API with an SMTP server", () => {
       expect((await readError(response, 404)).message).toBe(NO_OUTBOX_MESSAGE);
       await readError(await server.request("/api/outbox"), 401);
     } finally {
-      mailerFor(server.config).close();
       await server.close();
       await smtp.close();
     }

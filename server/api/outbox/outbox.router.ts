@@ -6,12 +6,7 @@ import { parseInput } from "#server/api/shared/validate.ts";
 import { requireAdmin } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
-import { mailerFor, outboxDir } from "#server/mail/mailer.server.ts";
-import {
-  OUTBOX_FILE_NAME,
-  pageOutbox,
-  readOutboxMessage,
-} from "#server/mail/outbox-reader.server.ts";
+import { pageOutbox, readOutboxMessage } from "#server/services/outbox.server.ts";
 
 const OutboxQuerySchema = staffListQuerySchema(["newest"], {}).pick({ page: true, limit: true });
 
@@ -24,19 +19,18 @@ export const NO_SUCH_MESSAGE = "There is no such message in the outbox.";
  * server is set. Admins and the owner only; with an SMTP server there is none (404).
  */
 export function outboxRouter(context: ServerContext) {
-  const { config } = context;
+  const { config, mailer } = context;
   const router = Router();
   router.use(requireAdmin(context));
   router.use((_req, _res, next) => {
-    if (mailerFor(config).kind !== "outbox") throw HttpError.notFound(NO_OUTBOX_MESSAGE);
+    if (mailer.kind !== "outbox") throw HttpError.notFound(NO_OUTBOX_MESSAGE);
     next();
   });
-  const dir = outboxDir(config.dataDir);
 
   /** One page of the messages, newest first. */
   router.get("/", async (req, res) => {
     const query = parseInput(OutboxQuerySchema, req.query);
-    const { items, total } = await pageOutbox(dir, query);
+    const { items, total } = await pageOutbox(config.dataDir, query);
     const body: Paged<OutboxEntry> = pagedAnswer(items, total, query);
     res.json(body);
   });
@@ -44,7 +38,7 @@ export function outboxRouter(context: ServerContext) {
   /** One message: its headers, text part and HTML part. */
   router.get("/:file", async (req, res) => {
     const file = req.params.file;
-    const message = OUTBOX_FILE_NAME.test(file) ? await readOutboxMessage(dir, file) : null;
+    const message = await readOutboxMessage(config.dataDir, file);
     if (!message) throw HttpError.notFound(NO_SUCH_MESSAGE);
     res.json(message);
   });

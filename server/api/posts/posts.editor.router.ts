@@ -21,7 +21,6 @@ import {
 import { getRevision, listRevisions } from "#server/services/post-revisions.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
 import { deleteWorkingCopy, getWorkingCopy } from "#server/services/post-working-copies.server.ts";
-import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
 
 /**
  * The editor's calls beyond saving a post (docs/decisions/008-editor-saves.md): autosave,
@@ -29,7 +28,7 @@ import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
  * /api/posts beside postsRouter.
  */
 export function postEditorRouter(context: ServerContext) {
-  const { db, config } = context;
+  const { db, config, uploads } = context;
   const router = Router();
   const staffOnly = requireEmployee(context);
   // Autosave bodies are post bodies: they may carry the featured image inline (BODY_LIMITS.post).
@@ -47,7 +46,7 @@ export function postEditorRouter(context: ServerContext) {
     const row = await autosaveNewPost(db, {
       input,
       userId: viewerOf(res).id,
-      uploads: uploadStoreFor(config),
+      uploads,
       siteUrl: config.siteUrl,
     });
     res.status(201).json(presentPost(row));
@@ -61,7 +60,7 @@ export function postEditorRouter(context: ServerContext) {
       version,
       input,
       userId: viewerOf(res).id,
-      uploads: uploadStoreFor(config),
+      uploads,
       siteUrl: config.siteUrl,
     });
     res.json(answer);

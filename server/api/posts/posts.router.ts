@@ -34,7 +34,6 @@ import {
   listPublishedPosts,
 } from "#server/services/public-post-lists.server.ts";
 import { listPostAuthors, pageStaffPosts } from "#server/services/staff-post-list.server.ts";
-import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
 import {
   ListQuerySchema,
   PagedListQuerySchema,
@@ -50,7 +49,7 @@ function postId(params: Record<string, unknown>): string {
 const STAFF_PAGE_ASKED_BY = StaffPostListQuerySchema.omit({ limit: true });
 
 export function postsRouter(context: ServerContext) {
-  const { db, config } = context;
+  const { db, config, uploads } = context;
   const router = Router();
   const staffOnly = requireEmployee(context);
   const withViewer = loadViewer(context);
@@ -143,7 +142,7 @@ export function postsRouter(context: ServerContext) {
     const row = await savePost(db, {
       input,
       authorId: viewerOf(res).id,
-      uploads: uploadStoreFor(config),
+      uploads,
       siteUrl: config.siteUrl,
     });
     res.status(201).json(presentPost(row));
@@ -163,7 +162,7 @@ export function postsRouter(context: ServerContext) {
       input,
       expectedVersion: version,
       authorId: viewerOf(res).id,
-      uploads: uploadStoreFor(config),
+      uploads,
       siteUrl: config.siteUrl,
     });
     res.json(presentPost(row));

@@ -5,7 +5,6 @@ import type { ImportReport } from "#common/types/subscriber.ts";
 import { requireAdmin } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
-import { confirmationSenderFor } from "#server/mail/confirmation-mail.server.ts";
 import { importSubscribers } from "#server/services/subscriber-consent.server.ts";
 
 /** The multipart field of the CSV file, and of the consent box. */
@@ -50,7 +49,7 @@ const CONSENT_VALUES: Record<string, boolean> = {
  * their confirmation mails queued (sent after the answer, one at a time); answers the report.
  */
 export function subscriberImportRouter(context: ServerContext) {
-  const { db, config } = context;
+  const { db, confirmations } = context;
   const router = Router();
   router.post("/import", requireAdmin(context), readImportForm(), async (req, res) => {
     const file = req.file;
@@ -69,7 +68,7 @@ export function subscriberImportRouter(context: ServerContext) {
     const added = await importSubscribers(db, read.candidates, { consent, now });
     // Without the consent box, each new address gets the confirmation mail (whatever
     // NEWSLETTER_DOUBLE_OPT_IN says: that is about the form, where the person asks themself).
-    if (!consent) confirmationSenderFor(db, config).enqueue(added);
+    if (!consent) confirmations.enqueue(added);
     const report: ImportReport = {
       added: added.length,
       alreadyPresent: read.candidates.length - added.length,

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { IMPORT_MESSAGES, MAX_IMPORT_BYTES } from "#common/subscriber-import.ts";
 import type { ImportReport, SubscriberCounts } from "#common/types/subscriber.ts";
-import { confirmationSenderFor } from "#server/mail/confirmation-mail.server.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
 import { readError } from "#tests/helpers/http.ts";
 import {
@@ -31,7 +30,7 @@ describeEachDatabase("POST /api/subscribers/import", (kind) => {
     await db().deleteFrom("subscribers").execute();
     smtp.received.length = 0;
   });
-  afterEach(() => confirmationSenderFor(db(), server.config).idle());
+  afterEach(() => server.context.confirmations.idle());
 
   const upload = (who: SignedIn, csv: string | Blob, consent?: string) => {
     const form = new FormData();
@@ -85,7 +84,7 @@ describeEachDatabase("POST /api/subscribers/import", (kind) => {
     expect(stored[0]?.createdAt).toBe("2024-02-03T10:11:12.000Z");
     expect(Date.parse(stored[2]?.createdAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
     expect(stored[0]?.confirmedAt).not.toBeNull();
-    await confirmationSenderFor(db(), server.config).idle();
+    await server.context.confirmations.idle();
     expect(smtp.received).toEqual([]);
   });
 

@@ -1,12 +1,10 @@
 import { type RequestHandler, Router } from "express";
 import multer from "multer";
 import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_FIELD, UPLOAD_MESSAGES } from "#common/constants.ts";
-import type { UploadedImage } from "#common/types/youtube.ts";
 import { requireEmployee } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
-import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
-import { storeImage } from "#server/storage/uploads.server.ts";
+import { storeUploadedImage } from "#server/services/uploaded-images.server.ts";
 
 const WRONG_FIELD = `Send one image in the form field "${UPLOAD_IMAGE_FIELD}" (multipart/form-data).`;
 
@@ -35,13 +33,12 @@ function readImageField(): RequestHandler {
 }
 
 export function uploadRouter(context: ServerContext) {
-  const { config } = context;
+  const { uploads } = context;
   const router = Router();
 
   router.post("/image", requireEmployee(context), readImageField(), async (req, res) => {
     if (!req.file) throw HttpError.badRequest(WRONG_FIELD);
-    const stored = await storeImage(uploadStoreFor(config), req.file.buffer);
-    res.status(201).json({ url: `/uploads/${stored.name}` } satisfies UploadedImage);
+    res.status(201).json(await storeUploadedImage(uploads, req.file.buffer));
   });
 
   return router;

@@ -2,8 +2,10 @@ import { open, readdir } from "node:fs/promises";
 import path from "node:path";
 import type { AddressObject, ParsedMail } from "mailparser";
 import type { OutboxEntry, OutboxMessage } from "#common/types/outbox.ts";
+import { outboxDir } from "#server/mail/mailer.server.ts";
 
-// The outbox as the dashboard reads it (docs/decisions/030-account-mail.md): the folder may hold
+// The outbox as the dashboard reads it (docs/decisions/030-account-mail.md): the folder the outbox
+// mailer writes to when no SMTP_URL is set (DATA_DIR/outbox). It may hold
 // thousands of messages, so a page is found from the file names alone (they start with the time
 // they were written), and only that page's files are opened, for their headers.
 
@@ -27,7 +29,7 @@ async function parseMail(source: Buffer): Promise<ParsedMail> {
 }
 
 /** The outbox's files, newest first: names only. A missing folder is an empty outbox. */
-export async function outboxFiles(dir: string): Promise<string[]> {
+async function outboxFiles(dir: string): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -38,11 +40,12 @@ export async function outboxFiles(dir: string): Promise<string[]> {
   return names.filter((name) => OUTBOX_FILE_NAME.test(name)).sort((a, b) => (a < b ? 1 : -1));
 }
 
-/** One page of the outbox, newest first, and how many messages it holds in all. */
+/** One page of the outbox of DATA_DIR `dataDir`, newest first, and how many messages it holds. */
 export async function pageOutbox(
-  dir: string,
+  dataDir: string,
   { page, limit }: { page: number; limit: number },
 ): Promise<{ items: OutboxEntry[]; total: number }> {
+  const dir = outboxDir(dataDir);
   const files = await outboxFiles(dir);
   const pageFiles = files.slice((page - 1) * limit, page * limit);
   const items = await Promise.all(pageFiles.map((file) => readEntry(dir, file)));
@@ -50,9 +53,12 @@ export async function pageOutbox(
 }
 
 /** One message in full, or null when there is no such file (or the name is not an outbox name). */
-export async function readOutboxMessage(dir: string, file: string): Promise<OutboxMessage | null> {
+export async function readOutboxMessage(
+  dataDir: string,
+  file: string,
+): Promise<OutboxMessage | null> {
   if (!OUTBOX_FILE_NAME.test(file)) return null;
-  const raw = await readStart(path.join(dir, file), MESSAGE_BYTES);
+  const raw = await readStart(path.join(outboxDir(dataDir), file), MESSAGE_BYTES);
   if (raw === null) return null;
   const parsed = await parseMail(raw);
   return {
