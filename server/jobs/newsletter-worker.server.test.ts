@@ -26,12 +26,9 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from "#tests/helpers/test-database.ts";
-import {
-  isDeadHolderOnThisHost,
-  type NewsletterWorker,
-  retryDelay,
-  startNewsletterWorker,
-} from "./newsletter-worker.server.ts";
+import { isDeadHolderOnThisHost } from "./newsletter-claims.server.ts";
+import { retryDelay } from "./newsletter-send.server.ts";
+import { type NewsletterWorker, startNewsletterWorker } from "./newsletter-worker.server.ts";
 
 // What becomes of each copy (docs/decisions/028-newsletter-sending.md): a real SMTP server on
 // loopback answers as each test says, per recipient.
