@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { kyselyAdapter } from "@better-auth/kysely-adapter";
-import { betterAuth } from "better-auth";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { getSessionCookie } from "better-auth/cookies";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
@@ -135,58 +135,19 @@ export function createAuth({
     user: {
       changeEmail: { enabled: false },
       deleteUser: { enabled: false },
-      // An identity-provider account is admitted only with a verified e-mail that an employee
-      // record (or the owner's ADMIN_EMAIL) names; that e-mail is how accounts are matched.
-      validateUserInfo: async ({ user, source }) => {
-        if (source.method !== "oauth") return;
-        if (user.emailVerified !== true) return { error: OIDC_REFUSALS.unverified };
-        const email = String(user.email ?? "").toLowerCase();
-        if (email && email === config.adminEmail) return;
-        const employee = await db
-          .selectFrom("employees")
-          .select("id")
-          .where("email", "=", email)
-          .executeTakeFirst();
-        if (!employee) return { error: OIDC_REFUSALS.notStaff };
-      },
+      validateUserInfo: staffOnlyUserInfo(db, config),
     },
     account: {
       // Linking an identity-provider account to an existing login by e-mail needs the provider
       // to vouch for the address (email_verified); our logins' addresses count as verified.
       accountLinking: { enabled: true, trustedProviders: [] },
     },
-    plugins: config.oidc
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: OIDC_PROVIDER_ID,
-                discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
-                clientId: config.oidc.clientId,
-                clientSecret: config.oidc.clientSecret,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-                requireIdTokenVerification: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: config.oidc ? [identityProvider(config.oidc)] : [],
     // Its limiter keeps counters in memory by default and is off outside production; sign-in
     // attempts are limited in the database instead (sign-in-throttle.server.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    logger: {
-      level: "error",
-      // Some endpoints (get-session) catch a failure, log it and answer 500 themselves; the
-      // failure logged during an HTTP request goes to handleAuthRequest instead of the log.
-      log: (level, message, ...args) => {
-        const failure = requestFailure.getStore();
-        const cause = args.find((arg) => arg instanceof Error);
-        if (failure && cause) failure.error ??= cause;
-        else logger.error({ err: cause }, `Sign-in ${level}: ${message}`);
-      },
-    },
+    logger: AUTH_LOGGER,
     // Refusals (401, 403, 429, ...) stay better-auth's answers; any other failure is thrown
     // out of its handler to the API's error handler (see handleAuthRequest).
     onAPIError: { throw: true },
@@ -203,58 +164,122 @@ export function createAuth({
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       database: { generateId: () => randomUUID() },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/sign-in/email") {
-          await beginSignIn(throttle, ctx.body, clientAddress(ctx));
-        }
-        if (ctx.path === "/request-password-reset") {
-          await resetLimit(accountKey(ctx.body), clientAddress(ctx));
-        }
-        if (ctx.path === "/change-password") {
-          assertChangePasswordBody(ctx.body);
-          // A new password ends every other session, whatever the caller asked for.
-          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        const returned = ctx.context.returned;
-        if (ctx.path === "/sign-in/email") {
-          if (returned instanceof APIError) {
-            if (returned.statusCode === 401) {
-              // better-auth's own wording is close but not ours; say it the same way everywhere.
-              throw new APIError("UNAUTHORIZED", {
-                message: INVALID_CREDENTIALS_MESSAGE,
-                code: "INVALID_EMAIL_OR_PASSWORD",
-              });
-            }
-            return;
-          }
-          await throttle.succeeded(accountKey(ctx.body), clientAddress(ctx));
-        }
-        if (ctx.path === "/change-password") {
-          const refusal = changePasswordRefusal(returned);
-          if (refusal) throw refusal;
-        }
-        // Over HTTP (calls from our own code have no request), a browser that sends the session
-        // cookie or is being given one has the token there: the JSON answer leaves it out.
-        if (!ctx.request || returned instanceof APIError || returned instanceof Response) return;
-        const cookie = ctx.request.headers.get("cookie") ?? "";
-        if (
-          !hasSessionCookie(cookie) &&
-          !setsSessionCookie(ctx.context.responseHeaders, COOKIE_PREFIX)
-        ) {
-          return;
-        }
-        const body = withoutSessionTokens(returned);
-        // An object or, for list-sessions, an array; ctx.json sends either as it is.
-        if (body !== returned) return ctx.json(body as Record<string, unknown>);
-      }),
-    },
+    hooks: signInHooks(throttle, resetLimit),
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * better-auth's validateUserInfo: an identity-provider account is admitted only with a verified
+ * e-mail that an employee record (or the owner's ADMIN_EMAIL) names; that e-mail is how
+ * accounts are matched.
+ */
+function staffOnlyUserInfo(db: Db, config: Config) {
+  return async ({
+    user,
+    source,
+  }: {
+    user: { email?: unknown; emailVerified?: unknown };
+    source: { method: string };
+  }) => {
+    if (source.method !== "oauth") return;
+    if (user.emailVerified !== true) return { error: OIDC_REFUSALS.unverified };
+    const email = String(user.email ?? "").toLowerCase();
+    if (email && email === config.adminEmail) return;
+    const employee = await db
+      .selectFrom("employees")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirst();
+    if (!employee) return { error: OIDC_REFUSALS.notStaff };
+  };
+}
+
+/** Sign-in through the configured identity provider (OpenID Connect), by its discovery document. */
+function identityProvider(oidc: NonNullable<Config["oidc"]>) {
+  return genericOAuth({
+    config: [
+      {
+        providerId: OIDC_PROVIDER_ID,
+        discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+        clientId: oidc.clientId,
+        clientSecret: oidc.clientSecret,
+        scopes: ["openid", "email", "profile"],
+        pkce: true,
+        requireIdTokenVerification: true,
+      },
+    ],
+  });
+}
+
+/** better-auth's log: errors only, into ours. */
+const AUTH_LOGGER = {
+  level: "error",
+  // Some endpoints (get-session) catch a failure, log it and answer 500 themselves; the
+  // failure logged during an HTTP request goes to handleAuthRequest instead of the log.
+  log: (level: string, message: string, ...args: unknown[]) => {
+    const failure = requestFailure.getStore();
+    const cause = args.find((arg) => arg instanceof Error);
+    if (failure && cause) failure.error ??= cause;
+    else logger.error({ err: cause }, `Sign-in ${level}: ${message}`);
+  },
+} satisfies BetterAuthOptions["logger"];
+
+/**
+ * What runs around better-auth's endpoints: the sign-in and reset limits before, our wording of
+ * a refused sign-in, the change-password rules and no session token in a JSON answer after.
+ */
+function signInHooks(throttle: SignInThrottle, resetLimit: ReturnType<typeof createResetLimit>) {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      if (ctx.path === "/sign-in/email") {
+        await beginSignIn(throttle, ctx.body, clientAddress(ctx));
+      }
+      if (ctx.path === "/request-password-reset") {
+        await resetLimit(accountKey(ctx.body), clientAddress(ctx));
+      }
+      if (ctx.path === "/change-password") {
+        assertChangePasswordBody(ctx.body);
+        // A new password ends every other session, whatever the caller asked for.
+        return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+      }
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      const returned = ctx.context.returned;
+      if (ctx.path === "/sign-in/email") {
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) {
+            // better-auth's own wording is close but not ours; say it the same way everywhere.
+            throw new APIError("UNAUTHORIZED", {
+              message: INVALID_CREDENTIALS_MESSAGE,
+              code: "INVALID_EMAIL_OR_PASSWORD",
+            });
+          }
+          return;
+        }
+        await throttle.succeeded(accountKey(ctx.body), clientAddress(ctx));
+      }
+      if (ctx.path === "/change-password") {
+        const refusal = changePasswordRefusal(returned);
+        if (refusal) throw refusal;
+      }
+      // Over HTTP (calls from our own code have no request), a browser that sends the session
+      // cookie or is being given one has the token there: the JSON answer leaves it out.
+      if (!ctx.request || returned instanceof APIError || returned instanceof Response) return;
+      const cookie = ctx.request.headers.get("cookie") ?? "";
+      if (
+        !hasSessionCookie(cookie) &&
+        !setsSessionCookie(ctx.context.responseHeaders, COOKIE_PREFIX)
+      ) {
+        return;
+      }
+      const body = withoutSessionTokens(returned);
+      // An object or, for list-sessions, an array; ctx.json sends either as it is.
+      if (body !== returned) return ctx.json(body as Record<string, unknown>);
+    }),
+  };
+}
 
 type HookContext = { headers?: Headers | undefined; request?: Request | undefined };
 

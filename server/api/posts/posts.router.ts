@@ -48,42 +48,54 @@ function postId(params: Record<string, unknown>): string {
 /** The staff list's parameters that ask for its paged form: all but `limit`. */
 const STAFF_PAGE_ASKED_BY = StaffPostListQuerySchema.omit({ limit: true });
 
+/**
+ * `/api/posts`: the public lists and a post by its slug, then the staff's list, bulk actions and
+ * saves (docs/product.md#staff-calls). The editor's other calls are postEditorRouter's.
+ */
 export function postsRouter(context: ServerContext) {
-  const { db, config, uploads } = context;
   const router = Router();
-  const staffOnly = requireEmployee(context);
-  const withViewer = loadViewer(context);
-  // A post may carry its featured image inline, so its limit is larger (BODY_LIMITS.post); only
-  // staff's bodies are read at all.
-  const postBody = express.json({ limit: BODY_LIMITS.post });
-  const jsonBody = express.json({ limit: BODY_LIMITS.json });
+  // The public paths first: `/published` and `/public` are not a post's `:id`.
+  publicPostRoutes(router, context);
+  staffPostRoutes(router, context);
+  return router;
+}
 
-  /** The paged form of a list call (`?page=`): one page of list cards and the totals. */
-  async function sendPage(req: Request, res: Response, audience: Audience): Promise<void> {
-    const query = parseInput(PagedListQuerySchema, req.query);
-    const now = new Date();
-    const { rows, total } = await pagePublicPosts(db, {
-      now,
-      audience,
-      term: query.q,
-      category: query.category,
-      tag: query.tag,
-      sort: query.sort,
-      page: query.page,
-      pageSize: query.limit,
-    });
-    const answer: Paged<PostCardItem> = {
-      items: rows.map((row) => presentPostCard(row, now)),
-      page: query.page,
-      pageSize: query.limit,
-      total,
-      totalPages: pageCount(total, query.limit),
-    };
-    res.json(answer);
-  }
+/** The paged form of a list call (`?page=`): one page of list cards and the totals. */
+async function sendPage(
+  { db }: ServerContext,
+  req: Request,
+  res: Response,
+  audience: Audience,
+): Promise<void> {
+  const query = parseInput(PagedListQuerySchema, req.query);
+  const now = new Date();
+  const { rows, total } = await pagePublicPosts(db, {
+    now,
+    audience,
+    term: query.q,
+    category: query.category,
+    tag: query.tag,
+    sort: query.sort,
+    page: query.page,
+    pageSize: query.limit,
+  });
+  const answer: Paged<PostCardItem> = {
+    items: rows.map((row) => presentPostCard(row, now)),
+    page: query.page,
+    pageSize: query.limit,
+    total,
+    totalPages: pageCount(total, query.limit),
+  };
+  res.json(answer);
+}
+
+/** What anyone may read: the published posts, the public list (staff see more), one by slug. */
+function publicPostRoutes(router: Router, context: ServerContext) {
+  const { db } = context;
+  const withViewer = loadViewer(context);
 
   router.get("/published", async (req, res) => {
-    if (req.query.page !== undefined) return sendPage(req, res, "public");
+    if (req.query.page !== undefined) return sendPage(context, req, res, "public");
     const { limit } = parseInput(ListQuerySchema, req.query);
     const now = new Date();
     const rows = await listPublishedPosts(db, { limit, now });
@@ -91,7 +103,7 @@ export function postsRouter(context: ServerContext) {
   });
 
   router.get("/public", withViewer, async (req, res) => {
-    if (req.query.page !== undefined) return sendPage(req, res, audienceOf(res));
+    if (req.query.page !== undefined) return sendPage(context, req, res, audienceOf(res));
     const { limit } = parseInput(ListQuerySchema, req.query);
     const now = new Date();
     const rows = await listPublicPostSummaries(db, { limit, now, audience: audienceOf(res) });
@@ -109,6 +121,16 @@ export function postsRouter(context: ServerContext) {
     }
     res.json(presentPost(found.post, now));
   });
+}
+
+/** Staff only: the staff list and its authors, bulk actions, and a post read, saved or deleted. */
+function staffPostRoutes(router: Router, context: ServerContext) {
+  const { db, config, uploads } = context;
+  const staffOnly = requireEmployee(context);
+  // A post may carry its featured image inline, so its limit is larger (BODY_LIMITS.post); only
+  // staff's bodies are read at all.
+  const postBody = express.json({ limit: BODY_LIMITS.post });
+  const jsonBody = express.json({ limit: BODY_LIMITS.json });
 
   router.get("/", staffOnly, async (req, res) => {
     // Any of the list's own parameters asks for one page (docs/product.md#staff-calls), so a
@@ -173,6 +195,4 @@ export function postsRouter(context: ServerContext) {
       throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
     res.status(204).end();
   });
-
-  return router;
 }
