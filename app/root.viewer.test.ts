@@ -35,11 +35,7 @@ describeEachDatabase("the viewer of a public page", (kind) => {
       transformResult: async (args) => args.result,
     };
     const context = new RouterContextProvider();
-    context.set(serverContext, {
-      db: db.withPlugin(counter),
-      config: server.config,
-      auth: server.auth,
-    });
+    context.set(serverContext, { ...server.context, db: db.withPlugin(counter) });
     const request = new Request(`${server.config.siteUrl}/blog/${slug}`, {
       headers: cookie ? { cookie } : {},
     });

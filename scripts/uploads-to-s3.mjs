@@ -5,7 +5,7 @@
 import { ConfigError, loadConfig } from "#server/config/env.server.ts";
 import { copyUploads } from "#server/storage/copy-uploads.server.ts";
 import { DiskUploadStore } from "#server/storage/disk-store.server.ts";
-import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
+import { openUploadStore } from "#server/storage/upload-store.server.ts";
 
 /** The message of an error and of what caused it, in one line. */
 function describe(error) {
@@ -36,7 +36,7 @@ if (config.storage.kind !== "s3") {
 }
 
 const from = new DiskUploadStore(config.dataDir);
-const to = uploadStoreFor(config);
+const to = openUploadStore(config.storage, config.dataDir);
 try {
   await to.check();
 } catch (error) {

@@ -1,16 +1,15 @@
 import { readdirSync } from "node:fs";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
-import { authRouter } from "./api/auth.router.ts";
+import { authRouter } from "./api/auth/auth.router.ts";
 import { apiRouter } from "./api/index.ts";
 import { apiErrorHandler } from "./api/middleware/error-handler.ts";
 import { sameOriginWrites } from "./api/middleware/same-origin.ts";
-import { subscriberLinksRouter } from "./api/subscriber-links.router.ts";
-import { type Auth, authFor, CLIENT_ADDRESS_HEADER, hasSessionCookie } from "./auth/auth.server.ts";
-import type { Config } from "./config/env.server.ts";
+import { subscriberLinksRouter } from "./api/newsletter/subscriber-links.router.ts";
+import { CLIENT_ADDRESS_HEADER, hasSessionCookie } from "./auth/auth.server.ts";
 import type { ServerContext } from "./context.server.ts";
 import type { DatabaseHandle } from "./db/db.server.ts";
 import { HttpError, RETRY_AFTER_SECONDS } from "./errors.ts";
@@ -55,10 +54,10 @@ const compressUnheld = compression({
 });
 
 export type CreateAppOptions = {
+  /** The database's handle (health, readiness, metrics); `context.db` is its Kysely instance. */
   handle: DatabaseHandle;
-  config: Config;
-  /** Sign-in (better-auth); by default the instance for this database and configuration. */
-  auth?: Auth;
+  /** What the API, the access checks and /uploads answer with (create-context.server.ts). */
+  context: ServerContext;
   /** Serves the pages (React Router); absent in API-only tests. */
   pages?: RequestHandler;
   /** The built browser assets, served in production. */
@@ -81,26 +80,42 @@ export type CreateAppOptions = {
  * Builds the Express app: request log and metrics, headers, /healthz, /readyz, /metrics,
  * /uploads, /api, then the pages. It does not listen.
  */
-export function createApp({
-  handle,
-  config,
-  auth = authFor(handle.db, config),
-  pages,
-  clientDir,
-  devMiddleware,
-  responseCacheTtlMs = RESPONSE_CACHE_TTL_MS,
-  responseCacheClock,
-  requestLogger,
-  readinessChecks = [],
-  isStopping = () => false,
-}: CreateAppOptions) {
+export function createApp(options: CreateAppOptions) {
+  const { context, pages } = options;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", config.trustProxy);
+  app.set("trust proxy", context.config.trustProxy);
   // Express would hash every body for an ETag; API answers are no-store, and the response
   // cache gives the answers it keeps a validator once instead of per request.
   app.set("etag", false);
 
+  const metrics = observeRequests(app, options);
+  // Before anything reads or answers a request: a body over its limit is refused unread, and a
+  // method no address answers (TRACE, PROPFIND, ...) is 501.
+  app.use(limitRequestBodies);
+  app.use(refuseUnservedMethods);
+  // A successful write forgets what the page loaders remember of the content, cache or not.
+  app.use(forgetContentOnWrite);
+
+  const caching = cacheAndCompress(app, options, metrics);
+  secureAnswers(app, options);
+  healthRoutes(app, options, metrics);
+  apiRoutes(app, context);
+  uploadRoutes(app, context);
+  buildFileRoutes(app, options, caching);
+  app.use(pageMethods);
+  if (pages) app.use(pages);
+  app.use(quietAfterRefusedBody);
+  return app;
+}
+
+type Metrics = ReturnType<typeof createMetrics>;
+
+/** Logs and counts every answer; answers the metrics, or null without METRICS_TOKEN. */
+function observeRequests(
+  app: Express,
+  { context: { config }, handle, requestLogger }: CreateAppOptions,
+): Metrics | null {
   // First of all, so that every answer is logged and counted, the refused and the cached ones
   // too; each request gets its id (X-Request-Id) here. Metrics exist only with METRICS_TOKEN.
   const metrics = config.metricsToken
@@ -111,14 +126,23 @@ export function createApp({
     trackRouteMounts(app.request);
     app.use(metrics.observeRequests);
   }
+  return metrics;
+}
 
-  // Before anything reads or answers a request: a body over its limit is refused unread, and a
-  // method no address answers (TRACE, PROPFIND, ...) is 501.
-  app.use(limitRequestBodies);
-  app.use(refuseUnservedMethods);
-  // A successful write forgets what the page loaders remember of the content, cache or not.
-  app.use(forgetContentOnWrite);
-
+/**
+ * The response cache (outside development) and the compression of what it does not hold.
+ * Answers whether the cache keeps answers at all (a lifetime above 0).
+ */
+function cacheAndCompress(
+  app: Express,
+  {
+    clientDir,
+    devMiddleware,
+    responseCacheTtlMs = RESPONSE_CACHE_TTL_MS,
+    responseCacheClock,
+  }: CreateAppOptions,
+  metrics: Metrics | null,
+): boolean {
   const caching = !devMiddleware && responseCacheTtlMs > 0;
   // First, so that a cached answer costs no more than a lookup (README: "Response cache").
   // Turned off (a lifetime of 0), it still compresses the answers it would keep, each at once.
@@ -142,7 +166,11 @@ export function createApp({
   app.use((req, res, next) =>
     res.locals.heldByResponseCache === true ? next() : compressUnheld(req, res, next),
   );
+  return caching;
+}
 
+/** The client's address for sign-in, helmet's headers and the Content-Security-Policy. */
+function secureAnswers(app: Express, { context: { config }, devMiddleware }: CreateAppOptions) {
   app.use((req, _res, next) => {
     // The client's address as TRUST_PROXY allows it to be known, replacing anything the client
     // sent under that name; sign-in limits and session records read it (auth.server.ts).
@@ -167,7 +195,14 @@ export function createApp({
   if (!devMiddleware) {
     app.use(contentSecurityPolicy({ https: config.siteUrl.startsWith("https:") }));
   }
+}
 
+/** /healthz (the database answers), /readyz (the process may take traffic), /metrics. */
+function healthRoutes(
+  app: Express,
+  { handle, readinessChecks = [], isStopping = () => false }: CreateAppOptions,
+  metrics: Metrics | null,
+) {
   app.get("/healthz", async (_req, res) => {
     const ok = await handle.ping();
     res.set("Cache-Control", "no-store");
@@ -179,8 +214,11 @@ export function createApp({
     readiness({ checks: [databaseReadiness(handle), ...readinessChecks], isStopping }),
   );
   if (metrics) app.get("/metrics", metrics.serve);
+}
 
-  const context: ServerContext = { db: handle.db, config, auth };
+/** /api (sign-in first, then the routers) and the mailed subscriber links outside it. */
+function apiRoutes(app: Express, context: ServerContext) {
+  const { config } = context;
   app.use("/api", sameOriginWrites(config.siteUrl));
   // Ahead of apiRouter's JSON body parser: better-auth takes the body as it came (JSON or form).
   app.use("/api", authRouter(context));
@@ -188,10 +226,14 @@ export function createApp({
   // The mailed subscriber links' POSTs (one-click unsubscribe, confirmation), outside /api and
   // its origin check: a mail program sends no Origin (decision 027).
   app.use(subscriberLinksRouter(context));
+}
 
+/** /uploads/{name}, its faults answered as JSON. */
+function uploadRoutes(app: Express, context: ServerContext) {
+  const { config } = context;
   app.use(
     "/uploads",
-    ...uploadsRoute(config),
+    ...uploadsRoute(config, context.uploads),
     (
       error: { status?: number; headers?: Record<string, string> },
       req: express.Request,
@@ -214,7 +256,14 @@ export function createApp({
       res.status(status).json({ message: status === 404 ? "No such file." : "Not allowed." });
     },
   );
+}
 
+/** Development's middleware, or the build's browser files: its assets, its top-level files. */
+function buildFileRoutes(
+  app: Express,
+  { clientDir, devMiddleware }: CreateAppOptions,
+  caching: boolean,
+) {
   if (devMiddleware) app.use(devMiddleware);
   if (clientDir) {
     // Fingerprinted build assets never change under the same name. Each is read and compressed
@@ -241,8 +290,4 @@ export function createApp({
       clientRoots.has(req.path.split("/", 2)[1] ?? "") ? clientFiles(req, res, next) : next(),
     );
   }
-  app.use(pageMethods);
-  if (pages) app.use(pages);
-  app.use(quietAfterRefusedBody);
-  return app;
 }

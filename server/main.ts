@@ -5,22 +5,17 @@ import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
-import { authFor } from "./auth/auth.server.ts";
 import { ensureOwnerAccount } from "./auth/owner.server.ts";
 import { type Config, ConfigError, loadConfig } from "./config/env.server.ts";
 import { configureLogger, createRequestLogger, logger } from "./config/logger.server.ts";
 import { pageScriptsContext, type ServerContext, serverContext } from "./context.server.ts";
+import { createServerContext } from "./create-context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/db.server.ts";
 import { migrateToLatest } from "./db/migrate.server.ts";
 import { configureHttpServer } from "./http/http-server.server.ts";
 import type { ReadinessCheck } from "./http/readiness.server.ts";
-import { startNewsletterWorker } from "./jobs/newsletter-worker.server.ts";
-import { startScheduledPublishing } from "./jobs/publish-scheduled.server.ts";
-import { startSubscriberUpkeep } from "./jobs/subscriber-upkeep.server.ts";
-import { mailerFor } from "./mail/mailer.server.ts";
 import { seedDemoContent } from "./seed/seed.server.ts";
 import { sanitizePostHtml } from "./services/sanitize-html.server.ts";
-import { uploadStoreFor } from "./storage/upload-store.server.ts";
 import { prepareImageVariants, removeStaleTempFiles } from "./storage/uploads.server.ts";
 
 /** How long in-flight requests get to finish after SIGTERM before connections are cut. */
@@ -42,12 +37,13 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   // that stop the process before it serves stay plain lines on stderr.
   await configureLogger({ level: config.logLevel, readable: Boolean(dev) });
   const handle = await openDatabaseOrExit(config);
-  const auth = authFor(handle.db, config);
+  // The process's services, made once: everything below reaches them through this context.
+  const context = createServerContext({ db: handle.db, config });
+  const { auth, uploads, mailer } = context;
   if ((await ensureOwnerAccount({ db: handle.db, auth, config })) === "created") {
     logger.info(`Created the owner's login for ${config.adminEmail}.`);
   }
-  if (config.seedDemo) await seedDemoContent(handle.db, config);
-  const uploads = uploadStoreFor(config);
+  if (config.seedDemo) await seedDemoContent(context);
   const leftovers = uploads.kind === "disk" ? await removeStaleTempFiles(config.dataDir) : 0;
   if (leftovers > 0) {
     logger.info(`Removed ${leftovers} unfinished upload file(s) an earlier run left behind.`);
@@ -57,7 +53,6 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   const lifecycle = { stopping: false };
   // What /readyz checks besides the database: the uploads' folder or bucket.
   const readinessChecks: ReadinessCheck[] = [{ name: "uploads", check: () => uploads.check() }];
-  const loaderContext: ServerContext = { db: handle.db, config, auth };
   const pages = createRequestHandler({
     // Production hands over the build itself, not a function returning it: given a function,
     // React Router rebuilds its route tables (every route flattened, ranked and compiled) on
@@ -65,16 +60,15 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
     build: dev ? dev.loadBuild : await import("virtual:react-router/server-build"),
     mode: dev ? "development" : "production",
     getLoadContext: (_req, res) => {
-      const context = new RouterContextProvider();
-      context.set(serverContext, loaderContext);
-      context.set(pageScriptsContext, res.locals.pageScripts ?? null);
-      return context;
+      const loaderContext = new RouterContextProvider();
+      loaderContext.set(serverContext, context);
+      loaderContext.set(pageScriptsContext, res.locals.pageScripts ?? null);
+      return loaderContext;
     },
   });
   const app = createApp({
     handle,
-    config,
-    auth,
+    context,
     pages,
     clientDir: dev ? undefined : fileURLToPath(new URL("../client", import.meta.url)),
     devMiddleware: dev?.middleware,
@@ -95,14 +89,10 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  const publishing = startScheduledPublishing(handle.db);
-  const newsletters = startNewsletterWorker(handle.db, config);
-  // Purges unconfirmed addresses and mails confirmations that were never sent (decision 027).
-  const upkeep = startSubscriberUpkeep(handle.db, config);
+  context.jobs.start();
   // Signal handlers first: whoever waits for this line may send SIGTERM the moment it appears.
-  installShutdown(server, handle, [publishing, newsletters, upkeep], lifecycle);
+  installShutdown(server, handle, context, lifecycle);
   logger.info(`Studio Site is serving on http://${config.host}:${port} (${handle.kind} database)`);
-  const mailer = mailerFor(config);
   logger.info(
     mailer.kind === "smtp"
       ? `E-mail goes to the SMTP server at ${mailer.location}.`
@@ -160,7 +150,7 @@ async function openDatabaseOrExit(config: Config): Promise<DatabaseHandle> {
 function installShutdown(
   server: Server,
   handle: DatabaseHandle,
-  jobs: ReadonlyArray<{ stop: () => Promise<void> }>,
+  { jobs }: ServerContext,
   lifecycle: { stopping: boolean },
 ) {
   // close() would also wait for connections with nothing left to answer: ones opened ahead of
@@ -192,7 +182,7 @@ function installShutdown(
       clearTimeout(force);
       // The jobs' last queries (a newsletter copy's outcome among them) must finish before the
       // database they run on closes.
-      await Promise.all(jobs.map((job) => job.stop()));
+      await jobs.stop();
       await handle
         .close()
         .catch((error: unknown) => logger.error({ err: error }, describeError(error)));

@@ -46,7 +46,6 @@ import type { CurrentUser } from "#common/types/user.ts";
 import { requirePageViewer } from "#server/auth/page-access.server.ts";
 import { presentCurrentUser } from "#server/auth/viewer.server.ts";
 import { serverContext } from "#server/context.server.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
 import type { Route } from "./+types/dashboard.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -55,7 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requirePageViewer(context, request);
   const sectionId = params.section ?? DEFAULT_SECTION_ID;
   // The outbox is there only when mail is written to it (no SMTP server).
-  const hasOutbox = mailerFor(context.get(serverContext).config).kind === "outbox";
+  const hasOutbox = context.get(serverContext).mailer.kind === "outbox";
   // A section this user may not open (Employees for a plain employee) is not there for them.
   if (!findSection(sectionId, viewer, availableSections(hasOutbox))) {
     throw data(null, { status: 404 });

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { mailerFor } from "#server/mail/mailer.server.ts";
 import { createPost } from "#tests/factories/post.ts";
 import { FAKE_VIDEOS } from "#tests/fakes/youtube-server.ts";
 import { solidImage } from "#tests/helpers/images.ts";
@@ -243,7 +242,7 @@ export const OUTBOX_ROWS: Row[] = [
   {
     name: "GET /api/outbox/:file",
     call: async (server) => {
-      const { file } = await mailerFor(server.config).send({
+      const { file } = await server.context.mailer.send({
         to: "someone@example.com",
         subject: "Access matrix",
         html: "<p>Hello</p>",

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { kyselyAdapter } from "@better-auth/kysely-adapter";
-import { betterAuth } from "better-auth";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { getSessionCookie } from "better-auth/cookies";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
@@ -14,7 +14,8 @@ import {
 import type { Config } from "#server/config/env.server.ts";
 import { loggedUrl, logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import { type DbKind, dbKindOf, findDatabaseFault } from "#server/db/dialect.server.ts";
+import { type DbKind, findDatabaseFault } from "#server/db/dialect.server.ts";
+import type { Mailer } from "#server/mail/mailer.server.ts";
 import { assertChangePasswordBody, changePasswordRefusal } from "./change-password.server.ts";
 import { createResetLimit, RESET_LINK_SECONDS, resetMailSender } from "./password-reset.server.ts";
 import { setsSessionCookie, withoutSessionTokens } from "./session-token.server.ts";
@@ -69,6 +70,8 @@ export type AuthDeps = {
   db: Db;
   kind: DbKind;
   config: Config;
+  /** What sends the password reset mails: the process's mailer. */
+  mailer: Mailer;
   /** The sign-in limits' values, clock and wait; the defaults of sign-in-throttle.server.ts. */
   signInThrottle?: SignInThrottleOptions;
   /**
@@ -86,7 +89,14 @@ export type AuthDeps = {
  * same Kysely instance as everything else (migration 0002 creates its tables). Public sign-up is
  * off: staff accounts come from the owner's bootstrap and from invitations.
  */
-export function createAuth({ db, kind, config, signInThrottle, passwordHashing }: AuthDeps) {
+export function createAuth({
+  db,
+  kind,
+  config,
+  mailer,
+  signInThrottle,
+  passwordHashing,
+}: AuthDeps) {
   const secure = config.siteUrl.startsWith("https:");
   const throttle = createSignInThrottle(db, signInThrottle);
   const resetLimit = createResetLimit(db);
@@ -107,7 +117,7 @@ export function createAuth({ db, kind, config, signInThrottle, passwordHashing }
       revokeSessionsOnPasswordReset: true,
       password: passwordHashing,
       // "Forgot password?": a link by e-mail, single use, for an hour (password-reset.server.ts).
-      sendResetPassword: resetMailSender(db, config),
+      sendResetPassword: resetMailSender(db, config, mailer),
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
     },
     // Reset tokens are kept only as hashes, like invitation tokens: a copy of the database
@@ -125,58 +135,19 @@ export function createAuth({ db, kind, config, signInThrottle, passwordHashing }
     user: {
       changeEmail: { enabled: false },
       deleteUser: { enabled: false },
-      // An identity-provider account is admitted only with a verified e-mail that an employee
-      // record (or the owner's ADMIN_EMAIL) names; that e-mail is how accounts are matched.
-      validateUserInfo: async ({ user, source }) => {
-        if (source.method !== "oauth") return;
-        if (user.emailVerified !== true) return { error: OIDC_REFUSALS.unverified };
-        const email = String(user.email ?? "").toLowerCase();
-        if (email && email === config.adminEmail) return;
-        const employee = await db
-          .selectFrom("employees")
-          .select("id")
-          .where("email", "=", email)
-          .executeTakeFirst();
-        if (!employee) return { error: OIDC_REFUSALS.notStaff };
-      },
+      validateUserInfo: staffOnlyUserInfo(db, config),
     },
     account: {
       // Linking an identity-provider account to an existing login by e-mail needs the provider
       // to vouch for the address (email_verified); our logins' addresses count as verified.
       accountLinking: { enabled: true, trustedProviders: [] },
     },
-    plugins: config.oidc
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: OIDC_PROVIDER_ID,
-                discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
-                clientId: config.oidc.clientId,
-                clientSecret: config.oidc.clientSecret,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-                requireIdTokenVerification: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: config.oidc ? [identityProvider(config.oidc)] : [],
     // Its limiter keeps counters in memory by default and is off outside production; sign-in
     // attempts are limited in the database instead (sign-in-throttle.server.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    logger: {
-      level: "error",
-      // Some endpoints (get-session) catch a failure, log it and answer 500 themselves; the
-      // failure logged during an HTTP request goes to handleAuthRequest instead of the log.
-      log: (level, message, ...args) => {
-        const failure = requestFailure.getStore();
-        const cause = args.find((arg) => arg instanceof Error);
-        if (failure && cause) failure.error ??= cause;
-        else logger.error({ err: cause }, `Sign-in ${level}: ${message}`);
-      },
-    },
+    logger: AUTH_LOGGER,
     // Refusals (401, 403, 429, ...) stay better-auth's answers; any other failure is thrown
     // out of its handler to the API's error handler (see handleAuthRequest).
     onAPIError: { throw: true },
@@ -193,77 +164,121 @@ export function createAuth({ db, kind, config, signInThrottle, passwordHashing }
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       database: { generateId: () => randomUUID() },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/sign-in/email") {
-          await beginSignIn(throttle, ctx.body, clientAddress(ctx));
-        }
-        if (ctx.path === "/request-password-reset") {
-          await resetLimit(accountKey(ctx.body), clientAddress(ctx));
-        }
-        if (ctx.path === "/change-password") {
-          assertChangePasswordBody(ctx.body);
-          // A new password ends every other session, whatever the caller asked for.
-          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        const returned = ctx.context.returned;
-        if (ctx.path === "/sign-in/email") {
-          if (returned instanceof APIError) {
-            if (returned.statusCode === 401) {
-              // better-auth's own wording is close but not ours; say it the same way everywhere.
-              throw new APIError("UNAUTHORIZED", {
-                message: INVALID_CREDENTIALS_MESSAGE,
-                code: "INVALID_EMAIL_OR_PASSWORD",
-              });
-            }
-            return;
-          }
-          await throttle.succeeded(accountKey(ctx.body), clientAddress(ctx));
-        }
-        if (ctx.path === "/change-password") {
-          const refusal = changePasswordRefusal(returned);
-          if (refusal) throw refusal;
-        }
-        // Over HTTP (calls from our own code have no request), a browser that sends the session
-        // cookie or is being given one has the token there: the JSON answer leaves it out.
-        if (!ctx.request || returned instanceof APIError || returned instanceof Response) return;
-        const cookie = ctx.request.headers.get("cookie") ?? "";
-        if (
-          !hasSessionCookie(cookie) &&
-          !setsSessionCookie(ctx.context.responseHeaders, COOKIE_PREFIX)
-        ) {
-          return;
-        }
-        const body = withoutSessionTokens(returned);
-        // An object or, for list-sessions, an array; ctx.json sends either as it is.
-        if (body !== returned) return ctx.json(body as Record<string, unknown>);
-      }),
-    },
+    hooks: signInHooks(throttle, resetLimit),
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const instances = new WeakMap<Db, WeakMap<Config, Auth>>();
+/**
+ * better-auth's validateUserInfo: an identity-provider account is admitted only with a verified
+ * e-mail that an employee record (or the owner's ADMIN_EMAIL) names; that e-mail is how
+ * accounts are matched.
+ */
+function staffOnlyUserInfo(db: Db, config: Config) {
+  return async ({
+    user,
+    source,
+  }: {
+    user: { email?: unknown; emailVerified?: unknown };
+    source: { method: string };
+  }) => {
+    if (source.method !== "oauth") return;
+    if (user.emailVerified !== true) return { error: OIDC_REFUSALS.unverified };
+    const email = String(user.email ?? "").toLowerCase();
+    if (email && email === config.adminEmail) return;
+    const employee = await db
+      .selectFrom("employees")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirst();
+    if (!employee) return { error: OIDC_REFUSALS.notStaff };
+  };
+}
+
+/** Sign-in through the configured identity provider (OpenID Connect), by its discovery document. */
+function identityProvider(oidc: NonNullable<Config["oidc"]>) {
+  return genericOAuth({
+    config: [
+      {
+        providerId: OIDC_PROVIDER_ID,
+        discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+        clientId: oidc.clientId,
+        clientSecret: oidc.clientSecret,
+        scopes: ["openid", "email", "profile"],
+        pkce: true,
+        requireIdTokenVerification: true,
+      },
+    ],
+  });
+}
+
+/** better-auth's log: errors only, into ours. */
+const AUTH_LOGGER = {
+  level: "error",
+  // Some endpoints (get-session) catch a failure, log it and answer 500 themselves; the
+  // failure logged during an HTTP request goes to handleAuthRequest instead of the log.
+  log: (level: string, message: string, ...args: unknown[]) => {
+    const failure = requestFailure.getStore();
+    const cause = args.find((arg) => arg instanceof Error);
+    if (failure && cause) failure.error ??= cause;
+    else logger.error({ err: cause }, `Sign-in ${level}: ${message}`);
+  },
+} satisfies BetterAuthOptions["logger"];
 
 /**
- * The better-auth instance for this database and configuration, created on first use; the
- * Express app and the page loaders (which get only db and config) share it.
+ * What runs around better-auth's endpoints: the sign-in and reset limits before, our wording of
+ * a refused sign-in, the change-password rules and no session token in a JSON answer after.
  */
-export function authFor(db: Db, config: Config): Auth {
-  let byConfig = instances.get(db);
-  if (!byConfig) {
-    byConfig = new WeakMap();
-    instances.set(db, byConfig);
-  }
-  let auth = byConfig.get(config);
-  if (!auth) {
-    auth = createAuth({ db, kind: dbKindOf(db), config });
-    byConfig.set(config, auth);
-  }
-  return auth;
+function signInHooks(throttle: SignInThrottle, resetLimit: ReturnType<typeof createResetLimit>) {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      if (ctx.path === "/sign-in/email") {
+        await beginSignIn(throttle, ctx.body, clientAddress(ctx));
+      }
+      if (ctx.path === "/request-password-reset") {
+        await resetLimit(accountKey(ctx.body), clientAddress(ctx));
+      }
+      if (ctx.path === "/change-password") {
+        assertChangePasswordBody(ctx.body);
+        // A new password ends every other session, whatever the caller asked for.
+        return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+      }
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      const returned = ctx.context.returned;
+      if (ctx.path === "/sign-in/email") {
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) {
+            // better-auth's own wording is close but not ours; say it the same way everywhere.
+            throw new APIError("UNAUTHORIZED", {
+              message: INVALID_CREDENTIALS_MESSAGE,
+              code: "INVALID_EMAIL_OR_PASSWORD",
+            });
+          }
+          return;
+        }
+        await throttle.succeeded(accountKey(ctx.body), clientAddress(ctx));
+      }
+      if (ctx.path === "/change-password") {
+        const refusal = changePasswordRefusal(returned);
+        if (refusal) throw refusal;
+      }
+      // Over HTTP (calls from our own code have no request), a browser that sends the session
+      // cookie or is being given one has the token there: the JSON answer leaves it out.
+      if (!ctx.request || returned instanceof APIError || returned instanceof Response) return;
+      const cookie = ctx.request.headers.get("cookie") ?? "";
+      if (
+        !hasSessionCookie(cookie) &&
+        !setsSessionCookie(ctx.context.responseHeaders, COOKIE_PREFIX)
+      ) {
+        return;
+      }
+      const body = withoutSessionTokens(returned);
+      // An object or, for list-sessions, an array; ctx.json sends either as it is.
+      if (body !== returned) return ctx.json(body as Record<string, unknown>);
+    }),
+  };
 }
 
 type HookContext = { headers?: Headers | undefined; request?: Request | undefined };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CurrentUser } from "#common/types/user.ts";
 import { createApp } from "#server/app.ts";
 import { loadConfig } from "#server/config/env.server.ts";
+import { createServerContext } from "#server/create-context.server.ts";
 import { createEmployee, createLogin, fakeEmployee } from "#tests/factories/employee.ts";
 import {
   createBrowser,
@@ -17,7 +18,7 @@ import {
 } from "#tests/helpers/test-database.ts";
 import { listen } from "#tests/helpers/test-server.ts";
 import { allowConsoleError } from "#tests/setup/setup-test-env.ts";
-import { type Auth, authFor, OIDC_REFUSALS } from "./auth.server.ts";
+import { type Auth, OIDC_REFUSALS } from "./auth.server.ts";
 import { ensureOwnerAccount } from "./owner.server.ts";
 
 const OWNER = { ADMIN_EMAIL: "owner@oidc.test", ADMIN_PASSWORD: "owner-oidc-password" };
@@ -49,9 +50,10 @@ describeEachDatabase("sign-in through an OpenID Connect provider", (kind) => {
       OIDC_CLIENT_ID: provider.clientId,
       OIDC_CLIENT_SECRET: provider.clientSecret,
     });
-    auth = authFor(database.handle.db, config);
+    const context = createServerContext({ db: database.handle.db, config });
+    auth = context.auth;
     await ensureOwnerAccount({ db: database.handle.db, auth, config });
-    http.on("request", createApp({ handle: database.handle, config, auth }));
+    http.on("request", createApp({ handle: database.handle, context }));
   });
   afterAll(async () => {
     http?.closeAllConnections();
@@ -169,7 +171,10 @@ describeEachDatabase("an identity provider that cannot be reached", (kind) => {
       OIDC_CLIENT_ID: "studio-site",
       OIDC_CLIENT_SECRET: "secret",
     });
-    const app = createApp({ handle: database.handle, config });
+    const app = createApp({
+      handle: database.handle,
+      context: createServerContext({ db: database.handle.db, config }),
+    });
     const server = await listen(app);
     try {
       const response = await fetch(`${server.url}/api/login`, { redirect: "manual" });

@@ -2,13 +2,13 @@ import { type KyselyPlugin, SelectQueryNode } from "kysely";
 import { afterEach, expect, it } from "vitest";
 import { loadConfig } from "#server/config/env.server.ts";
 import { signInRequest } from "#tests/helpers/staff.ts";
+import { testAuth } from "#tests/helpers/test-auth.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
 } from "#tests/helpers/test-database.ts";
 import { startTestServerOn, type TestServer } from "#tests/helpers/test-server.ts";
-import { authFor } from "./auth.server.ts";
 import { ensureOwnerAccount } from "./owner.server.ts";
 
 const OWNER = { ADMIN_EMAIL: "Boss@Studio.test", ADMIN_PASSWORD: "first-owner-password" };
@@ -83,7 +83,7 @@ describeEachDatabase("owner bootstrap", (kind) => {
       loadConfig({ DATA_DIR: database?.dataDir, ...OWNER }),
     );
     const results = await Promise.all(
-      configs.map((config) => ensureOwnerAccount({ db, auth: authFor(db, config), config })),
+      configs.map((config) => ensureOwnerAccount({ db, auth: testAuth(db, config), config })),
     );
     expect(results.sort()).toEqual(["created", ...Array(7).fill("exists")]);
     const users = await db.selectFrom("users").select("id").execute();
@@ -96,14 +96,14 @@ describeEachDatabase("owner bootstrap", (kind) => {
     database = await createTestDatabase(kind);
     const db = database.handle.db;
     const winner = loadConfig({ DATA_DIR: database.dataDir, ...OWNER });
-    expect(await ensureOwnerAccount({ db, auth: authFor(db, winner), config: winner })).toBe(
+    expect(await ensureOwnerAccount({ db, auth: testAuth(db, winner), config: winner })).toBe(
       "created",
     );
     // The loser's first two looks at users (before its transaction and inside it) still see
     // no login; its third, in createPasswordLogin, sees the winner's committed login.
     const loser = loadConfig({ DATA_DIR: database.dataDir, ...OWNER });
     const lateDb = db.withPlugin(hideFirstUserLookups(2));
-    expect(await ensureOwnerAccount({ db: lateDb, auth: authFor(db, loser), config: loser })).toBe(
+    expect(await ensureOwnerAccount({ db: lateDb, auth: testAuth(db, loser), config: loser })).toBe(
       "exists",
     );
     expect(await db.selectFrom("accounts").select("id").execute()).toHaveLength(1);

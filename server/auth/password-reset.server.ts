@@ -5,7 +5,7 @@ import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { DatabaseRateLimitStore } from "#server/db/rate-limit-store.server.ts";
 import { passwordResetMessage } from "#server/mail/account-mail.server.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
+import type { Mailer } from "#server/mail/mailer.server.ts";
 import { findEmployeeByEmail } from "#server/services/employees.server.ts";
 import { currentSiteSettings } from "#server/services/site-settings.server.ts";
 
@@ -70,9 +70,9 @@ type ResetUser = { id: string; email: string; name: string };
  * answer to the request is the same either way. The mail goes out in the background, so the
  * answer does not take longer for an address that gets one.
  */
-export function resetMailSender(db: Db, config: Config) {
+export function resetMailSender(db: Db, config: Config, mailer: Mailer) {
   return async ({ user, token }: { user: ResetUser; token: string }) => {
-    void mailResetLink(db, config, user, token).catch((error: unknown) => {
+    void mailResetLink(db, config, mailer, user, token).catch((error: unknown) => {
       logger.warn(
         { err: error },
         `The password reset e-mail to ${user.email} was not sent: ${error instanceof Error ? error.message : String(error)}`,
@@ -81,7 +81,13 @@ export function resetMailSender(db: Db, config: Config) {
   };
 }
 
-async function mailResetLink(db: Db, config: Config, user: ResetUser, token: string) {
+async function mailResetLink(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  user: ResetUser,
+  token: string,
+) {
   const email = user.email.toLowerCase();
   const recipient = await resetRecipient(db, config, user.id, email);
   if ("refusal" in recipient) {
@@ -91,7 +97,7 @@ async function mailResetLink(db: Db, config: Config, user: ResetUser, token: str
     return;
   }
   const { companyName } = await currentSiteSettings(db, config.siteDefaults);
-  await mailerFor(config).send(
+  await mailer.send(
     passwordResetMessage({
       to: email,
       name: recipient.firstName ?? user.name,

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createRequire } from "node:module";
 import type { Request, RequestHandler } from "express";
+import type { Registry } from "prom-client";
 import type { DatabaseHandle } from "#server/db/db.server.ts";
 import { countScheduledPosts } from "#server/services/publishing-queue.server.ts";
 
@@ -71,6 +72,8 @@ export function hasBearerToken(header: string | undefined, token: string): boole
   return timingSafeEqual(given, expected);
 }
 
+type PromClient = typeof import("prom-client");
+
 export function createMetrics({
   token,
   handle,
@@ -80,12 +83,34 @@ export function createMetrics({
 }): Metrics {
   // prom-client is loaded here, when metrics are on (METRICS_TOKEN), not with the module: a
   // server without metrics never holds it (about 5 MB of memory at rest).
-  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = createRequire(
-    import.meta.url,
-  )("prom-client") as typeof import("prom-client");
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const prom = createRequire(import.meta.url)("prom-client") as PromClient;
+  const registry = new prom.Registry();
+  prom.collectDefaultMetrics({ register: registry });
+  const counted = requestMetrics(prom, registry);
+  if (handle.poolUse) poolGauges(prom, registry, handle.poolUse);
+  scheduledPostGauges(prom, registry, handle.db);
 
+  const serve: RequestHandler = (req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    if (!hasBearerToken(req.headers.authorization, token)) {
+      res.set("WWW-Authenticate", 'Bearer realm="metrics"');
+      res.status(401).json({ message: "A valid bearer token is required." });
+      return;
+    }
+    registry.metrics().then((text) => {
+      res.set("Content-Type", registry.contentType);
+      res.send(text);
+    }, next);
+  };
+
+  return { ...counted, serve };
+}
+
+/** The requests answered and their durations, by route and status; the response cache's lookups. */
+function requestMetrics(
+  { Counter, Histogram }: PromClient,
+  registry: Registry,
+): Omit<Metrics, "serve"> {
   const labelNames = ["route", "status"] as const;
   const requests = new Counter({
     name: "studio_http_requests_total",
@@ -110,32 +135,52 @@ export function createMetrics({
     help: "Cacheable requests the response cache did not hold, answered by the app.",
     registers: [registry],
   });
+  const observeRequests: RequestHandler = (req, res, next) => {
+    const started = performance.now();
+    res.once("finish", () => {
+      const labels = { route: routeLabel(req), status: res.statusCode };
+      requests.inc(labels);
+      durations.observe(labels, (performance.now() - started) / 1000);
+    });
+    next();
+  };
+  return {
+    observeRequests,
+    countCacheLookup: (outcome) => (outcome === "hit" ? cacheHits.inc() : cacheMisses.inc()),
+  };
+}
 
-  if (handle.poolUse) {
-    const poolUse = handle.poolUse;
-    const pool = (name: string, help: string, pick: (use: ReturnType<typeof poolUse>) => number) =>
-      new Gauge({
-        name,
-        help,
-        registers: [registry],
-        collect() {
-          this.set(pick(poolUse()));
-        },
-      });
-    pool("studio_db_pool_connections_open", "PostgreSQL connections open now.", (u) => u.open);
-    pool("studio_db_pool_connections_idle", "Open connections not in use.", (u) => u.idle);
-    pool(
-      "studio_db_pool_waiting_clients",
-      "Queries waiting for a free connection.",
-      (u) => u.waiting,
-    );
-    pool("studio_db_pool_connections_max", "The pool's connection limit.", (u) => u.max);
-  }
+/** The PostgreSQL pool's connections, read on each scrape. */
+function poolGauges(
+  { Gauge }: PromClient,
+  registry: Registry,
+  poolUse: NonNullable<DatabaseHandle["poolUse"]>,
+) {
+  const pool = (name: string, help: string, pick: (use: ReturnType<typeof poolUse>) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(pick(poolUse()));
+      },
+    });
+  pool("studio_db_pool_connections_open", "PostgreSQL connections open now.", (u) => u.open);
+  pool("studio_db_pool_connections_idle", "Open connections not in use.", (u) => u.idle);
+  pool(
+    "studio_db_pool_waiting_clients",
+    "Queries waiting for a free connection.",
+    (u) => u.waiting,
+  );
+  pool("studio_db_pool_connections_max", "The pool's connection limit.", (u) => u.max);
+}
 
+/** The publishing queue: scheduled posts waiting, and those due that the sweep has not flipped. */
+function scheduledPostGauges({ Gauge }: PromClient, registry: Registry, db: DatabaseHandle["db"]) {
   // Read on each scrape, both from one query; a database that cannot answer leaves them out.
   let queue: Promise<{ waiting: number; due: number } | null> | null = null;
   const readQueue = () => {
-    queue ??= countScheduledPosts(handle.db)
+    queue ??= countScheduledPosts(db)
       .catch(() => null)
       .finally(() => {
         queue = null;
@@ -161,33 +206,4 @@ export function createMetrics({
       },
     });
   }
-
-  const observeRequests: RequestHandler = (req, res, next) => {
-    const started = performance.now();
-    res.once("finish", () => {
-      const labels = { route: routeLabel(req), status: res.statusCode };
-      requests.inc(labels);
-      durations.observe(labels, (performance.now() - started) / 1000);
-    });
-    next();
-  };
-
-  const serve: RequestHandler = (req, res, next) => {
-    res.set("Cache-Control", "no-store");
-    if (!hasBearerToken(req.headers.authorization, token)) {
-      res.set("WWW-Authenticate", 'Bearer realm="metrics"');
-      res.status(401).json({ message: "A valid bearer token is required." });
-      return;
-    }
-    registry.metrics().then((text) => {
-      res.set("Content-Type", registry.contentType);
-      res.send(text);
-    }, next);
-  };
-
-  return {
-    observeRequests,
-    countCacheLookup: (outcome) => (outcome === "hit" ? cacheHits.inc() : cacheMisses.inc()),
-    serve,
-  };
 }

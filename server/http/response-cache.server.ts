@@ -81,26 +81,100 @@ type Flight = Promise<CacheEntry | null | "gone">;
  * (cache-store), and how it holds back and sends responses (cache-response).
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
-  const { ttlMs, classifyPath, hasSessionCookie, now = Date.now, countLookup } = options;
-  const store = new CacheStore({
-    maxEntries: options.maxEntries ?? 500,
-    maxBytes: options.maxBytes ?? RESPONSE_CACHE_MAX_BYTES,
-    now,
-  });
-  const sharedCache =
-    options.sharedCacheSeconds && options.sharedCacheSeconds > 0
-      ? `public, max-age=0, s-maxage=${Math.floor(options.sharedCacheSeconds)}`
-      : null;
+  const cache = new CachingAnswers(options);
+  return {
+    middleware: (req, res, next) => cache.answer(req, res, next),
+    clear: () => cache.store.clear(),
+    get bytes() {
+      return cache.store.bytes;
+    },
+  };
+}
+
+/** The response cache's middleware: its kept answers, and the misses being rendered. */
+class CachingAnswers {
+  readonly store: CacheStore;
+  readonly #options: ResponseCacheOptions;
+  readonly #now: () => number;
+  /** The Cache-Control a kept page gets for shared caches downstream, if any. */
+  readonly #sharedCache: string | null;
   /** Misses being rendered, by key: later requests for the same key wait for the first. */
-  const inFlight = new Map<string, Flight>();
-  const clear = () => store.clear();
+  readonly #inFlight = new Map<string, Flight>();
+
+  constructor(options: ResponseCacheOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.store = new CacheStore({
+      maxEntries: options.maxEntries ?? 500,
+      maxBytes: options.maxBytes ?? RESPONSE_CACHE_MAX_BYTES,
+      now: this.#now,
+    });
+    this.#sharedCache =
+      options.sharedCacheSeconds && options.sharedCacheSeconds > 0
+        ? `public, max-age=0, s-maxage=${Math.floor(options.sharedCacheSeconds)}`
+        : null;
+  }
+
+  /** Answers from a kept answer or another request's render, or lets the app answer. */
+  answer(req: Request, res: Response, next: (error?: unknown) => void): void {
+    const { classifyPath, hasSessionCookie, countLookup } = this.#options;
+    const request = matchRequest(req, classifyPath, hasSessionCookie);
+    if (request.kind === "write") clearOnSuccess(res, () => this.store.clear());
+    if (request.kind === "write" || request.kind === "bypass") {
+      next();
+      return;
+    }
+
+    const { key } = request;
+    const entry = this.store.get(key);
+    if (entry && entry.expiresAt > this.#now()) {
+      countLookup?.("hit");
+      this.#serve(entry, req, res, false).catch(next);
+      return;
+    }
+    const flight = this.#inFlight.get(key);
+    if (flight) {
+      this.#waitFor(flight, req, res, next);
+      return;
+    }
+    countLookup?.("miss");
+    this.#capture(req, res, next, key, request.kind);
+  }
+
+  /** Answers a request with another one's render of the same address, once it is done. */
+  #waitFor(flight: Flight, req: Request, res: Response, next: (error?: unknown) => void) {
+    const { countLookup } = this.#options;
+    // When this request came, the first time it had to wait (it may wait twice, below).
+    const arrivedAt: number = res.locals.responseCacheArrivedAt ?? this.#now();
+    res.locals.responseCacheArrivedAt = arrivedAt;
+    flight
+      .then((outcome) => {
+        if (outcome === "gone") {
+          // Unless this client has gone too: the first to get here renders, the rest wait.
+          if (!res.destroyed) this.answer(req, res, next);
+        } else if (outcome && outcome.expiresAt <= arrivedAt) {
+          // A render slower than the lifetime: its data was read more than a lifetime before
+          // this request came. Asked again, once: the next render starts after it came.
+          if (!res.destroyed) this.answer(req, res, next);
+        } else if (outcome) {
+          // Answered by another request's render: a hit, as a kept answer is. Asked again
+          // (above), the request is counted when it is looked up again.
+          countLookup?.("hit");
+          return this.#serve(outcome, req, res, false);
+        } else {
+          countLookup?.("miss");
+          next();
+        }
+      })
+      .catch(next);
+  }
 
   /**
    * Sends a kept answer. A miss (`firstResponse`) gets a compressed form made for it alone, at
    * cheap levels: most addresses of a long tail are asked once. A request that finds the entry
    * kept gets the entry's kept form, made once on its first demand.
    */
-  async function serve(entry: CacheEntry, req: Request, res: Response, firstResponse: boolean) {
+  async #serve(entry: CacheEntry, req: Request, res: Response, firstResponse: boolean) {
     let encoding = entry.compressible
       ? negotiateEncoding(req.headers["accept-encoding"], true)
       : "identity";
@@ -115,7 +189,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       try {
         body = firstResponse
           ? await compressForOneResponse(entry.body, encoding)
-          : await compressedForm(entry, encoding, (bytes) => store.countCompressed(entry, bytes));
+          : await compressedForm(entry, encoding, (bytes) =>
+              this.store.countCompressed(entry, bytes),
+            );
       } catch (error) {
         logger.error({ err: error }, "Compressing a cached answer failed; sending it uncompressed");
       }
@@ -130,30 +206,59 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   }
 
   /** Runs the request through the app with its answer held back, then keeps it if it may. */
-  function capture(
+  #capture(
     req: Request,
     res: Response,
     next: (error?: unknown) => void,
     key: string,
     kind: "plain" | "page",
   ) {
+    const { ttlMs, watchReads } = this.#options;
+    // The compression of answers the cache does not hold (app.ts) leaves this one alone.
+    res.locals.heldByResponseCache = true;
     // Off (a lifetime of 0): nothing is kept or shared, but the answer is still compressed
     // for its response alone, at once, which costs less than compressing it as it streams.
     if (ttlMs <= 0) {
-      res.locals.heldByResponseCache = true;
       holdBack(res, (_status, body) => {
         sendUnkept(req, res, body).catch((error: unknown) => next(error));
       });
       next();
       return;
     }
-    const startedIn = store.generation;
+    const startedIn = this.store.generation;
     // The answer is as old as the data it is made of: read after this moment, or by a memo
     // (`reads.ageMs`) before it.
-    const startedAt = now();
+    const startedAt = this.#now();
     const reads = { ageMs: 0 };
-    // The compression of answers the cache does not hold (app.ts) leaves this one alone.
-    res.locals.heldByResponseCache = true;
+    const settle = this.#startFlight(key, res);
+    holdBack(res, (status, body) => {
+      const previous = this.store.get(key);
+      const entry =
+        startedIn === this.store.generation ? toEntry({ key, status, res, body, previous }) : null;
+      if (!entry) {
+        settle(null);
+        sendUnkept(req, res, body).catch((error: unknown) => next(error));
+        return;
+      }
+      if (kind === "page" && this.#sharedCache && !res.hasHeader("cache-control")) {
+        // A shared cache must not give staff (with a session cookie) what visitors get.
+        entry.headers.push("cache-control", this.#sharedCache);
+        entry.vary = `${entry.vary}, Cookie`;
+      }
+      entry.expiresAt = startedAt - reads.ageMs + ttlMs;
+      if (entry.bytes <= MAX_ENTRY_BYTES) this.store.set(entry);
+      settle(entry);
+      this.#serve(entry, req, res, true).catch((error: unknown) => next(error));
+    });
+    if (watchReads) watchReads(reads, next);
+    else next();
+  }
+
+  /**
+   * Notes that `key` is being rendered, so requests for it meanwhile wait for this one; answers
+   * how to settle their wait, once: with the kept answer, null (not kept), or "gone".
+   */
+  #startFlight(key: string, res: Response): (outcome: CacheEntry | null | "gone") => void {
     let resolveFlight: (outcome: CacheEntry | null | "gone") => void = () => undefined;
     const flight: Flight = new Promise((resolve) => {
       resolveFlight = resolve;
@@ -162,86 +267,14 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const settle = (outcome: CacheEntry | null | "gone") => {
       if (settled) return;
       settled = true;
-      if (inFlight.get(key) === flight) inFlight.delete(key);
+      if (this.#inFlight.get(key) === flight) this.#inFlight.delete(key);
       resolveFlight(outcome);
     };
-    inFlight.set(key, flight);
+    this.#inFlight.set(key, flight);
     // A client that goes away stops its page's render (entry.server.tsx): no answer comes.
     res.once("close", () => settle("gone"));
-
-    holdBack(res, (status, body) => {
-      const previous = store.get(key);
-      const entry =
-        startedIn === store.generation ? toEntry({ key, status, res, body, previous }) : null;
-      if (!entry) {
-        settle(null);
-        sendUnkept(req, res, body).catch((error: unknown) => next(error));
-        return;
-      }
-      if (kind === "page" && sharedCache && !res.hasHeader("cache-control")) {
-        // A shared cache must not give staff (with a session cookie) what visitors get.
-        entry.headers.push("cache-control", sharedCache);
-        entry.vary = `${entry.vary}, Cookie`;
-      }
-      entry.expiresAt = startedAt - reads.ageMs + ttlMs;
-      if (entry.bytes <= MAX_ENTRY_BYTES) store.set(entry);
-      settle(entry);
-      serve(entry, req, res, true).catch((error: unknown) => next(error));
-    });
-    if (options.watchReads) options.watchReads(reads, next);
-    else next();
+    return settle;
   }
-
-  const middleware: RequestHandler = function answer(req, res, next) {
-    const request = matchRequest(req, classifyPath, hasSessionCookie);
-    if (request.kind === "write") clearOnSuccess(res, clear);
-    if (request.kind === "write" || request.kind === "bypass") return next();
-
-    const { key } = request;
-    const entry = store.get(key);
-    if (entry && entry.expiresAt > now()) {
-      countLookup?.("hit");
-      serve(entry, req, res, false).catch(next);
-      return;
-    }
-    const flight = inFlight.get(key);
-    if (flight) {
-      // When this request came, the first time it had to wait (it may wait twice, below).
-      const arrivedAt: number = res.locals.responseCacheArrivedAt ?? now();
-      res.locals.responseCacheArrivedAt = arrivedAt;
-      flight
-        .then((outcome) => {
-          if (outcome === "gone") {
-            // Unless this client has gone too: the first to get here renders, the rest wait.
-            if (!res.destroyed) answer(req, res, next);
-          } else if (outcome && outcome.expiresAt <= arrivedAt) {
-            // A render slower than the lifetime: its data was read more than a lifetime before
-            // this request came. Asked again, once: the next render starts after it came.
-            if (!res.destroyed) answer(req, res, next);
-          } else if (outcome) {
-            // Answered by another request's render: a hit, as a kept answer is. Asked again
-            // (above), the request is counted when it is looked up again.
-            countLookup?.("hit");
-            return serve(outcome, req, res, false);
-          } else {
-            countLookup?.("miss");
-            next();
-          }
-        })
-        .catch(next);
-      return;
-    }
-    countLookup?.("miss");
-    capture(req, res, next, key, request.kind);
-  };
-
-  return {
-    middleware,
-    clear,
-    get bytes() {
-      return store.bytes;
-    },
-  };
 }
 
 /**

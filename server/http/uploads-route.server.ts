@@ -7,7 +7,6 @@ import {
   UPLOAD_CACHE_CONTROL,
   type UploadStore,
   uploadContentType,
-  uploadStoreFor,
 } from "#server/storage/upload-store.server.ts";
 import {
   ensureImageVariant,
@@ -39,8 +38,7 @@ export const UPLOAD_REDIRECT_MAX_AGE_SECONDS = 24 * 60 * 60;
  * PUBLIC_UPLOADS_URL when it is set, else the file from the disk folder or from the bucket,
  * with the same headers either way (docs/decisions/018-uploads-behind-a-public-address.md).
  */
-export function uploadsRoute(config: Config): RequestHandler[] {
-  const store = uploadStoreFor(config);
+export function uploadsRoute(config: Config, store: UploadStore): RequestHandler[] {
   const send = config.publicUploadsUrl
     ? redirectTo(store, config.publicUploadsUrl)
     : store.kind === "disk"

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadConfig } from "#server/config/env.server.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
 import { buildNewsletter } from "#server/mail/newsletter-message.server.ts";
 import { startSending } from "#server/services/newsletter-sendings.server.ts";
 import { createPost } from "#tests/factories/post.ts";
@@ -76,7 +75,6 @@ describeEachDatabase("the newsletter pace", (kind) => {
       await smtp.waitFor(COPIES, 20_000);
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
-      mailerFor(config).close();
     }
     const holders = await db()
       .selectFrom("newsletter_deliveries")

@@ -1,7 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  onTestFinished,
+} from "vitest";
 import { type Config, loadConfig } from "#server/config/env.server.ts";
 import type { DeliveryStatus } from "#server/db/tables.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
+import { createMailer } from "#server/mail/mailer.server.ts";
 import { buildNewsletter } from "#server/mail/newsletter-message.server.ts";
 import { startSending } from "#server/services/newsletter-sendings.server.ts";
 import { createPost } from "#tests/factories/post.ts";
@@ -17,12 +26,9 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from "#tests/helpers/test-database.ts";
-import {
-  isDeadHolderOnThisHost,
-  type NewsletterWorker,
-  retryDelay,
-  startNewsletterWorker,
-} from "./newsletter-worker.server.ts";
+import { isDeadHolderOnThisHost } from "./newsletter-claims.server.ts";
+import { retryDelay } from "./newsletter-send.server.ts";
+import { type NewsletterWorker, startNewsletterWorker } from "./newsletter-worker.server.ts";
 
 // What becomes of each copy (docs/decisions/028-newsletter-sending.md): a real SMTP server on
 // loopback answers as each test says, per recipient.
@@ -71,7 +77,6 @@ describeEachDatabase("the newsletter worker", (kind) => {
     });
   });
   afterAll(async () => {
-    if (config) mailerFor(config).close();
     await smtp?.close();
     await database?.destroy();
   });
@@ -172,7 +177,10 @@ describeEachDatabase("the newsletter worker", (kind) => {
       MAIL_RATE_PER_MINUTE: "0",
       NEWSLETTER_RETRY_MS: "60000",
     });
-    worker = startNewsletterWorker(db(), slow, { idleMs: 10, mailer: mailerFor(config) });
+    // A mailer the worker is given is its owner's to close.
+    const mailer = createMailer(config);
+    onTestFinished(() => mailer.close());
+    worker = startNewsletterWorker(db(), slow, { idleMs: 10, mailer });
     const row = await eventually(async () => {
       const [first] = await deliveries();
       expect(first?.attempts).toBe(1);
@@ -262,7 +270,6 @@ describeEachDatabase("the newsletter worker", (kind) => {
     const stopped = stopping.stop();
     release();
     await stopped;
-    mailerFor(slowConfig).close();
     await slowSmtp.close();
     const rows = await db()
       .selectFrom("newsletter_deliveries")

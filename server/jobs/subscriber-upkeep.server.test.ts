@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config/env.server.ts";
-import { confirmationSenderFor } from "#server/mail/confirmation-mail.server.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
+import { createMailer, type Mailer } from "#server/mail/mailer.server.ts";
 import {
   claimConfirmation,
   PURGE_PENDING_AFTER_MS,
@@ -14,6 +13,7 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from "#tests/helpers/test-database.ts";
+import { type ConfirmationSender, createConfirmationSender } from "./confirmation-sender.server.ts";
 import { keepSubscribers } from "./subscriber-upkeep.server.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -22,13 +22,18 @@ describeEachDatabase("the mailing list's upkeep", (kind) => {
   let database: TestDatabase;
   let smtp: TestSmtpServer;
   let config: ReturnType<typeof loadConfig>;
+  let mailer: Mailer;
+  let confirmations: ConfirmationSender;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     smtp = await startTestSmtpServer();
     config = loadConfig({ DATA_DIR: database.dataDir, SEED_DEMO: "0", SMTP_URL: smtp.url });
+    mailer = createMailer(config);
+    confirmations = createConfirmationSender({ db: db(), config, mailer });
   });
   afterAll(async () => {
-    if (config) mailerFor(config).close();
+    await confirmations?.stop();
+    mailer?.close();
     await smtp?.close();
     await database?.destroy();
   });
@@ -60,9 +65,9 @@ describeEachDatabase("the mailing list's upkeep", (kind) => {
     });
     await createSubscriber(db(), { email: "old-active@example.com", createdAt: ago(400 * DAY) });
 
-    expect(await keepSubscribers(db(), config, now)).toEqual({ purged: 1, queued: 0 });
+    expect(await keepSubscribers(db(), confirmations, now)).toEqual({ purged: 1, queued: 0 });
     expect(await emails()).toEqual(["old-active@example.com", "young-pending@example.com"]);
-    expect(await keepSubscribers(db(), config, now)).toEqual({ purged: 0, queued: 0 });
+    expect(await keepSubscribers(db(), confirmations, now)).toEqual({ purged: 0, queued: 0 });
   });
 
   it("mails pending addresses whose confirmation was never sent", async () => {
@@ -73,24 +78,22 @@ describeEachDatabase("the mailing list's upkeep", (kind) => {
       confirmationSentAt: new Date().toISOString(),
     });
     await createSubscriber(db(), { email: "active@example.com" });
-    expect(await keepSubscribers(db(), config)).toEqual({ purged: 0, queued: 1 });
-    await confirmationSenderFor(db(), config).idle();
+    expect(await keepSubscribers(db(), confirmations)).toEqual({ purged: 0, queued: 1 });
+    await confirmations.idle();
     expect(smtp.received.map((mail) => mail.to)).toEqual([["never-mailed@example.com"]]);
   });
 
   it("sends nothing more once stopped, leaving the queued addresses for the next start", async () => {
-    // A configuration of its own: its sender is not the one the other tests use.
-    const own = loadConfig({ DATA_DIR: database.dataDir, SEED_DEMO: "0", SMTP_URL: smtp.url });
+    // A sender of its own: not the one the other tests use.
     await createSubscriber(db(), { email: "queued@example.com", status: "pending" });
-    const sender = confirmationSenderFor(db(), own);
+    const sender = createConfirmationSender({ db: db(), config, mailer });
     await sender.stop();
     sender.enqueue(["queued@example.com"]);
     await sender.idle();
     expect(smtp.received).toEqual([]);
-    expect(await keepSubscribers(db(), config)).toEqual({ purged: 0, queued: 1 });
-    await confirmationSenderFor(db(), config).idle();
+    expect(await keepSubscribers(db(), confirmations)).toEqual({ purged: 0, queued: 1 });
+    await confirmations.idle();
     expect(smtp.received.map((mail) => mail.to)).toEqual([["queued@example.com"]]);
-    mailerFor(own).close();
   });
 
   describe("claimConfirmation", () => {

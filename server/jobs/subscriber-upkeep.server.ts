@@ -1,11 +1,10 @@
-import type { Config } from "#server/config/env.server.ts";
 import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
-import { confirmationSenderFor } from "#server/mail/confirmation-mail.server.ts";
 import {
   listUnsentConfirmations,
   purgeUnconfirmed,
 } from "#server/services/subscriber-consent.server.ts";
+import type { ConfirmationSender } from "./confirmation-sender.server.ts";
 import { type PeriodicJob, startPeriodicJob } from "./periodic-job.server.ts";
 
 /** How often the mailing list's upkeep runs. */
@@ -24,12 +23,12 @@ const UNSENT_PER_RUN = 2_000;
  */
 export async function keepSubscribers(
   db: Db,
-  config: Config,
+  confirmations: ConfirmationSender,
   now = new Date(),
 ): Promise<{ purged: number; queued: number }> {
   const purged = await purgeUnconfirmed(db, now);
   const unsent = await listUnsentConfirmations(db, UNSENT_PER_RUN);
-  confirmationSenderFor(db, config).enqueue(unsent);
+  confirmations.enqueue(unsent);
   return { purged, queued: unsent.length };
 }
 
@@ -40,13 +39,13 @@ export async function keepSubscribers(
  */
 export function startSubscriberUpkeep(
   db: Db,
-  config: Config,
+  confirmations: ConfirmationSender,
   { intervalMs = SUBSCRIBER_UPKEEP_INTERVAL_MS }: { intervalMs?: number } = {},
 ): PeriodicJob {
   const job = startPeriodicJob(db, {
     name: SUBSCRIBER_UPKEEP_JOB,
     intervalMs,
-    run: () => keepSubscribers(db, config),
+    run: () => keepSubscribers(db, confirmations),
     ran: ({ purged, queued }) => {
       if (purged > 0) {
         logger.info(`Deleted ${purged} unconfirmed newsletter address(es) older than 30 days.`);
@@ -58,7 +57,7 @@ export function startSubscriberUpkeep(
   return {
     stop: async () => {
       await job.stop();
-      await confirmationSenderFor(db, config).stop();
+      await confirmations.stop();
     },
   };
 }

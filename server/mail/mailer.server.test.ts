@@ -5,7 +5,7 @@ import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "#server/config/env.server.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp-server.ts";
-import { MailError, mailerFor, outboxDir } from "./mailer.server.ts";
+import { createMailer, MailError, outboxDir } from "./mailer.server.ts";
 
 const SECRET = "s".repeat(32);
 let dataDir: string;
@@ -76,7 +76,7 @@ describe("configuration", () => {
 describe("over SMTP", () => {
   it("hands the server a message with an HTML and a text part, a Message-ID and the From", async () => {
     smtp = await startTestSmtpServer({ credentials: { user: "studio", pass: "p@ss word" } });
-    const mailer = mailerFor(configWith({ SMTP_URL: smtp.url }));
+    const mailer = createMailer(configWith({ SMTP_URL: smtp.url }));
     try {
       const sent = await mailer.send({
         ...MESSAGE,
@@ -103,7 +103,7 @@ describe("over SMTP", () => {
   it("tells a temporary refusal (4xx) from a permanent one (5xx)", async () => {
     let next = { code: 451, message: "Try again later" };
     smtp = await startTestSmtpServer({ answer: () => next });
-    const mailer = mailerFor(configWith({ SMTP_URL: smtp.url }));
+    const mailer = createMailer(configWith({ SMTP_URL: smtp.url }));
     try {
       const temporary = await mailer.send(MESSAGE).catch((error: unknown) => error);
       expect(temporary).toBeInstanceOf(MailError);
@@ -122,7 +122,7 @@ describe("over SMTP", () => {
     const url = smtp.url;
     await smtp.close();
     smtp = undefined;
-    const mailer = mailerFor(configWith({ SMTP_URL: url }));
+    const mailer = createMailer(configWith({ SMTP_URL: url }));
     try {
       const error = await mailer.send(MESSAGE).catch((caught: unknown) => caught);
       expect(error).toMatchObject({ name: "MailError", temporary: true });
@@ -138,7 +138,7 @@ describe("over SMTP", () => {
     ["a header", { headers: { "X-Campaign": "one\r\nBcc: everyone@example.com" } }],
   ])("refuses a line break in the %s and sends nothing", async (_field, change) => {
     smtp = await startTestSmtpServer();
-    const mailer = mailerFor(configWith({ SMTP_URL: smtp.url }));
+    const mailer = createMailer(configWith({ SMTP_URL: smtp.url }));
     try {
       const error = await mailer.send({ ...MESSAGE, ...change }).catch((caught: unknown) => caught);
       expect(error).toMatchObject({ name: "MailError", temporary: false });
@@ -154,7 +154,7 @@ describe("over SMTP", () => {
 
 describe("without SMTP_URL", () => {
   it("writes each message as an .eml file into DATA_DIR/outbox", async () => {
-    const mailer = mailerFor(configWith());
+    const mailer = createMailer(configWith());
     expect(mailer.kind).toBe("outbox");
     const sent = await mailer.send({ ...MESSAGE, subject: "Ünïcode ✓ subject" });
     const dir = outboxDir(dataDir);

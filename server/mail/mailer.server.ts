@@ -56,21 +56,11 @@ export function outboxDir(dataDir: string): string {
   return path.join(dataDir, "outbox");
 }
 
-const mailers = new WeakMap<Config, Mailer>();
-
-/** The mailer of this configuration, made on first use and shared by the whole process. */
-export function mailerFor(config: Config): Mailer {
-  let mailer = mailers.get(config);
-  if (!mailer) {
-    mailer = createMailer(config);
-    mailers.set(config, mailer);
-  }
-  return mailer;
-}
-
 /**
- * A mailer of its own, not the shared one: the newsletter worker's, whose pool holds a
- * connection per lane (`maxConnections`, 2 by default). Its owner closes it.
+ * The mailer of this configuration: an SMTP server's pooled connections (`maxConnections`, 2 by
+ * default), or the outbox folder. The server makes one at start-up for everything it sends
+ * (ServerContext's `mailer`); the newsletter worker makes its own, with a connection per lane.
+ * Its owner closes it.
  */
 export function createMailer(config: Config, { maxConnections = 2 } = {}): Mailer {
   return config.mail.smtpUrl

@@ -21,18 +21,14 @@ import {
   packArchive,
 } from "./archive.server.ts";
 import { snapshotSqlite, sqliteMigrations, sqliteRowCounts } from "./sqlite-snapshot.server.ts";
-import {
-  configuredUploadFiles,
-  type UploadFiles,
-  uploadContentType,
-} from "./upload-files.server.ts";
+import { type UploadFiles, uploadContentType } from "./upload-files.server.ts";
 
 export type BackupOptions = {
   location: DataLocation;
   /** The archive to write (.tar, or .tar.gz / .tgz for a compressed one). */
   out: string;
-  /** Where the uploads are read from; the data folder's uploads by default. */
-  uploads?: UploadFiles;
+  /** Where the uploads are read from: the site's upload store (configuredUploadFiles). */
+  uploads: UploadFiles;
 };
 
 /**
@@ -56,11 +52,10 @@ export async function createBackup({ location, out, uploads }: BackupOptions): P
       : await snapshotSqliteInto(location, staging);
     for (const archivePath of database.paths) await add(archivePath);
 
-    const store = uploads ?? configuredUploadFiles(location.storage, location.dataDir);
     await mkdir(path.join(staging, "uploads"), { recursive: true });
-    for (const name of await store.list()) {
+    for (const name of await uploads.list()) {
       const archivePath = ARCHIVE_PATHS.upload(name);
-      await writeFile(path.join(staging, archivePath), await store.get(name));
+      await writeFile(path.join(staging, archivePath), await uploads.get(name));
       await add(archivePath, uploadContentType(name));
     }
 

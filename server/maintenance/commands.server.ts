@@ -4,6 +4,7 @@ import { MaintenanceError } from "./archive.server.ts";
 import { createBackup } from "./backup.server.ts";
 import { moveToPostgres, withoutPassword } from "./migrate-to-postgres.server.ts";
 import { restoreBackup } from "./restore.server.ts";
+import { configuredUploadFiles } from "./upload-files.server.ts";
 
 /**
  * The maintenance commands (`npm run backup`, `npm run restore`, `npm run migrate-to-postgres`):
@@ -19,7 +20,12 @@ export async function backupCommand(args: string[], env: Env, print: Print = con
     const { values } = parseArgs({ args, options: { out: { type: "string", short: "o" } } });
     if (!values.out)
       throw new MaintenanceError("Usage: npm run backup -- --out FILE[.tar|.tar.gz]");
-    const manifest = await createBackup({ location: loadDataLocation(env), out: values.out });
+    const location = loadDataLocation(env);
+    const manifest = await createBackup({
+      location,
+      out: values.out,
+      uploads: configuredUploadFiles(location.storage, location.dataDir),
+    });
     const rows = Object.values(manifest.database.tables).reduce((sum, t) => sum + t.rows, 0);
     const uploads = manifest.files.filter((file) => file.path.startsWith("uploads/")).length;
     const secret = manifest.files.some((file) => file.path === "session-secret");
@@ -45,10 +51,12 @@ export async function restoreCommand(args: string[], env: Env, print: Print = co
     if (!archive || positionals.length > 1) {
       throw new MaintenanceError("Usage: npm run restore -- FILE [--force]");
     }
+    const location = loadDataLocation(env);
     const report = await restoreBackup({
-      location: loadDataLocation(env),
+      location,
       archive,
       force: values.force,
+      uploads: configuredUploadFiles(location.storage, location.dataDir),
     });
     print(`Restored ${archive} (made ${report.createdAt}, ${report.kind})`);
     for (const [table, rows] of Object.entries(report.tables)) print(`  ${table}: ${rows} rows`);

@@ -20,13 +20,26 @@ import {
   urlWithSchema,
 } from "#tests/helpers/test-database.ts";
 import { MaintenanceError } from "./archive.server.ts";
-import { createBackup } from "./backup.server.ts";
-import { restoreBackup } from "./restore.server.ts";
+import { type BackupOptions, createBackup } from "./backup.server.ts";
+import { type RestoreOptions, restoreBackup } from "./restore.server.ts";
+import { configuredUploadFiles } from "./upload-files.server.ts";
 
 // What a restore refuses, and that it refuses before writing anything.
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
 const DISK = { kind: "disk" } as const;
+
+/** A backup as the command makes it: from the upload store the location names. */
+function backUp(options: Omit<BackupOptions, "uploads">) {
+  const { storage, dataDir } = options.location;
+  return createBackup({ ...options, uploads: configuredUploadFiles(storage, dataDir) });
+}
+
+/** A restore as the command runs it: into the upload store the location names. */
+function restore(options: Omit<RestoreOptions, "uploads">) {
+  const { storage, dataDir } = options.location;
+  return restoreBackup({ ...options, uploads: configuredUploadFiles(storage, dataDir) });
+}
 
 function locationOf(db: TestDatabase): DataLocation {
   return {
@@ -67,7 +80,7 @@ describeEachDatabase("restoring a backup", (kind) => {
     await mkdir(uploadsDir(source.dataDir), { recursive: true });
     await writeFile(path.join(uploadsDir(source.dataDir), "picture.png"), PNG);
     archive = path.join(source.dataDir, "backup.tar");
-    await createBackup({ location: locationOf(source), out: archive });
+    await backUp({ location: locationOf(source), out: archive });
   });
   afterAll(async () => {
     await Promise.all(made.map((db) => db.destroy()));
@@ -76,7 +89,7 @@ describeEachDatabase("restoring a backup", (kind) => {
   it("writes the archive readable by its owner only, with a manifest of every part", async () => {
     expect(statSync(archive).mode & 0o777).toBe(0o600);
     const target = await fresh();
-    const report = await restoreBackup({ location: locationOf(target), archive });
+    const report = await restore({ location: locationOf(target), archive });
     expect(report).toMatchObject({ kind, uploads: 1, sessionSecret: false });
     expect(report.tables).toMatchObject({ posts: 1, employees: 1, subscribers: 1, users: 0 });
     expect(readFileSync(path.join(uploadsDir(target.dataDir), "picture.png"))).toEqual(PNG);
@@ -86,7 +99,7 @@ describeEachDatabase("restoring a backup", (kind) => {
     const target = await fresh();
     await mkdir(uploadsDir(target.dataDir), { recursive: true });
     await writeFile(path.join(uploadsDir(target.dataDir), "other.png"), PNG);
-    const refused = restoreBackup({ location: locationOf(target), archive });
+    const refused = restore({ location: locationOf(target), archive });
     await expect(refused).rejects.toThrow(MaintenanceError);
     await expect(refused).rejects.toThrow(/not empty \(1 uploaded files\).*--force/s);
     expect(await readdir(uploadsDir(target.dataDir))).toEqual(["other.png"]);
@@ -94,11 +107,9 @@ describeEachDatabase("restoring a backup", (kind) => {
 
   it("with --force replaces the database: rows added since the backup are gone", async () => {
     const later = await createSubscriber(source.handle.db);
-    await expect(restoreBackup({ location: locationOf(source), archive })).rejects.toThrow(
-      /not empty/,
-    );
+    await expect(restore({ location: locationOf(source), archive })).rejects.toThrow(/not empty/);
     if (kind === "sqlite") await source.handle.close();
-    const report = await restoreBackup({ location: locationOf(source), archive, force: true });
+    const report = await restore({ location: locationOf(source), archive, force: true });
     expect(report.tables).toMatchObject({ posts: 1, employees: 1, subscribers: 1 });
     expect(report.uploads).toBe(1);
     const reopened = kind === "sqlite" ? openDatabase({ dataDir: source.dataDir }) : source.handle;
@@ -123,7 +134,7 @@ describeEachDatabase("restoring a backup", (kind) => {
     bytes[at + 4] = (bytes[at + 4] ?? 0) ^ 0xff;
     writeFileSync(damaged, bytes);
     const target = await fresh();
-    await expect(restoreBackup({ location: locationOf(target), archive: damaged })).rejects.toThrow(
+    await expect(restore({ location: locationOf(target), archive: damaged })).rejects.toThrow(
       /damaged; nothing was restored:\n {2}uploads\/picture\.png does not match its checksum/,
     );
     expect(existsSync(uploadsDir(target.dataDir))).toBe(false);
@@ -143,7 +154,7 @@ describeEachDatabase("restoring a backup", (kind) => {
     const linked = path.join(unpacked, "linked.tar");
     await tar.create({ file: linked, cwd: unpacked }, await readdir(unpacked));
     const target = await fresh();
-    await expect(restoreBackup({ location: locationOf(target), archive: linked })).rejects.toThrow(
+    await expect(restore({ location: locationOf(target), archive: linked })).rejects.toThrow(
       /uploads\/picture\.png is missing/,
     );
     expect(existsSync(uploadsDir(target.dataDir))).toBe(false);
@@ -152,17 +163,17 @@ describeEachDatabase("restoring a backup", (kind) => {
   it("refuses a cut-short archive and a file that is not a backup", async () => {
     const target = await fresh();
     const cut = path.join(source.dataDir, "cut.tar.gz");
-    await createBackup({ location: locationOf(source), out: cut });
+    await backUp({ location: locationOf(source), out: cut });
     const whole = readFileSync(cut);
     writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
-    await expect(restoreBackup({ location: locationOf(target), archive: cut })).rejects.toThrow(
+    await expect(restore({ location: locationOf(target), archive: cut })).rejects.toThrow(
       MaintenanceError,
     );
     const notBackup = path.join(source.dataDir, "notes.txt");
     writeFileSync(notBackup, "hello");
-    await expect(
-      restoreBackup({ location: locationOf(target), archive: notBackup }),
-    ).rejects.toThrow(/not a readable backup archive/);
+    await expect(restore({ location: locationOf(target), archive: notBackup })).rejects.toThrow(
+      /not a readable backup archive/,
+    );
     expect(existsSync(uploadsDir(target.dataDir))).toBe(false);
   });
 
@@ -176,7 +187,7 @@ describeEachDatabase("restoring a backup", (kind) => {
             storage: DISK,
           }
         : { dataDir: other.dataDir, databaseUrl: undefined, storage: DISK };
-    await expect(restoreBackup({ location, archive })).rejects.toThrow(
+    await expect(restore({ location, archive })).rejects.toThrow(
       /a backup restores into its own kind/,
     );
   });
@@ -202,14 +213,14 @@ it("backs up the uploads from the bucket and restores them into another bucket",
     }),
   );
   const archive = path.join(source.dataDir, "backup.tar");
-  await createBackup({
+  await backUp({
     location: loadDataLocation({ DATA_DIR: source.dataDir, ...from.env }),
     out: archive,
   });
   // Nothing came from the data folder: the bucket is where the uploads are.
   expect(existsSync(uploadsDir(source.dataDir))).toBe(false);
 
-  const report = await restoreBackup({
+  const report = await restore({
     location: loadDataLocation({ DATA_DIR: target.dataDir, ...to.env }),
     archive,
   });

@@ -20,7 +20,7 @@ import {
   openArchive,
 } from "./archive.server.ts";
 import { sqliteFileIn, sqliteRowCounts } from "./sqlite-snapshot.server.ts";
-import { configuredUploadFiles, type UploadFiles } from "./upload-files.server.ts";
+import type { UploadFiles } from "./upload-files.server.ts";
 
 export type RestoreOptions = {
   location: DataLocation;
@@ -30,8 +30,8 @@ export type RestoreOptions = {
    * backup's, uploads of the same name are overwritten, and the session secret is replaced.
    */
   force?: boolean;
-  /** Where the uploads are written; the data folder's uploads by default. */
-  uploads?: UploadFiles;
+  /** Where the uploads are written: the site's upload store (configuredUploadFiles). */
+  uploads: UploadFiles;
 };
 
 export type RestoreReport = {
@@ -73,7 +73,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
         "This backup was made by a newer version of the site (its database has migrations this version does not know): restore it with that version or a later one.",
       );
     }
-    const store = options.uploads ?? configuredUploadFiles(location.storage, location.dataDir);
+    const store = options.uploads;
     const present = await whatIsThere(location, handle, store);
     if (present.length > 0 && !options.force) {
       throw new MaintenanceError(

@@ -1,7 +1,23 @@
 import type { App, AppListItem } from "#common/types/app.ts";
 import { parseStringList } from "#server/db/json-list.ts";
 import type { AppRow } from "#server/db/tables.ts";
-import type { AppListRow } from "#server/services/apps.server.ts";
+
+/** What a row of the dashboard's list is made from: the list's columns of an app. */
+type AppListRow = Pick<
+  AppRow,
+  | "id"
+  | "name"
+  | "slug"
+  | "category"
+  | "relationship"
+  | "status"
+  | "logoUrl"
+  | "downloadCount"
+  | "platforms"
+  | "sortOrder"
+  | "createdAt"
+  | "updatedAt"
+>;
 
 /** An app row as the API and the pages send it. */
 export function presentApp(row: AppRow): App {

@@ -3,10 +3,25 @@ import type {
   NewsletterSending,
   NewsletterSendingDetail,
 } from "#common/types/newsletter.ts";
-import type {
-  SendingFailure,
-  SendingSummary,
-} from "#server/services/newsletter-sendings.server.ts";
+import type { DeliveryStatus, NewsletterSendingRow } from "#server/db/tables.ts";
+
+/** A sending as the list reads it: the row's fields, its deliveries counted, its post's fate. */
+type SendingSummary = Pick<
+  NewsletterSendingRow,
+  "id" | "postId" | "postTitle" | "subject" | "total" | "createdBy" | "createdAt" | "finishedAt"
+> & {
+  counts: Record<DeliveryStatus, number>;
+  /** False when the post has been deleted since. */
+  postExists: boolean;
+};
+
+/** A copy that failed for good: where it was going, and why. */
+type SendingFailure = {
+  email: string;
+  attempts: number;
+  lastError: string | null;
+  lastAttemptAt: string | null;
+};
 
 /** A sending and its progress as the API sends it. */
 export function presentSending(row: SendingSummary): NewsletterSending {

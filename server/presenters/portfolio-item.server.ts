@@ -1,7 +1,7 @@
 import { MAX_LIST_LIMIT } from "#common/constants.ts";
+import { htmlToPlainText } from "#common/content-rules.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 import type { PostRow } from "#server/db/tables.ts";
-import { htmlToPlainText } from "#server/services/content-rules.server.ts";
 import { presentPackCard } from "./post-card.server.ts";
 
 /** A marketplace-content post as a portfolio item (docs/product.md#portfolio-items). */

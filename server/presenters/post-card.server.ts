@@ -1,6 +1,6 @@
+import { effectiveState, studioFilterKey } from "#common/content-rules.ts";
 import type { PackCardItem, PostCardItem } from "#common/types/post-list.ts";
 import type { PostRow } from "#server/db/tables.ts";
-import { effectiveState, studioFilterKey } from "#server/services/content-rules.server.ts";
 
 type CardRow = Pick<
   PostRow,

@@ -1,16 +1,27 @@
 import type { RevisionKind } from "#common/constants.ts";
+import { displayName } from "#common/format.ts";
 import type {
   PostRevision,
   PostRevisionSummary,
   WorkingCopy,
 } from "#common/types/post-revision.ts";
 import { parseStringList } from "#server/db/json-list.ts";
-import type {
-  RevisionSummaryRow,
+import type { PostRevisionRow, PostWorkingCopyRow } from "#server/db/tables.ts";
+
+/** Who saved a revision or a working copy, as the queries join it from the users. */
+type Saver = { saverName: string | null; saverEmail: string | null };
+
+type RevisionWithSaver = PostRevisionRow & Saver;
+
+/** What a line of the revision list is made from. */
+type RevisionSummaryRow = Pick<
   RevisionWithSaver,
-} from "#server/services/post-revisions.server.ts";
-import { displayName } from "#server/services/post-versions.server.ts";
-import type { WorkingCopyRecord } from "#server/services/post-working-copies.server.ts";
+  "id" | "kind" | "status" | "title" | "createdAt" | "saverName" | "saverEmail"
+>;
+
+/** A working copy with its values read, and who saved it. */
+type WorkingCopyRecord = Pick<PostWorkingCopyRow, "baseVersion" | "savedAt"> &
+  Saver & { values: WorkingCopy["values"] };
 
 /** A line of a post's revision list: no content. */
 export function presentRevisionSummary(row: RevisionSummaryRow): PostRevisionSummary {

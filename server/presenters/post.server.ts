@@ -1,7 +1,7 @@
+import { effectiveState } from "#common/content-rules.ts";
 import type { Post, PostSummary } from "#common/types/post.ts";
 import { parseStringList } from "#server/db/json-list.ts";
 import type { PostRow } from "#server/db/tables.ts";
-import { effectiveState } from "#server/services/content-rules.server.ts";
 
 /** A post row as the API and the pages send it. */
 export function presentPost(row: PostRow, now = new Date()): Post {

@@ -1,7 +1,32 @@
+import { effectiveState } from "#common/content-rules.ts";
 import type { StaffPostRow } from "#common/types/post-list.ts";
 import { parseStringList } from "#server/db/json-list.ts";
-import { effectiveState } from "#server/services/content-rules.server.ts";
-import type { StaffListRow } from "#server/services/staff-post-list.server.ts";
+import type { PostRow } from "#server/db/tables.ts";
+
+/** What a row of the staff list is made from: the list's columns of a post, and its author's name. */
+type StaffListRow = Pick<
+  PostRow,
+  | "id"
+  | "title"
+  | "slug"
+  | "status"
+  | "category"
+  | "packType"
+  | "featuredImageAlt"
+  | "tags"
+  | "authorId"
+  | "scheduledAt"
+  | "timezone"
+  | "publishedAt"
+  | "createdAt"
+  | "updatedAt"
+  | "marketplaceUrl"
+  | "version"
+> & {
+  /** Null for an inline (data:) image, which the list does not send. */
+  featuredImage: string | null;
+  authorName: string | null;
+};
 
 /** A post as a row of the staff post list; status and publishedAt as the Post answer has them. */
 export function presentStaffPostRow(row: StaffListRow, now = new Date()): StaffPostRow {

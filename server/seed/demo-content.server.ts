@@ -1,8 +1,15 @@
 import type { Config } from "#server/config/env.server.ts";
-import { demoApps } from "./demo-apps.server.ts";
-import { DAY, type DemoContent, type DemoSubscriber, demoContext } from "./demo-context.server.ts";
-import { earlierDemoPosts } from "./demo-posts-earlier.server.ts";
-import { recentDemoPosts } from "./demo-posts-recent.server.ts";
+import { DEMO_APPS } from "./demo-apps.server.ts";
+import {
+  DAY,
+  type DemoContent,
+  type DemoSubscriber,
+  demoContext,
+  fillDemoApp,
+  fillDemoPost,
+} from "./demo-context.server.ts";
+import { EARLIER_DEMO_POSTS } from "./demo-posts-earlier.server.ts";
+import { RECENT_DEMO_POSTS } from "./demo-posts-recent.server.ts";
 
 /**
  * The demo content an empty site starts with: the studio's news, videos and marketplace packs,
@@ -26,8 +33,8 @@ export function buildDemoContent(config: Config, now: Date): DemoContent {
     { email: "sky.islander@example.org", createdAt: at(-97, -5) },
   ];
   return {
-    posts: [...recentDemoPosts(context), ...earlierDemoPosts(context)],
-    apps: demoApps(context),
+    posts: [...RECENT_DEMO_POSTS, ...EARLIER_DEMO_POSTS].map((post) => fillDemoPost(post, context)),
+    apps: DEMO_APPS.map((app) => fillDemoApp(app, context)),
     subscribers,
   };
 }

@@ -21,6 +21,27 @@ export type DemoPost = Omit<NewPost, "featuredImage"> & {
 
 export type DemoApp = Omit<NewApp, "logoUrl" | "imageUrl"> & { palette: PaletteName };
 
+/**
+ * A time as the demo content writes it, relative to the seeding: `[days, hours]` from it
+ * (negative for the past), or `days` from it at a clock hour (UTC).
+ */
+export type DemoTime = readonly [days: number, hours?: number] | { days: number; utcHour: number };
+
+/** A post's fields that are times. */
+const POST_TIMES = ["createdAt", "updatedAt", "publishedAt", "scheduledAt", "releaseDate"] as const;
+type PostTime = (typeof POST_TIMES)[number];
+
+/**
+ * A demo post as written down: its times relative to the seeding, its marketplace page by its
+ * id, and the studio's name and links as placeholders in its text (see fillDemoText).
+ */
+export type DemoPostData = Omit<DemoPost, PostTime | "marketplaceUrl"> & {
+  [time in PostTime]?: DemoTime;
+} & { marketplaceId?: string };
+
+/** A demo app as written down: its release day relative to the seeding, placeholders in links. */
+export type DemoAppData = Omit<DemoApp, "releaseDate"> & { releaseDate: DemoTime | null };
+
 export type DemoSubscriber = { email: string; createdAt: string };
 
 export type DemoContent = {
@@ -50,6 +71,61 @@ export type DemoContext = {
   /** The studio's registrable domain, for the addresses of its own apps. */
   studioDomain: string;
 };
+
+/** The demo post of `data` for this studio and seeding time. */
+export function fillDemoPost(data: DemoPostData, context: DemoContext): DemoPost {
+  const { marketplaceId, createdAt, updatedAt, publishedAt, scheduledAt, releaseDate, ...post } =
+    data;
+  const filled: DemoPost = {
+    ...post,
+    title: fillDemoText(post.title, context),
+    content: fillDemoText(post.content, context),
+    ...(post.excerpt ? { excerpt: fillDemoText(post.excerpt, context) } : {}),
+    ...(marketplaceId ? { marketplaceUrl: context.marketplace(marketplaceId) } : {}),
+  };
+  for (const field of POST_TIMES) {
+    const time = data[field];
+    if (time) filled[field] = timeOf(time, context);
+  }
+  return filled;
+}
+
+/** The demo app of `data` for this studio and seeding time. */
+export function fillDemoApp(data: DemoAppData, context: DemoContext): DemoApp {
+  const link = (url: string | null) => (url === null ? null : fillDemoText(url, context));
+  return {
+    ...data,
+    releaseDate: data.releaseDate === null ? null : timeOf(data.releaseDate, context),
+    websiteUrl: link(data.websiteUrl),
+    downloadUrl: link(data.downloadUrl),
+  };
+}
+
+/**
+ * The demo content's text with the configured studio in it: `{{studio}}` is its name as text,
+ * `{{studioHtml}}` as HTML, `{{creatorLink}}`, `{{communityLink}}` and `{{channelLink}}` its
+ * links as HTML, `{{editorUrl}}` and `{{studioDomain}}` the addresses of its own apps.
+ */
+export function fillDemoText(text: string, context: DemoContext): string {
+  const values: Record<string, string> = {
+    studio: context.studio,
+    studioHtml: context.studioHtml,
+    creatorLink: context.creatorLink,
+    communityLink: context.communityLink,
+    channelLink: context.channelLink,
+    editorUrl: context.site.externalEditorUrl,
+    studioDomain: context.studioDomain,
+  };
+  return text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`The demo content names no ${placeholder}.`);
+    return value;
+  });
+}
+
+function timeOf(time: DemoTime, { at, now }: DemoContext): string {
+  return "utcHour" in time ? at(time.days, time.utcHour - now.getUTCHours()) : at(...time);
+}
 
 /** The context for the configured studio, dated around `now`. */
 export function demoContext(config: Config, now: Date): DemoContext {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config/env.server.ts";
-import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
+import { openUploadStore } from "#server/storage/upload-store.server.ts";
 import { startS3Server, type TestS3Server } from "#tests/helpers/s3-server.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/test-database.ts";
 import { seedDemoContent } from "./seed.server.ts";
@@ -21,8 +21,8 @@ describe("seedDemoContent with uploads in a bucket", () => {
 
   it("stores every image a demo post or app names as an object", async () => {
     const config = loadConfig({ DATA_DIR: test.dataDir, ...s3.env });
-    const uploads = uploadStoreFor(config);
-    const summary = await seedDemoContent(test.handle.db, config);
+    const uploads = openUploadStore(config.storage, config.dataDir);
+    const summary = await seedDemoContent({ db: test.handle.db, config, uploads });
     const stored = new Set<string>();
     for await (const file of uploads.list()) stored.add(file.name);
     expect(stored.size).toBe(summary?.images);

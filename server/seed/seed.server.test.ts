@@ -13,6 +13,7 @@ import {
 import { loadConfig } from "#server/config/env.server.ts";
 import { type Db, openDatabase } from "#server/db/db.server.ts";
 import { listPublishedPosts } from "#server/services/public-post-lists.server.ts";
+import { openUploadStore } from "#server/storage/upload-store.server.ts";
 import { uploadsDir } from "#server/storage/uploads.server.ts";
 import { createPost } from "#tests/factories/post.ts";
 import {
@@ -36,13 +37,22 @@ describeEachDatabase("seedDemoContent", (kind) => {
       EXTERNAL_EDITOR_URL: "https://editor.blockandbolt.net",
     });
   const db = () => test.handle.db;
+  /** What a server process seeds with: its database, configuration and upload store. */
+  const site = (database = db()) => {
+    const siteConfig = config();
+    return {
+      db: database,
+      config: siteConfig,
+      uploads: openUploadStore(siteConfig.storage, siteConfig.dataDir),
+    };
+  };
 
   describe("on an empty database", () => {
     const now = new Date();
     let summary: SeedSummary | null;
     beforeAll(async () => {
       test = await createTestDatabase(kind);
-      summary = await seedDemoContent(db(), config(), { now });
+      summary = await seedDemoContent(site(), { now });
     });
     afterAll(() => test.destroy());
 
@@ -229,11 +239,11 @@ describeEachDatabase("seedDemoContent", (kind) => {
     afterEach(() => test.destroy());
 
     it("adds nothing when run a second time", async () => {
-      await seedDemoContent(db(), config());
+      await seedDemoContent(site());
       const before = await counts(db());
       const files = readdirSync(uploadsDir(test.dataDir)).length;
 
-      expect(await seedDemoContent(db(), config())).toBeNull();
+      expect(await seedDemoContent(site())).toBeNull();
       expect(await counts(db())).toEqual(before);
       expect(readdirSync(uploadsDir(test.dataDir))).toHaveLength(files);
     });
@@ -241,7 +251,7 @@ describeEachDatabase("seedDemoContent", (kind) => {
     it("adds nothing when the database already has a post", async () => {
       await createPost(db(), { title: "Our own first post" });
 
-      expect(await seedDemoContent(db(), config())).toBeNull();
+      expect(await seedDemoContent(site())).toBeNull();
       expect(await counts(db())).toEqual({ posts: 1, apps: 0, subscribers: 0 });
     });
   });
@@ -260,8 +270,8 @@ describeEachDatabase("seedDemoContent", (kind) => {
       });
       try {
         const results = await Promise.all([
-          seedDemoContent(db(), config()),
-          seedDemoContent(second.db, config()),
+          seedDemoContent(site()),
+          seedDemoContent(site(second.db)),
         ]);
         expect(results.filter((r) => r !== null)).toHaveLength(1);
         const seeded = results.find((r) => r !== null);

@@ -3,7 +3,7 @@ import type { Db } from "#server/db/db.server.ts";
 import { lockTransaction } from "#server/db/dialect.server.ts";
 import { insertApp, type NewApp } from "#server/services/apps.server.ts";
 import { insertPost, type NewPost } from "#server/services/posts.server.ts";
-import { uploadStoreFor } from "#server/storage/upload-store.server.ts";
+import type { UploadStore } from "#server/storage/upload-store.server.ts";
 import { buildDemoContent } from "./demo-content.server.ts";
 import { demoImageName, type ImageSpec, writeDemoImages } from "./demo-images.server.ts";
 
@@ -16,11 +16,11 @@ const SEED_LOCK = "studio-site:seed-demo-content";
  * Seeds demo content (posts, apps, subscribers and their generated images) into a database
  * that has no posts and no apps, and does nothing to one that has either. Safe to run twice
  * and from several processes at once: the emptiness check and every insert happen in one
- * serialized transaction, so exactly one run seeds. Returns what was added, or null.
+ * serialized transaction, so exactly one run seeds. The images go into `uploads`, the process's
+ * upload store. Returns what was added, or null.
  */
 export async function seedDemoContent(
-  db: Db,
-  config: Config,
+  { db, config, uploads }: { db: Db; config: Config; uploads: UploadStore },
   { now = new Date() }: { now?: Date } = {},
 ): Promise<SeedSummary | null> {
   // Cheap check first, so a restart of a site with content draws no images.
@@ -67,7 +67,6 @@ export async function seedDemoContent(
 
   // The images are drawn before the transaction, so the write lock is held for milliseconds
   // rather than seconds; a run that finds it lost the race removes its own images again.
-  const uploads = uploadStoreFor(config);
   let seeded = false;
   try {
     await writeDemoImages(uploads, images);

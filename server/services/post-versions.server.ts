@@ -1,4 +1,4 @@
-import { formatLongDate } from "#common/format.ts";
+import { displayName, formatLongDate } from "#common/format.ts";
 import type { VersionConflict } from "#common/types/post-revision.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { HttpError } from "#server/errors.ts";
@@ -65,9 +65,4 @@ function formatSavedAt(iso: string): string {
   const date = new Date(iso);
   const time = `${String(date.getUTCHours()).padStart(2, "0")}:${String(date.getUTCMinutes()).padStart(2, "0")}`;
   return `${formatLongDate(date)}, ${time} UTC`;
-}
-
-/** How a user is named to others: their name, else their e-mail; null when unknown. */
-export function displayName(user: { name: string | null; email: string | null }): string | null {
-  return user.name?.trim() || user.email || null;
 }

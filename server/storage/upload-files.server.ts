@@ -28,7 +28,7 @@ export type ByteRange = { start: number; end: number };
 /**
  * Where uploaded and generated images are kept, by their plain names (`UPLOAD_FILE_NAME`):
  * a folder on disk or an S3-compatible bucket, chosen once at start from the configuration
- * (`uploadStoreFor`). What is stored, and how, is decided above it (uploads.server.ts); a store
+ * (`openUploadStore`). What is stored, and how, is decided above it (uploads.server.ts); a store
  * only keeps bytes. Every method may throw HttpError 507 or 503 (storage full or unreachable).
  */
 export interface UploadStore {

@@ -9,10 +9,10 @@ import { noisePng } from "#tests/helpers/images.ts";
 import { startS3Server, type TestS3Server } from "#tests/helpers/s3-server.ts";
 import { DiskUploadStore, uploadsDir } from "./disk-store.server.ts";
 import {
+  openUploadStore,
   readUpload,
   UPLOAD_CACHE_CONTROL,
   type UploadStore,
-  uploadStoreFor,
 } from "./upload-store.server.ts";
 import { ensureImageVariant, prepareImageVariants, storeImage } from "./uploads.server.ts";
 
@@ -31,10 +31,16 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
+/** The store a configuration names. */
+const storeOf = (env: Record<string, string>) => {
+  const config = loadConfig({ DATA_DIR: dataDir, ...env });
+  return openUploadStore(config.storage, config.dataDir);
+};
+
 /** A store of each kind on fresh space: its own data folder, or its own key prefix's bucket. */
 const KINDS = [
-  { kind: "disk", make: () => uploadStoreFor(loadConfig({ DATA_DIR: dataDir })) },
-  { kind: "s3", make: () => uploadStoreFor(loadConfig({ DATA_DIR: dataDir, ...s3.env })) },
+  { kind: "disk", make: () => storeOf({}) },
+  { kind: "s3", make: () => storeOf(s3.env) },
 ] as const;
 
 async function names(store: UploadStore): Promise<Map<string, number>> {
@@ -54,12 +60,10 @@ describe.each(KINDS)("the $kind upload store", ({ kind, make }) => {
     store = await emptied(make());
   });
 
-  it("is the kind the configuration names, one per configuration", () => {
+  it("is the kind the configuration names", () => {
     expect(store.kind).toBe(kind);
     if (kind === "disk") expect(store).toBeInstanceOf(DiskUploadStore);
     expect(store.location).toBe(kind === "disk" ? uploadsDir(dataDir) : `s3://${s3.bucket}`);
-    const config = loadConfig({ DATA_DIR: dataDir, ...(kind === "s3" ? s3.env : {}) });
-    expect(uploadStoreFor(config)).toBe(uploadStoreFor(config));
   });
 
   it("stores bytes and reads them back with their size, time, tag and type", async () => {
@@ -165,7 +169,7 @@ describe.each(KINDS)("the $kind upload store", ({ kind, make }) => {
 
 describe("the S3 upload store", () => {
   it("gives each object its type and the uploads' Cache-Control, for a CDN to pass on", async () => {
-    const store = uploadStoreFor(loadConfig({ DATA_DIR: dataDir, ...s3.env }));
+    const store = storeOf(s3.env);
     await store.put("typed.avif", Buffer.from("x"), "image/avif");
     const head = await s3.client.send(
       new HeadObjectCommand({ Bucket: s3.bucket, Key: "typed.avif" }),
@@ -175,14 +179,12 @@ describe("the S3 upload store", () => {
   });
 
   it("is not ready, and refuses writes with 503, when the bucket is missing or unreachable", async () => {
-    const missing = uploadStoreFor(
-      loadConfig({ DATA_DIR: dataDir, ...s3.env, S3_BUCKET: "no-such-bucket" }),
-    );
+    const missing = storeOf({ ...s3.env, S3_BUCKET: "no-such-bucket" });
     await expect(missing.check()).rejects.toThrow(
       "s3://no-such-bucket answered 404: there is no such bucket",
     );
     const down = await startS3Server();
-    const unreachable = uploadStoreFor(loadConfig({ DATA_DIR: dataDir, ...down.env }));
+    const unreachable = storeOf(down.env);
     await down.close();
     await expect(unreachable.check()).rejects.toThrow();
     const refused = await unreachable.put("a.png", Buffer.from("x"), "image/png").catch((e) => e);
@@ -197,7 +199,7 @@ describe("the disk upload store", () => {
     // A file where the uploads folder should be.
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(uploadsDir(dataDir), "not a folder");
-    const store = uploadStoreFor(loadConfig({ DATA_DIR: dataDir }));
+    const store = storeOf({});
     await expect(store.check()).rejects.toThrow();
   });
 });

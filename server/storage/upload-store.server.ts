@@ -1,4 +1,4 @@
-import type { Config, StorageConfig } from "#server/config/env.server.ts";
+import type { StorageConfig } from "#server/config/env.server.ts";
 import { DiskUploadStore } from "./disk-store.server.ts";
 import type { S3UploadStore } from "./s3-store.server.ts";
 import type { ByteRange, UploadStore } from "./upload-files.server.ts";
@@ -14,22 +14,11 @@ export {
   uploadContentType,
 } from "./upload-files.server.ts";
 
-const stores = new WeakMap<Config, UploadStore>();
-
 /**
- * The upload store of a configuration: made on first use and then kept, so one process has one
- * store (and one S3 client with its connection pool) for its configuration.
+ * The upload store of these settings. A process opens one and keeps it (the server at start-up,
+ * as ServerContext's `uploads`; a maintenance command when it starts), so it has one S3 client
+ * with its connection pool.
  */
-export function uploadStoreFor(config: Config): UploadStore {
-  let store = stores.get(config);
-  if (!store) {
-    store = openUploadStore(config.storage, config.dataDir);
-    stores.set(config, store);
-  }
-  return store;
-}
-
-/** A new store for these settings (the maintenance commands, which have no full Config). */
 export function openUploadStore(storage: StorageConfig, dataDir: string): UploadStore {
   return storage.kind === "s3" ? new DeferredS3Store(storage) : new DiskUploadStore(dataDir);
 }

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { StaffRole } from "#common/access.ts";
-import { authFor } from "#server/auth/auth.server.ts";
 import { loadConfig } from "#server/config/env.server.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/db.server.ts";
 import { createEmployee, createLogin } from "#tests/factories/employee.ts";
+import { testAuth } from "#tests/helpers/test-auth.ts";
 
 /** Widths the pages must work at (SPEC: small screens get a toggle menu and dropdowns). */
 export const DESKTOP = { width: 1280, height: 900 };
@@ -106,7 +106,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         DATABASE_URL: databaseUrlOf(workerInfo.project.metadata),
         SEED_DEMO: "0",
       });
-      const auth = authFor(db, config);
+      const auth = testAuth(db, config);
       await use(async ({ role = "employee", isActive = true, firstName = "Sam" } = {}) => {
         const employee = await createEmployee(db, { role, isActive, firstName });
         const { password } = await createLogin(db, auth, { email: employee.email });

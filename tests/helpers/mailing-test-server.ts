@@ -1,5 +1,4 @@
 import type { DbKind } from "#server/db/dialect.server.ts";
-import { mailerFor } from "#server/mail/mailer.server.ts";
 import {
   startTestSmtpServer,
   type TestSmtpServer,
@@ -11,7 +10,7 @@ import { startTestServer, type TestServer } from "./test-server.ts";
 export type MailingTestServer = {
   server: TestServer;
   smtp: TestSmtpServer;
-  /** Closes the site's mailer, then the site, then the SMTP server. */
+  /** Closes the site (its mailer with it), then the SMTP server. */
   close: () => Promise<void>;
 };
 
@@ -38,7 +37,6 @@ export async function startMailingTestServer(
     server,
     smtp,
     close: async () => {
-      mailerFor(server.config).close();
       await server.close();
       await smtp.close();
     },

@@ -11,11 +11,7 @@ import type { TestServer } from "./test-server.ts";
 export async function publicView(server: TestServer, slug: string) {
   const api = await server.request(`/api/posts/slug/${encodeURIComponent(slug)}`);
   const context = new RouterContextProvider();
-  context.set(serverContext, {
-    db: server.db.handle.db,
-    config: server.config,
-    auth: server.auth,
-  });
+  context.set(serverContext, server.context);
   const request = new Request(`${server.config.siteUrl}/blog/${encodeURIComponent(slug)}`);
   const page = await postPageLoader({ request, params: { slug }, context } as never);
   // The time of rendering differs from call to call; everything else is the post.

@@ -2,11 +2,13 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
 import { type CreateAppOptions, createApp } from "#server/app.ts";
-import { type Auth, type AuthDeps, authFor, createAuth } from "#server/auth/auth.server.ts";
+import type { Auth, AuthDeps } from "#server/auth/auth.server.ts";
 import { ensureOwnerAccount } from "#server/auth/owner.server.ts";
 import type { SignInThrottleOptions } from "#server/auth/sign-in-throttle.server.ts";
 import { type Config, loadConfig } from "#server/config/env.server.ts";
-import { type DbKind, dbKindOf } from "#server/db/dialect.server.ts";
+import type { ServerContext } from "#server/context.server.ts";
+import { createServerContext, type ServerContextOptions } from "#server/create-context.server.ts";
+import type { DbKind } from "#server/db/dialect.server.ts";
 import { configureHttpServer } from "#server/http/http-server.server.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
@@ -16,6 +18,11 @@ export type TestServer = {
   config: Config;
   /** The app's better-auth instance. */
   auth: Auth;
+  /**
+   * What the app answers with: its mailer, confirmation mails' queue, upload store and jobs
+   * (not started) among them, as the server process makes them.
+   */
+  context: ServerContext;
   /** fetch() against the server; `path` starts with a slash. */
   request: (path: string, init?: RequestInit) => Promise<Response>;
   /** POSTs a JSON body. */
@@ -43,6 +50,8 @@ export type TestServerOptions = {
   passwordHashing?: AuthDeps["passwordHashing"];
   /** The request log, /readyz's further checks and its shutdown flag, as the server passes them. */
   app?: Pick<CreateAppOptions, "requestLogger" | "readinessChecks" | "isStopping">;
+  /** A mailer or upload store of the test's own, in place of those the configuration names. */
+  services?: Pick<ServerContextOptions, "mailer" | "uploads">;
 };
 
 /**
@@ -68,7 +77,8 @@ export async function startTestServer(
 /**
  * Another app instance on a database that already exists (e.g. a second server process
  * sharing one database). Like the server's start, it creates the owner's login when
- * ADMIN_EMAIL and ADMIN_PASSWORD are given. close() stops only the HTTP server; the database stays.
+ * ADMIN_EMAIL and ADMIN_PASSWORD are given. close() stops the HTTP server, the confirmation
+ * mails and the mailer it made; the database stays.
  */
 export async function startTestServerOn(
   db: TestDatabase,
@@ -79,35 +89,38 @@ export async function startTestServerOn(
     signInThrottle,
     passwordHashing,
     app: appOptions,
+    services = {},
   }: TestServerOptions = {},
 ): Promise<TestServer> {
   const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: "0", ...env });
-  const auth =
-    signInThrottle || passwordHashing
-      ? createAuth({
-          db: db.handle.db,
-          kind: dbKindOf(db.handle.db),
-          config,
-          signInThrottle,
-          passwordHashing,
-        })
-      : authFor(db.handle.db, config);
+  const context = createServerContext({
+    db: db.handle.db,
+    config,
+    ...services,
+    auth: { signInThrottle, passwordHashing },
+  });
+  const { auth } = context;
   await ensureOwnerAccount({ db: db.handle.db, auth, config });
   const app = createApp({
     handle: db.handle,
-    config,
-    auth,
+    context,
     responseCacheTtlMs,
     responseCacheClock,
     ...appOptions,
   });
-  const { url, close } = await listen(app);
+  const { url, close: stopListening } = await listen(app);
+  const close = async () => {
+    await stopListening();
+    await context.confirmations.stop();
+    if (!services.mailer) context.mailer.close();
+  };
   const request = (path: string, init?: RequestInit) => fetch(url + path, init);
   return {
     url,
     db,
     config,
     auth,
+    context,
     request,
     postJson: (path, body, init) =>
       request(path, {

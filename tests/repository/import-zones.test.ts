@@ -39,6 +39,24 @@ const WRONG_WAY: Record<string, string> = {
   "app/lib/uses-node.ts": 'import { readFileSync } from "node:fs";',
   "app/site-script/uses-react.client.ts": 'import { useState } from "react";',
   "app/site-script/uses-part.client.ts": 'import { Button } from "#app/components/ui/button.tsx";',
+  "server/presenters/uses-service.server.ts":
+    'import { effectiveState } from "#server/services/content-rules.server.ts";',
+  "server/api/uses-mail.ts": 'import { createMailer } from "#server/mail/mailer.server.ts";',
+  "server/api/uses-storage.ts": 'import { storeImage } from "#server/storage/uploads.server.ts";',
+  "server/api/uses-jobs.ts":
+    'import { startNewsletterWorker } from "#server/jobs/newsletter-worker.server.ts";',
+  "server/api/posts/uses-router.ts":
+    'import { outboxRouter } from "#server/api/outbox/outbox.router.ts";',
+  "server/mail/uses-service.server.ts":
+    'import { confirmationUrl } from "#server/services/subscriber-links.server.ts";',
+  "server/jobs/uses-api.server.ts": 'import { apiRouter } from "#server/api/index.ts";',
+  "server/jobs/uses-express.server.ts": 'import { Router } from "express";',
+  "server/http/uses-auth.server.ts": 'import { readViewer } from "#server/auth/viewer.server.ts";',
+  "server/seed/uses-http.server.ts":
+    'import { uploadsRoute } from "#server/http/uploads-route.server.ts";',
+  "server/maintenance/uses-service.server.ts":
+    'import { listApps } from "#server/services/apps.server.ts";',
+  "server/config/uses-db.server.ts": 'import type { Db } from "#server/db/db.server.ts";',
   // The zones that were there before stay in force.
   "server/api/uses-table.ts": 'import type { PostRow } from "#server/db/tables.ts";',
   "common/uses-server.ts": 'import { HttpError } from "#server/errors.ts";',
@@ -73,6 +91,23 @@ const ALLOWED: Record<string, string> = {
   "server/api/ok.ts": [
     'import { DatabaseRateLimitStore } from "#server/db/rate-limit-store.server.ts";',
     'import { requireEmployee } from "#server/auth/express-access.server.ts";',
+  ].join("\n"),
+  "server/api/posts/ok.ts": [
+    'import { parseInput } from "#server/api/shared/validate.ts";',
+    'import { createRateLimit } from "#server/api/middleware/rate-limit.ts";',
+    'import type { ServerContext } from "#server/context.server.ts";',
+    'import { savePost } from "#server/services/posts.server.ts";',
+    'import { postEditorRouter } from "./posts.editor.router.ts";',
+  ].join("\n"),
+  "server/jobs/ok.server.ts": [
+    'import { createMailer } from "#server/mail/mailer.server.ts";',
+    'import { unsubscribeUrl } from "#server/services/subscriber-links.server.ts";',
+    'import { logger } from "#server/config/logger.server.ts";',
+  ].join("\n"),
+  "server/mail/ok.server.ts": 'import type { Config } from "#server/config/env.server.ts";',
+  "server/presenters/ok.server.ts": [
+    'import type { PostRow } from "#server/db/tables.ts";',
+    'import { effectiveState } from "#common/content-rules.ts";',
   ].join("\n"),
   "app/site-script/ok.client.ts": [
     'import { LINK_COPIED_MESSAGE } from "./site-settings.ts";',
@@ -150,6 +185,8 @@ describe("import zones (biome.json)", () => {
     expect(reported.get("server/db/uses-service.server.ts")?.[0]).toMatch(/bottom layer/);
     expect(reported.get("server/db/goes-up.server.ts")?.[0]).toMatch(/not \.\.\//);
     expect(reported.get("server/auth/uses-api.server.ts")?.[0]).toMatch(/never api\//);
+    expect(reported.get("server/api/posts/uses-router.ts")?.[0]).toMatch(/another resource/);
+    expect(reported.get("server/api/uses-mail.ts")?.[0]).toMatch(/through the context/);
     expect(reported.get("app/lib/uses-node.ts")?.[0]).toMatch(/no Node APIs/);
     expect(reported.get("app/site-script/uses-react.client.ts")?.[0]).toMatch(/without React/);
     expect(reported.get("app/features/post-editor/uses-other-feature.ts")?.[0]).toMatch(

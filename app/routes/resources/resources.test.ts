@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { authFor } from "#server/auth/auth.server.ts";
 import { loadConfig } from "#server/config/env.server.ts";
 import { serverContext } from "#server/context.server.ts";
+import { createServerContext } from "#server/create-context.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import {
   reusedSitemapPartStarts,
@@ -40,7 +40,7 @@ async function get(
 ): Promise<Response> {
   const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: "0", SITE_URL: site });
   const context = new RouterContextProvider();
-  context.set(serverContext, { db: db.handle.db, config, auth: authFor(db.handle.db, config) });
+  context.set(serverContext, createServerContext({ db: db.handle.db, config }));
   const args: LoaderArgs = {
     request: new Request(`${SITE}${path}`, { headers }),
     params: {},

@@ -1,12 +1,12 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { z } from "zod";
+import { fieldErrors } from "#server/api/shared/validate.ts";
 import { loggedUrl, logger } from "#server/config/logger.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { bodyWasRefused } from "#server/http/body-limits.server.ts";
 import { faultAnswer, faultLogLine } from "#server/http/faults.server.ts";
 import { requestIdOf } from "#server/http/request-log.server.ts";
-import { fieldErrors } from "./validate.ts";
 
 /** Unknown paths under /api answer JSON, never a page. */
 export const apiNotFound: RequestHandler = (req, _res, next) => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { CHANGE_PASSWORD_MESSAGES } from "#common/schemas/auth.ts";
 import { loadConfig } from "#server/config/env.server.ts";
-import { mailerFor, outboxDir } from "#server/mail/mailer.server.ts";
+import { createMailer, outboxDir } from "#server/mail/mailer.server.ts";
 import { expect, expectNoSeriousA11yViolations, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { fakePassword } from "#tests/factories/employee.ts";
 import { pageHeading, uniqueId } from "./helpers.ts";
@@ -127,7 +127,7 @@ test.describe("the Outbox", () => {
   test("lists the e-mails and opens one with its HTML sandboxed", async ({ page, createStaff }) => {
     const subject = `Outbox check ${uniqueId()}`;
     const config = loadConfig({ DATA_DIR: String(process.env.E2E_DATA_DIR), SEED_DEMO: "0" });
-    await mailerFor(config).send({
+    await createMailer(config).send({
       to: "reader@example.com",
       subject,
       text: "The plain text part.",
