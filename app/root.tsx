@@ -47,7 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     site,
     siteUrl: config.siteUrl,
-    // docs/product.md#navigation: signed in is whether the current user is known, access or not.
+    // docs/product/public-site.md#navigation: signed in is whether the current user is known,
+    // access or not.
     isSignedIn: viewer !== null,
     /** The script of the pages React does not hydrate (docs/decisions/031-static-public-pages.md). */
     siteScript: siteScriptUrl,

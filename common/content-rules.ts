@@ -1,9 +1,10 @@
 import { STUDIO_FILTER_KEYS } from "./constants.ts";
 
 /**
- * The content rules of docs/product.md#statuses-and-visibility and #portfolio-items that need no
- * database: what a reader sees of a post, a pack's studio filter, a post's text. The matching SQL
- * is server/services/content-rules.server.ts; presenters, services and pages apply these alike.
+ * The content rules of docs/product/content-model.md#statuses-and-visibility and #portfolio-items
+ * that need no database: what a reader sees of a post, a pack's studio filter, a post's text. The
+ * matching SQL is server/services/content-rules.server.ts; presenters, services and pages apply
+ * these alike.
  */
 
 type Visible = { status: string; scheduledAt: string | null };

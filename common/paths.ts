@@ -1,11 +1,11 @@
 /**
  * The public addresses of the site, built here and nowhere else: by the pages, the dashboard,
- * the sitemap, the feed and the mail (docs/product.md#screens). A `…Path` is the address on the
- * site, as people read it; a `…Url` is the whole address on the site's origin, for what leaves
- * the site (feeds, share links, mail).
+ * the sitemap, the feed and the mail (docs/product/public-site.md#screens). A `…Path` is the
+ * address on the site, as people read it; a `…Url` is the whole address on the site's origin, for
+ * what leaves the site (feeds, share links, mail).
  */
 
-/** A post's public page: `/blog/{slug}` (docs/product.md#post-detail). */
+/** A post's public page: `/blog/{slug}` (docs/product/public-site.md#post-detail). */
 export function postPath(slug: string): string {
   return `/blog/${slug}`;
 }
@@ -19,12 +19,12 @@ export function postUrl(siteUrl: string, slug: string): string {
   return `${siteUrl.replace(/\/+$/, "")}/blog/${encodeURIComponent(slug)}`;
 }
 
-/** The news page listing the articles that carry `tag` (docs/product.md#news). */
+/** The news page listing the articles that carry `tag` (docs/product/public-site.md#news). */
 export function newsTagPath(tag: string): string {
   return `/news?${new URLSearchParams({ tag })}`;
 }
 
-/** An app on the Apps & Tools page: `/apps#{slug}` (docs/product.md#apps). */
+/** An app on the Apps & Tools page: `/apps#{slug}` (docs/product/public-site.md#apps). */
 export function appPath(slug: string): string {
   return `/apps#${slug}`;
 }
@@ -32,7 +32,9 @@ export function appPath(slug: string): string {
 /** The unsubscribe form, where anyone unsubscribes by typing an address. */
 export const UNSUBSCRIBE_PATH = "/unsubscribe";
 
-/** A subscriber's own unsubscribe link: `/unsubscribe/{token}` (docs/product.md#unsubscribe). */
+/**
+ * A subscriber's own unsubscribe link: `/unsubscribe/{token}` (docs/product/mail.md#unsubscribe).
+ */
 export function unsubscribeLinkPath(token: string): string {
   return `${UNSUBSCRIBE_PATH}/${encodeURIComponent(token)}`;
 }

@@ -13,7 +13,7 @@ import { uploadsDir } from "./storage/uploads.server.ts";
 const SERVER_ERROR = { message: "Something went wrong on our side. Please try again." };
 
 /**
- * Headers set on every response (docs/product.md#security-headers). Only a page lists inline
+ * Headers set on every response (docs/product/access.md#security-headers). Only a page lists inline
  * scripts (by hash) in its policy; answers that are not pages allow none at all.
  */
 function expectSecurityHeaders(response: Response) {

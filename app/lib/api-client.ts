@@ -1,14 +1,14 @@
 /**
  * The browser's one way to call the API, for the dashboard and the public pages' forms alike:
  * every request sends the session cookie and, when it has a body, JSON
- * (docs/product.md#api-conventions). A failed response becomes an ApiError carrying the status
+ * (docs/product/api.md#api-conventions). A failed response becomes an ApiError carrying the status
  * and the server's message; what a 401 does in the dashboard (toast and redirect) is decided
  * once, on the query client (query-client.ts), not here.
  */
 
 /**
  * An answer that was not OK. `message` is "{status}: {body or status text}"
- * (docs/product.md#errors).
+ * (docs/product/api.md#errors).
  */
 export class ApiError extends Error {
   override name = "ApiError";

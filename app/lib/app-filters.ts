@@ -1,8 +1,8 @@
 import type { App } from "#common/types/app.ts";
 
 /**
- * The apps page's rules (docs/product.md#apps): filters with counts, banned apps last, and the
- * labels the cards show. Pure, so the page and its tests share them.
+ * The apps page's rules (docs/product/public-site.md#apps): filters with counts, banned apps last,
+ * and the labels the cards show. Pure, so the page and its tests share them.
  */
 
 type FilterableApp = Pick<App, "relationship" | "status">;

@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 
 /**
  * The cached calls that show content, by the path they read. After content is saved or deleted
- * all four are refreshed (docs/product.md#dashboard-queries), whichever feature did it.
+ * all four are refreshed (docs/product/dashboard.md#dashboard-queries), whichever feature did it.
  */
 export const CONTENT_QUERY_KEYS = {
   posts: ["/api/posts"],

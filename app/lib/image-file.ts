@@ -4,7 +4,7 @@ import { ApiError } from "./api-client.ts";
 /**
  * The rules every image upload of the dashboard shares (the featured image, an app's pictures,
  * images in a post's content), so each says the same thing about the same file
- * (docs/product.md#upload-errors-shown).
+ * (docs/product/departures.md#upload-errors-shown).
  */
 
 /**

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
-/** The addresses a paged list names in the page head (docs/product.md#paged-lists). */
+/** The addresses a paged list names in the page head (docs/product/public-site.md#paged-lists). */
 export type ListLinks = { canonical: string; prev: string | null; next: string | null };
 
 /** The root route's match: it carries the site's public origin. */

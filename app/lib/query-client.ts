@@ -2,10 +2,10 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { isApiError } from "./api-client.ts";
 
 /**
- * The dashboard's query client with the defaults of docs/product.md#dashboard-queries: data
- * never goes stale, no retry, no refetch on window focus, no polling. Queries that deserve other
- * rules (stats, the portfolio) set them in their own query options. Any call that answers 401,
- * query or mutation, calls `onUnauthorized` once, here, rather than in every feature.
+ * The dashboard's query client with the defaults of docs/product/dashboard.md#dashboard-queries:
+ * data never goes stale, no retry, no refetch on window focus, no polling. Queries that deserve
+ * other rules (stats, the portfolio) set them in their own query options. Any call that answers
+ * 401, query or mutation, calls `onUnauthorized` once, here, rather than in every feature.
  */
 export function createQueryClient({ onUnauthorized }: { onUnauthorized: () => void }) {
   const handle = (error: unknown) => {
@@ -27,9 +27,9 @@ export function createQueryClient({ onUnauthorized }: { onUnauthorized: () => vo
 }
 
 /**
- * The "1 retry" of docs/product.md#dashboard-queries (dashboard stats, the portfolio list): one
- * more try after a failure, except when the session is gone, which no retry can fix and which
- * must reach the sign-in redirect at once.
+ * The "1 retry" of docs/product/dashboard.md#dashboard-queries (dashboard stats, the portfolio
+ * list): one more try after a failure, except when the session is gone, which no retry can fix and
+ * which must reach the sign-in redirect at once.
  */
 export function retryOnce(failureCount: number, error: unknown): boolean {
   return failureCount < 1 && !isApiError(error, 401);

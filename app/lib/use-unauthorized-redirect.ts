@@ -3,7 +3,7 @@ import { useToast } from "#app/components/ui/toast.tsx";
 
 /**
  * How long the "logged out" toast shows before the browser goes to sign in
- * (docs/product.md#dashboard-shell).
+ * (docs/product/dashboard.md#dashboard-shell).
  */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
@@ -14,7 +14,7 @@ export function loginUrlFor(returnTo: string): string {
 
 /**
  * Returns the function to call when the session is gone (a 401): it shows the 'Unauthorized'
- * toast and sends the browser to sign in 500 ms later (docs/product.md#dashboard-shell).
+ * toast and sends the browser to sign in 500 ms later (docs/product/dashboard.md#dashboard-shell).
  * Repeated calls while the redirect is pending do nothing more.
  */
 export function useUnauthorizedRedirect(): () => void {

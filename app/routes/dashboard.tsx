@@ -63,9 +63,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /**
- * A section's list keeps its view in the query string (docs/product.md#staff-lists) and loads
- * its own data: a change of the query string alone does not load the signed-in user again. Any
- * other navigation, and an explicit revalidation (the same address), does.
+ * A section's list keeps its view in the query string (docs/product/dashboard.md#staff-lists) and
+ * loads its own data: a change of the query string alone does not load the signed-in user again.
+ * Any other navigation, and an explicit revalidation (the same address), does.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -166,8 +166,8 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 /**
  * Signed out: the 'Unauthorized' toast, then sign-in after 500 ms
- * (docs/product.md#dashboard-shell). Signed in without access: a "No access" page rather than
- * a redirect loop.
+ * (docs/product/dashboard.md#dashboard-shell). Signed in without access: a "No access" page rather
+ * than a redirect loop.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 401) {

@@ -1,8 +1,9 @@
 import { LINK_COPIED_MESSAGE } from "./site-settings.ts";
 
 /**
- * Copy Link (docs/product.md#post-detail): a button with `data-copy-link="{address}"` copies
- * the address and confirms; where the clipboard is unavailable, it offers the address to copy.
+ * Copy Link (docs/product/public-site.md#post-detail): a button with `data-copy-link="{address}"`
+ * copies the address and confirms; where the clipboard is unavailable, it offers the address to
+ * copy.
  */
 export function installCopyLink(doc: Document = document): void {
   doc.addEventListener("click", (event) => {

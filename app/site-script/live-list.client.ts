@@ -1,9 +1,9 @@
 import { elementOf, firstInstall, isModified } from "./dom.ts";
-// Lists that change in place (docs/product.md#paged-lists): the news, studio and apps pages.
-// The server renders every view of a list at its own address, and the page works without
-// script (a GET form, plain links). This script fetches the next view's page and moves its
-// changing parts into this one, so searching as you type, the sort, the tabs and the page links
-// do not reload the page. The markup it works with:
+// Lists that change in place (docs/product/public-site.md#paged-lists): the news, studio and apps
+// pages. The server renders every view of a list at its own address, and the page works without
+// script (a GET form, plain links). This script fetches the next view's page and moves its changing
+// parts into this one, so searching as you type, the sort, the tabs and the page links do not
+// reload the page. The markup it works with:
 //
 // - `data-live-list="{id}"`: the list's area. Its GET forms (typing in the search box, a select,
 //   Enter) and its links to other views of the same page load in place. `{id}` names the

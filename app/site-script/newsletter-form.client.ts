@@ -2,7 +2,7 @@ import { apiRequest, errorMessage } from "#app/lib/api-client.ts";
 import { firstInstall } from "./dom.ts";
 import { showToast } from "./toast.client.ts";
 
-// The newsletter form (docs/product.md#newsletter-form) on a page React does not hydrate: the
+// The newsletter form (docs/product/mail.md#newsletter-form) on a page React does not hydrate: the
 // server renders it (app/components/site/newsletter-form.tsx) and this script checks the address,
 // sends it and reports each state with a toast. It changes only attributes and the button's own
 // text, so the markup stays as the server rendered it.

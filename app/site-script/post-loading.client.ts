@@ -4,11 +4,11 @@ import { isModified } from "./dom.ts";
 const POST_PATH = /^\/(blog|post)\/[^/]+\/?$/;
 
 /**
- * 'Loading post...' (docs/product.md#post-detail) on a page React does not hydrate: following a
- * link to a post, the browser keeps showing this page until the post arrives, so the page's
- * main area shows the post's loading outline meanwhile, copied from the template the site layout
- * renders (`template[data-post-loading]`). A page the browser brings back from its back-forward
- * cache gets its content back. (A hydrated page shows the same outline itself.)
+ * 'Loading post...' (docs/product/public-site.md#post-detail) on a page React does not hydrate:
+ * following a link to a post, the browser keeps showing this page until the post arrives, so the
+ * page's main area shows the post's loading outline meanwhile, copied from the template the site
+ * layout renders (`template[data-post-loading]`). A page the browser brings back from its
+ * back-forward cache gets its content back. (A hydrated page shows the same outline itself.)
  */
 export function installPostLoading(doc: Document = document): void {
   const view = doc.defaultView ?? window;

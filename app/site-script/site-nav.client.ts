@@ -1,10 +1,10 @@
 import { elementOf, firstInstall, isModified } from "./dom.ts";
 import { APPS_MENU_CLOSE_DELAY_MS } from "./site-settings.ts";
 
-// The top navigation's menus (docs/product.md#navigation), run by listeners on the document so
-// they work on a page React never hydrates as well as on one it does: the nav's markup is the same
-// in both, and this script only changes attributes on it (`hidden`, `aria-expanded`, the small
-// screen toggle's label), never adding or removing anything React may own.
+// The top navigation's menus (docs/product/public-site.md#navigation), run by listeners on the
+// document so they work on a page React never hydrates as well as on one it does: the nav's markup
+// is the same in both, and this script only changes attributes on it (`hidden`, `aria-expanded`,
+// the small screen toggle's label), never adding or removing anything React may own.
 
 const APPS_MENU = "[data-apps-menu]";
 const APPS_MENU_TOGGLE = "[data-apps-menu-toggle]";

@@ -1,5 +1,5 @@
-// How a toast looks and how long it stays (docs/product.md#toasts), shared by the React toast
-// (app/components/ui/toast.tsx, on the pages React hydrates) and the site script's
+// How a toast looks and how long it stays (docs/product/dashboard.md#toasts), shared by the React
+// toast (app/components/ui/toast.tsx, on the pages React hydrates) and the site script's
 // (toast.client.ts, on the pages it does not), so a toast reads and behaves the same on both.
 
 /** How long a toast stays before it goes away by itself. */

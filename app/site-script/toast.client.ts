@@ -13,8 +13,8 @@ import {
   toastRole,
 } from "./toast-style.ts";
 
-// Toasts on a page React does not hydrate (docs/product.md#toasts): the same card as the React
-// toast (app/components/ui/toast.tsx), in the same live region, which the server renders into
+// Toasts on a page React does not hydrate (docs/product/dashboard.md#toasts): the same card as the
+// React toast (app/components/ui/toast.tsx), in the same live region, which the server renders into
 // every page. At most one at a time: a new toast replaces the one this script showed.
 
 export type SiteToast = { title: string; description?: string; variant?: ToastVariant };

@@ -1,12 +1,12 @@
 import { elementOf, firstInstall } from "./dom.ts";
 
-// The videos page's full-screen player (docs/product.md#videos). Each video's player is in the
-// page's HTML as a closed `<dialog data-video-player>`, its YouTube frame without an address
-// (kept in `data-video-src`), so the page loads no player. A button with
-// `data-video-play="{the dialog's id}"` opens it as a modal dialog, which the browser keeps the
-// focus in, closes on Escape and gives focus back from; a `data-video-player-close` button inside
-// closes it. Only while a dialog is open does its frame have an address: the video starts when it
-// opens and stops when it closes, however it was closed.
+// The videos page's full-screen player (docs/product/public-site.md#videos). Each video's player is
+// in the page's HTML as a closed `<dialog data-video-player>`, its YouTube frame without an address
+// (kept in `data-video-src`), so the page loads no player. A button with `data-video-play="{the
+// dialog's id}"` opens it as a modal dialog, which the browser keeps the focus in, closes on Escape
+// and gives focus back from; a `data-video-player-close` button inside closes it. Only while a
+// dialog is open does its frame have an address: the video starts when it opens and stops when it
+// closes, however it was closed.
 
 const PLAY = "[data-video-play]";
 const PLAYER = "dialog[data-video-player]";

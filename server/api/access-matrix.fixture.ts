@@ -34,7 +34,9 @@ export const ADMINS_ONLY = (status: number) => ({
   owner: status,
 });
 
-/** Staff calls: every active employee, admin and the owner (docs/product.md#who-may-do-what). */
+/**
+ * Staff calls: every active employee, admin and the owner (docs/product/access.md#who-may-do-what).
+ */
 export const STAFF_ONLY = (status: number) => ({
   anonymous: 401,
   "no-access": 403,
@@ -52,7 +54,7 @@ function postForm(overrides: Record<string, unknown> = {}) {
 
 /**
  * Content management: every active employee, admin and the owner
- * (docs/product.md#who-may-do-what).
+ * (docs/product/access.md#who-may-do-what).
  */
 export const CONTENT_ROWS: Row[] = [
   {

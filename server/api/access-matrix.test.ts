@@ -26,8 +26,8 @@ import {
 } from "./access-matrix.fixture.ts";
 import { CROSS_SITE_MESSAGE } from "./middleware/same-origin.ts";
 
-// Every staff endpoint x every kind of caller (docs/product.md#who-may-do-what). When an issue
-// adds a staff endpoint, add its row here (content management: in access-matrix.fixture.ts):
+// Every staff endpoint x every kind of caller (docs/product/access.md#who-may-do-what). When an
+// issue adds a staff endpoint, add its row here (content management: in access-matrix.fixture.ts):
 // signed out 401, without the right 403.
 
 const ROWS: Row[] = [

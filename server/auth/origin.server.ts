@@ -5,7 +5,7 @@ export const CROSS_SITE_MESSAGE =
 
 /**
  * Whether a request may change something, judged by where it came from
- * (docs/product.md#cross-site-protection: SameSite cookies plus an Origin check). A write's
+ * (docs/product/access.md#cross-site-protection: SameSite cookies plus an Origin check). A write's
  * Origin (or, without one, its Referer) must be the site's own origin (SITE_URL) or the origin
  * the request was addressed to. A write that names neither but carries cookies is refused as
  * well: browsers send Origin on every cross-site write, so a cookie-bearing write without one

@@ -6,8 +6,8 @@ import {
 } from "#common/schemas/site-settings.ts";
 
 /**
- * The site settings' first-start defaults (docs/product.md#settings-section), read from the
- * environment with the other variables (env.server.ts): the public pages show these until an
+ * The site settings' first-start defaults (docs/product/dashboard.md#settings-section), read from
+ * the environment with the other variables (env.server.ts): the public pages show these until an
  * admin saves the settings in the dashboard, which then keeps the whole set in the database.
  */
 export const SITE_DEFAULT_VARIABLES = {

@@ -4,7 +4,9 @@ import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { presentPackCard } from "./post-card.server.ts";
 
-/** A marketplace-content post as a portfolio item (docs/product.md#portfolio-items). */
+/**
+ * A marketplace-content post as a portfolio item (docs/product/content-model.md#portfolio-items).
+ */
 export function presentPortfolioItem(row: PostRow, now = new Date()): PortfolioItem {
   return { ...presentPackCard(row, now), fullDescription: plainText(row.content) };
 }

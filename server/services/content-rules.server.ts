@@ -3,9 +3,9 @@ import { MAX_LIST_LIMIT } from "#common/constants.ts";
 import type { Database } from "#server/db/tables.ts";
 
 /**
- * The content rules of docs/product.md#statuses-and-visibility and #portfolio-items as SQL,
- * matching the pure functions of #common/content-rules.ts (passed on from here too), so the API,
- * the page loaders and the jobs apply them identically.
+ * The content rules of docs/product/content-model.md#statuses-and-visibility and #portfolio-items
+ * as SQL, matching the pure functions of #common/content-rules.ts (passed on from here too), so the
+ * API, the page loaders and the jobs apply them identically.
  */
 
 export {
@@ -30,7 +30,7 @@ export function publiclyVisible(now: Date | string) {
 
 /**
  * Who is looking: the public sees published and due scheduled posts; staff see every post
- * (docs/product.md#who-may-do-what: drafts are visible to them everywhere).
+ * (docs/product/access.md#who-may-do-what: drafts are visible to them everywhere).
  */
 export type Audience = "public" | "staff";
 
@@ -41,13 +41,13 @@ export function visibleTo(audience: Audience, now: Date | string) {
 }
 
 /**
- * The time a post went public, as SQL, the key of every public list (docs/product.md#posts):
- * its publishedAt; for a scheduled post that has none, its scheduledAt, which is what
- * effectiveState shows for a due one until the sweep writes it into publishedAt; else its
- * createdAt, so the key is never NULL (the two databases sort NULL to opposite ends). For a
- * published post this is the publishedAt the pages show. Migration 0005 indexes exactly this
- * expression, and the planners use an expression index only for the same expression: change
- * both together.
+ * The time a post went public, as SQL, the key of every public list
+ * (docs/product/content-model.md#posts): its publishedAt; for a scheduled post that has none, its
+ * scheduledAt, which is what effectiveState shows for a due one until the sweep writes it into
+ * publishedAt; else its createdAt, so the key is never NULL (the two databases sort NULL to
+ * opposite ends). For a published post this is the publishedAt the pages show. Migration 0005
+ * indexes exactly this expression, and the planners use an expression index only for the same
+ * expression: change both together.
  */
 export function publicationTime(): RawBuilder<string> {
   return sql<string>`coalesce(${sql.ref("posts.publishedAt")}, ${sql.ref("posts.scheduledAt")}, ${sql.ref("posts.createdAt")})`;

@@ -10,11 +10,11 @@ import { getPostById } from "./post-rows.server.ts";
 import { fieldsOfRow, updatePost, writePostTransaction } from "./post-writes.server.ts";
 import { deletePost } from "./posts.server.ts";
 
-// The staff list's bulk actions (docs/product.md#staff-calls, docs/decisions/022-staff-lists.md):
-// each selected post is published, unpublished or deleted by the rules of the editor's own
-// buttons, in a transaction of its own, so one post that cannot change leaves the others
-// changed. A post's working copy (autosaved edits of a published or scheduled post) is kept:
-// only the editor's own save sends it.
+// The staff list's bulk actions (docs/product/api.md#staff-calls,
+// docs/decisions/022-staff-lists.md): each selected post is published, unpublished or deleted by
+// the rules of the editor's own buttons, in a transaction of its own, so one post that cannot
+// change leaves the others changed. A post's working copy (autosaved edits of a published or
+// scheduled post) is kept: only the editor's own save sends it.
 
 export const POST_GONE_REASON = "This post no longer exists.";
 const MOVED_ON_REASON =

@@ -14,7 +14,7 @@ import {
 } from "#server/mail/newsletter-message.server.ts";
 import { currentSiteSettings } from "./site-settings.server.ts";
 
-// A post's newsletter (docs/product.md#newsletters): the e-mail built from the post and the
+// A post's newsletter (docs/product/mail.md#newsletters): the e-mail built from the post and the
 // current site settings, the same for the sending, its preview and a staff member's test copy.
 
 /** What a newsletter is built with besides the post: the site's address and first-start settings. */

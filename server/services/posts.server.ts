@@ -249,7 +249,7 @@ export type SavePostOptions = {
 };
 
 /**
- * Creates or updates a post by the rules of docs/product.md#staff-calls ("Saving a post"): the
+ * Creates or updates a post by the rules of docs/product/api.md#staff-calls ("Saving a post"): the
  * HTML sanitized; packType, marketplaceUrl and releaseDate kept only for marketplace content;
  * scheduledAt stored as a UTC instant (and only for scheduled posts); publishedAt set on first
  * publication and kept from then on; a data: featured image stored as an upload file. When a

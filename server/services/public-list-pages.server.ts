@@ -11,10 +11,10 @@ import {
 import { publicOfStatus, selectSqlitePublicPage } from "./public-post-lists.server.ts";
 
 /**
- * One page of a public list (docs/product.md#paged-lists): /news, /studio and the paged forms of
- * the public list calls. Each asks the database for the rows of one page, with only the columns
- * a card shows (never the post's HTML), and for the count of the whole list; search and filters
- * are conditions of the same query, so nothing is filtered in JavaScript.
+ * One page of a public list (docs/product/public-site.md#paged-lists): /news, /studio and the paged
+ * forms of the public list calls. Each asks the database for the rows of one page, with only the
+ * columns a card shows (never the post's HTML), and for the count of the whole list; search and
+ * filters are conditions of the same query, so nothing is filtered in JavaScript.
  */
 
 type Where = (eb: ExpressionBuilder<Database, "posts">) => Expression<SqlBool>;

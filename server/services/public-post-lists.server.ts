@@ -20,8 +20,9 @@ import {
 import { POST_COLUMNS } from "./post-rows.server.ts";
 
 /**
- * The public lists of posts (docs/product.md#posts): what the home page, /news, the videos page,
- * the RSS feed, the sitemap and the public list calls show, most recently published first.
+ * The public lists of posts (docs/product/content-model.md#posts): what the home page, /news, the
+ * videos page, the RSS feed, the sitemap and the public list calls show, most recently published
+ * first.
  */
 
 type ListOptions = { limit?: number | undefined; now?: Date };

@@ -7,8 +7,8 @@ import type { Database } from "#server/db/tables.ts";
 import { containsTerm, type PageRequest, titleKey } from "./public-list-pages.server.ts";
 
 /**
- * The staff post list (docs/product.md#staff-calls, docs/decisions/022-staff-lists.md): one page
- * of every post, any status, filtered, searched and sorted by the database, with the columns a
+ * The staff post list (docs/product/api.md#staff-calls, docs/decisions/022-staff-lists.md): one
+ * page of every post, any status, filtered, searched and sorted by the database, with the columns a
  * table row shows (never the post's HTML) and the count of the whole list.
  *
  * A page is one statement: its ids are found in the index of its sort (migration 0010, which

@@ -9,13 +9,13 @@ import { recordRevision, revisionContentOf } from "./post-revisions.server.ts";
 import { POST_COLUMNS } from "./post-rows.server.ts";
 import { countPostsWithTag, writePostTags } from "./post-tags.server.ts";
 
-// The Tags section's changes (docs/product.md#tags-section): renaming, merging and deleting a tag
-// rewrites the tags of every post that has it. A tag change is a content change of each of those
-// posts, made as a save makes one: in one transaction for all of them, each post's version up by
-// one (an editor open on it then meets the change as a conflict instead of undoing it), updatedAt
-// and updatedBy set, post_tags kept in step, and a revision of kind "tags" recorded. A published
-// or scheduled post's working copy gets the same change, so pressing Update later does not bring
-// the old tag back.
+// The Tags section's changes (docs/product/dashboard.md#tags-section): renaming, merging and
+// deleting a tag rewrites the tags of every post that has it. A tag change is a content change of
+// each of those posts, made as a save makes one: in one transaction for all of them, each post's
+// version up by one (an editor open on it then meets the change as a conflict instead of undoing
+// it), updatedAt and updatedBy set, post_tags kept in step, and a revision of kind "tags" recorded.
+// A published or scheduled post's working copy gets the same change, so pressing Update later does
+// not bring the old tag back.
 
 /** The lock that makes tag changes run one after another, across processes too. */
 const TAGS_LOCK = "post-tags";

@@ -62,7 +62,7 @@ export function DashboardSectionLinks({
 
 /**
  * Small screens: a menu button that opens the sidebar as a drawer, and a dropdown of the
- * sections (docs/product.md#dashboard-shell). It is the page's one menu button there: the
+ * sections (docs/product/dashboard.md#dashboard-shell). It is the page's one menu button there: the
  * drawer also lists the site's own links, and the site header hides its menu button.
  */
 export function DashboardMobileNav({

@@ -22,7 +22,7 @@ export type ControlsProps = {
   remove: () => void;
 };
 
-/** Texts of the drop zone (docs/product.md#editor). */
+/** Texts of the drop zone (docs/product/editor.md#editor). */
 export const DROP_ZONE_TEXT = {
   idle: "Drag a PNG or JPEG image here, or paste one.",
   dragging: "Drop the image to upload it.",

@@ -1,11 +1,11 @@
 import type * as React from "react";
 
 /**
- * The shell of a dashboard section that lists something (docs/product.md#staff-lists): the
- * heading with its line of explanation and the section's buttons; what comes before the list
- * (the Mailing List's counters); then the list itself, under its own heading where it has one:
- * the toolbar (ListToolbar: search and filters), the bulk bar while rows are selected, and the
- * list (PagedTable) with the section's dialogs.
+ * The shell of a dashboard section that lists something (docs/product/dashboard.md#staff-lists):
+ * the heading with its line of explanation and the section's buttons; what comes before the list
+ * (the Mailing List's counters); then the list itself, under its own heading where it has one: the
+ * toolbar (ListToolbar: search and filters), the bulk bar while rows are selected, and the list
+ * (PagedTable) with the section's dialogs.
  */
 export function ListSection({
   id,

@@ -9,9 +9,9 @@ import { showingRange } from "#common/paging.ts";
 export const LIST_SEARCH_DELAY_MS = 300;
 
 /**
- * A dashboard list's search and filters (docs/product.md#staff-lists): one search landmark named
- * after what it narrows, the search box first (the whole first row on a phone), then the
- * dropdowns.
+ * A dashboard list's search and filters (docs/product/dashboard.md#staff-lists): one search
+ * landmark named after what it narrows, the search box first (the whole first row on a phone), then
+ * the dropdowns.
  */
 export function ListToolbar({
   label,

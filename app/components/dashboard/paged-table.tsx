@@ -55,12 +55,12 @@ export type PagedTableProps<T> = Omit<PageRowsProps<T>, "items" | "busy"> & {
 const DEFAULT_LOADING: TableLoading = { rows: 3 };
 
 /**
- * One page of a dashboard list (docs/product.md#staff-lists, #content-lists), in every state:
- * placeholders while it loads, the server's message when that failed, the list's own empty or
- * no-match state, a way back from a page past the last; else where the page lies in the list,
- * a table on wide screens and compact rows on phones (each row with its actions, and its
- * checkbox where rows can be selected), and page links that keep the view. While the next page
- * loads, the one shown stays, marked busy.
+ * One page of a dashboard list (docs/product/dashboard.md#staff-lists, #content-lists), in every
+ * state: placeholders while it loads, the server's message when that failed, the list's own empty
+ * or no-match state, a way back from a page past the last; else where the page lies in the list, a
+ * table on wide screens and compact rows on phones (each row with its actions, and its checkbox
+ * where rows can be selected), and page links that keep the view. While the next page loads, the
+ * one shown stays, marked busy.
  */
 export function PagedTable<T>(props: PagedTableProps<T>) {
   const { query, label, empty, noMatches, narrowed = false } = props;

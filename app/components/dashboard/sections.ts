@@ -20,9 +20,9 @@ import {
 import { canManageEmployees, type RoleHolder } from "#common/access.ts";
 
 /**
- * The dashboard's sections (docs/product.md#dashboard-shell), in sidebar order and groups. Each
- * has its own address, /dashboard/{id} (the overview is /dashboard itself), so a section can be
- * linked and the back button works.
+ * The dashboard's sections (docs/product/dashboard.md#dashboard-shell), in sidebar order and
+ * groups. Each has its own address, /dashboard/{id} (the overview is /dashboard itself), so a
+ * section can be linked and the back button works.
  */
 export const SECTION_IDS = [
   "overview",
@@ -123,12 +123,12 @@ export function sectionPath(id: SectionId, search = ""): string {
   return `${id === DEFAULT_SECTION_ID ? "/dashboard" : `/dashboard/${id}`}${search}`;
 }
 
-/** The editor opening a post to edit (docs/product.md#editor). */
+/** The editor opening a post to edit (docs/product/editor.md#editor). */
 export function editPostPath(postId: string): string {
   return `/dashboard/create?id=${encodeURIComponent(postId)}&type=post`;
 }
 
-/** The editor starting a new post, in `category` when given (docs/product.md#editor). */
+/** The editor starting a new post, in `category` when given (docs/product/editor.md#editor). */
 export function newPostPath(category?: string): string {
   return category ? `/dashboard/create?category=${category}` : sectionPath("create");
 }

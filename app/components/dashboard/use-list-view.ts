@@ -19,8 +19,8 @@ export type ListView<S extends string, F extends string> = {
 };
 
 /**
- * The view of a paged dashboard list (docs/product.md#staff-lists), kept in the address so a
- * view can be linked and the back button works. The defaults are left out of the address; a
+ * The view of a paged dashboard list (docs/product/dashboard.md#staff-lists), kept in the address
+ * so a view can be linked and the back button works. The defaults are left out of the address; a
  * value the list does not take is read as its default.
  */
 export function useListView<const S extends string, const F extends string>({

@@ -2,9 +2,9 @@ import * as React from "react";
 import type { TableSelection } from "./paged-table.tsx";
 
 /**
- * The rows of a paged list chosen for its bulk bar (docs/product.md#content-lists). A selection
- * belongs to the rows on screen: another view (`viewKey`: its page, search, filters, sort)
- * starts without one, and only rows of this page (`pageKeys`) count.
+ * The rows of a paged list chosen for its bulk bar (docs/product/dashboard.md#content-lists). A
+ * selection belongs to the rows on screen: another view (`viewKey`: its page, search, filters,
+ * sort) starts without one, and only rows of this page (`pageKeys`) count.
  */
 export function useRowSelection(pageKeys: readonly string[], viewKey: string) {
   const [selected, setSelected] = React.useState<ReadonlySet<string>>(new Set());

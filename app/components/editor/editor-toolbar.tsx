@@ -84,11 +84,11 @@ const BUTTON =
   "inline-flex size-9 items-center justify-center rounded-md text-zinc-300 transition-colors hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none disabled:pointer-events-none disabled:opacity-40 aria-pressed:bg-grass-500 aria-pressed:text-night-950 [&_svg]:size-4";
 
 /**
- * The rich-text toolbar (docs/product.md#editor, #link-button-and-alt-text): marks and blocks as
- * toggle buttons that say whether they are on (aria-pressed), undo and redo, a link and an image.
- * It stays in view below the site's fixed header while a long post scrolls
- * (`--editor-toolbar-top`, 4rem by default, says how far down), with a background of its own so
- * the text scrolling under it does not show through.
+ * The rich-text toolbar (docs/product/editor.md#editor,
+ * docs/product/departures.md#link-button-and-alt-text): marks and blocks as toggle buttons that say
+ * whether they are on (aria-pressed), undo and redo, a link and an image. It stays in view below
+ * the site's fixed header while a long post scrolls (`--editor-toolbar-top`, 4rem by default, says
+ * how far down), with a background of its own so the text scrolling under it does not show through.
  */
 export function EditorToolbar({
   editor,

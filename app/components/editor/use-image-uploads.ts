@@ -32,7 +32,7 @@ let uploadCount = 0;
  * Images uploaded into the content: pasted or dropped files (through imageUploadPlugin) and the
  * toolbar's Insert image. Each file is checked as every image field checks one, then uploads
  * behind a placeholder while the person keeps writing; a refusal or failure is said in the same
- * words as the featured image's (docs/product.md#editor).
+ * words as the featured image's (docs/product/editor.md#editor).
  */
 export function useImageUploads(editor: Editor | null, uploadImage: UploadImageFile) {
   const [uploads, setUploads] = React.useState<ImageUpload[]>([]);

@@ -3,7 +3,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { IconField } from "./icon-field.tsx";
 
 /**
- * The newsletter form (docs/product.md#newsletter-form), as markup only: the home page is not
+ * The newsletter form (docs/product/mail.md#newsletter-form), as markup only: the home page is not
  * hydrated, and the site script (app/site-script/newsletter-form.client.ts) checks the address,
  * sends it and reports each state, finding the form, its field and its button by their
  * `data-newsletter-*` marks. Sent before the script has run (or without it), the form only

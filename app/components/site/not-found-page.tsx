@@ -1,4 +1,6 @@
-/** What any unknown address shows (docs/product.md#not-found), served with status 404. */
+/**
+ * What any unknown address shows (docs/product/public-site.md#not-found), served with status 404.
+ */
 export function NotFoundPage() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">

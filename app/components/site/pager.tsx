@@ -7,9 +7,9 @@ const ITEM =
   "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md px-3 text-sm font-semibold tabular-nums";
 
 /**
- * The page links under a paged list (docs/product.md#paged-lists): Previous, the first and last
- * page with the ones around the current, and Next. Plain links that keep the rest of the query
- * string, so paging works before (or without) the page's script; nothing shows for one page.
+ * The page links under a paged list (docs/product/public-site.md#paged-lists): Previous, the first
+ * and last page with the ones around the current, and Next. Plain links that keep the rest of the
+ * query string, so paging works before (or without) the page's script; nothing shows for one page.
  */
 export function Pager({
   page,

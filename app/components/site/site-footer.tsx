@@ -1,6 +1,6 @@
 import type { FooterLink } from "#common/schemas/site-settings.ts";
 
-/** The footer of every public page (docs/product.md#footer), from the site settings. */
+/** The footer of every public page (docs/product/public-site.md#footer), from the site settings. */
 export function SiteFooter({
   companyName,
   tagline,

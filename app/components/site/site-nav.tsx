@@ -44,7 +44,7 @@ export function SiteNav({ companyName, communityInviteUrl, apps, isSignedIn }: S
           />
         </div>
         {/* On a dashboard page the dashboard's own menu, which also lists these links, is the
-            one menu button on a small screen (docs/product.md#dashboard-shell). */}
+            one menu button on a small screen (docs/product/dashboard.md#dashboard-shell). */}
         <button
           type="button"
           className="group ml-auto rounded-md p-2 text-zinc-200 hover:bg-white/10 lg:hidden [body:has([data-slot=dashboard-menu])_&]:hidden"
@@ -130,7 +130,7 @@ function Logo({ companyName, isSignedIn }: { companyName: string; isSignedIn: bo
     </>
   );
   // Signed out, the logo is the way in for staff; signed in, it does nothing
-  // (docs/product.md#navigation).
+  // (docs/product/public-site.md#navigation).
   if (isSignedIn) {
     return <span className="flex items-center gap-3">{content}</span>;
   }

@@ -29,8 +29,8 @@ export function Badge({ className, variant, ...props }: BadgeProps) {
 }
 
 /**
- * Content status colours (docs/product.md#statuses-and-visibility): green published, yellow
- * draft, blue otherwise.
+ * Content status colours (docs/product/content-model.md#statuses-and-visibility): green published,
+ * yellow draft, blue otherwise.
  */
 export function statusBadgeVariant(status: string): "green" | "yellow" | "blue" {
   if (status === "published") return "green";

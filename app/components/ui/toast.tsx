@@ -29,9 +29,9 @@ type ToastState = ToastInput & { id: number };
 const ToastContext = React.createContext<((toast: ToastInput) => void) | null>(null);
 
 /**
- * Shows at most one toast at a time (docs/product.md#toasts): a new toast replaces the current one.
- * Announced to screen readers through a live region. Pages React does not hydrate show theirs
- * in the same region with the site script (app/site-script/toast.client.ts), which looks and
+ * Shows at most one toast at a time (docs/product/dashboard.md#toasts): a new toast replaces the
+ * current one. Announced to screen readers through a live region. Pages React does not hydrate show
+ * theirs in the same region with the site script (app/site-script/toast.client.ts), which looks and
  * times them by the same settings (toast-style.ts).
  */
 export function ToastProvider({ children }: { children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import { formatLongDate } from "#common/format.ts";
 
-// The words of the editor's "Send as newsletter" dialog (docs/product.md#newsletters-section).
+// The words of the editor's "Send as newsletter" dialog (docs/product/mail.md#newsletters-section).
 
 /** "1 subscriber", "1,204 subscribers". */
 export function subscriberCount(count: number): string {

@@ -1,6 +1,6 @@
 import type { NewsletterSending } from "#common/types/newsletter.ts";
 
-// How far a sending has come, in numbers and words (docs/product.md#newsletters-section).
+// How far a sending has come, in numbers and words (docs/product/mail.md#newsletters-section).
 
 /** How often the Newsletters section asks again while a sending is under way. */
 export const SENDING_POLL_MS = 2000;

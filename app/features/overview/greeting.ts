@@ -1,6 +1,6 @@
 /**
  * Who the overview greets: the first name, else the part of the e-mail before the @, else
- * 'Employee' (docs/product.md#overview).
+ * 'Employee' (docs/product/dashboard.md#overview).
  */
 export function greetingName(user: { firstName: string | null; email: string }): string {
   const firstName = user.firstName?.trim();

@@ -74,8 +74,8 @@ export function heldFromPost(
 }
 
 /**
- * docs/product.md#statuses-and-visibility: a scheduled post whose time has come is public, so
- * the editor treats it as published even before the server's sweep writes that down.
+ * docs/product/content-model.md#statuses-and-visibility: a scheduled post whose time has come is
+ * public, so the editor treats it as published even before the server's sweep writes that down.
  */
 export function effectiveStatus(
   status: string,

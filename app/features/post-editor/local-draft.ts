@@ -8,7 +8,7 @@ import { z } from "#common/zod.ts";
 import type { PostEditorValues } from "./post-form.ts";
 
 /**
- * The editor's local copy (docs/decisions/008-editor-saves.md, docs/product.md#editor): the
+ * The editor's local copy (docs/decisions/008-editor-saves.md, docs/product/editor.md#editor): the
  * form as it was last typed, kept in this browser until the server holds it, so a reload, a
  * crash or a sign-in in between loses nothing. One entry per post; a new post has one per
  * address it was started from.

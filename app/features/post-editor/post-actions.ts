@@ -7,10 +7,10 @@ import type { Post } from "#common/types/post.ts";
 import { effectiveStatus, type HeldPost } from "./held-post.ts";
 
 /**
- * The editor's actions (docs/product.md#editor), each named for what it does to the public page:
- * a draft is saved, scheduled or published; a scheduled post is updated (what goes live changes,
- * the time does not), rescheduled, unscheduled or published now; a published post is updated
- * (it stays live) or unpublished.
+ * The editor's actions (docs/product/editor.md#editor), each named for what it does to the public
+ * page: a draft is saved, scheduled or published; a scheduled post is updated (what goes live
+ * changes, the time does not), rescheduled, unscheduled or published now; a published post is
+ * updated (it stays live) or unpublished.
  */
 export type EditorAction =
   | "save-draft"
@@ -86,7 +86,7 @@ export function scheduleLabel(instant: string, timeZone: string | null): string 
   return `${formatLongDate(local.slice(0, 10))} at ${local.slice(11)} (${zone})`;
 }
 
-/** What the Post Settings panel says the server holds (docs/product.md#editor). */
+/** What the Post Settings panel says the server holds (docs/product/editor.md#editor). */
 export function statusSummary(held: HeldPost): { label: string; text: string } {
   switch (held.status) {
     case null:

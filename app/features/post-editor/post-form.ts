@@ -57,7 +57,7 @@ export type EditingTarget = {
   madeByAutosave?: boolean;
 };
 
-/** Pack types that may show a trailer video (docs/product.md#pack-types). */
+/** Pack types that may show a trailer video (docs/product/content-model.md#pack-types). */
 export const TRAILER_PACK_TYPES: readonly string[] = ["world", "addon"];
 
 /** Whether the trailer / video URL field applies to a post of this category and pack type. */
@@ -152,8 +152,8 @@ export function workingCopyToFormValues(
 
 /**
  * The portfolio view's pack types are the studio's filter keys
- * (docs/product.md#portfolio-items): the stored pack type behind one, else the value itself
- * when it is a pack type.
+ * (docs/product/content-model.md#portfolio-items): the stored pack type behind one, else the value
+ * itself when it is a pack type.
  */
 export function packTypeFromPortfolio(value: string | null): PackType | "" {
   if (!value) return "";
@@ -191,8 +191,8 @@ export function portfolioItemToFormValues(
 }
 
 /**
- * What the form validates and sends (docs/product.md#editor): the fields that apply to the post's
- * category and status, and none of those that do not. A value left in a field the form no
+ * What the form validates and sends (docs/product/editor.md#editor): the fields that apply to the
+ * post's category and status, and none of those that do not. A value left in a field the form no
  * longer shows (a marketplace URL typed before switching to news) is neither checked nor saved.
  */
 export function toPostPayload(values: PostEditorValues): PostFormValues {
@@ -218,7 +218,7 @@ export function toPostPayload(values: PostEditorValues): PostFormValues {
     tags: values.tags,
     scheduledAt: scheduled ? values.scheduledAt : null,
     // The zone chosen in Post Settings is kept whatever the status: a draft scheduled later
-    // starts from it (docs/product.md#scheduling).
+    // starts from it (docs/product/content-model.md#scheduling).
     timezone: values.timezone,
   };
 }
@@ -248,7 +248,7 @@ export function parseTags(text: string): string[] {
     .filter(Boolean);
 }
 
-/** What the address asks the Create section to do (docs/product.md#editor). */
+/** What the address asks the Create section to do (docs/product/editor.md#editor). */
 export type CreateRequest = {
   /** The post or portfolio item to edit; null for a new post. */
   id: string | null;

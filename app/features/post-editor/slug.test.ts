@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { PostInputSchema } from "#common/schemas/post.ts";
 import { slugFromTitle } from "./slug.ts";
 
-// docs/product.md#slugs: lowercase, runs of non-alphanumerics become one hyphen, edge hyphens go,
-// then a hyphen and the last 6 digits of the current time.
+// docs/product/content-model.md#slugs: lowercase, runs of non-alphanumerics become one hyphen, edge
+// hyphens go, then a hyphen and the last 6 digits of the current time.
 const NOW = 1_764_000_123_456;
 
 function isValidSlug(slug: string): boolean {

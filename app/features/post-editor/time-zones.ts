@@ -2,7 +2,7 @@ import { canonicalTimeZone } from "#common/scheduling.ts";
 
 export type TimeZoneOption = { value: string; label: string };
 
-/** The Post Settings panel's time zones (docs/product.md#schedule-dialog), as IANA names. */
+/** The Post Settings panel's time zones (docs/product/editor.md#schedule-dialog), as IANA names. */
 export const SETTINGS_TIME_ZONES: readonly TimeZoneOption[] = [
   { value: "America/New_York", label: "New York" },
   { value: "America/Chicago", label: "Chicago" },
@@ -22,7 +22,7 @@ export const SETTINGS_TIME_ZONES: readonly TimeZoneOption[] = [
   { value: "UTC", label: "UTC" },
 ];
 
-/** The Schedule Post dialog's shorter list of 8 (docs/product.md#schedule-dialog). */
+/** The Schedule Post dialog's shorter list of 8 (docs/product/editor.md#schedule-dialog). */
 export const SCHEDULE_TIME_ZONES: readonly TimeZoneOption[] = [
   "America/New_York",
   "America/Chicago",

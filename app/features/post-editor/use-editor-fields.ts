@@ -8,7 +8,7 @@ import type { EditorCore } from "./use-editor-core.ts";
 import { useYouTubeAutoFill } from "./use-youtube-auto-fill.ts";
 
 /**
- * The time zones the editor offers (docs/product.md#schedule-dialog): the browser's zone as
+ * The time zones the editor offers (docs/product/editor.md#schedule-dialog): the browser's zone as
  * listed, the Post Settings panel's list and the Schedule dialog's, each with the browser's zone
  * and the post's own in front when the list lacks them.
  */

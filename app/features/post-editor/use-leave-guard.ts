@@ -9,12 +9,12 @@ export function isEditorAddressChange(state: unknown): boolean {
 }
 
 /**
- * Asks before unsaved changes are left behind (docs/product.md#editor): a navigation inside the
- * site (a sidebar link, Back to Overview, the browser's back button) is held for the
- * "Leave without saving?" dialog, and closing or reloading the tab gets the browser's own
- * question. Nothing is asked while the form holds what the server holds, nor once `release` has
- * been called: after a successful save, the way to All Posts is free, and the sign-in redirect
- * must not be stopped.
+ * Asks before unsaved changes are left behind (docs/product/editor.md#editor): a navigation inside
+ * the site (a sidebar link, Back to Overview, the browser's back button) is held for the "Leave
+ * without saving?" dialog, and closing or reloading the tab gets the browser's own question.
+ * Nothing is asked while the form holds what the server holds, nor once `release` has been called:
+ * after a successful save, the way to All Posts is free, and the sign-in redirect must not be
+ * stopped.
  */
 export function useLeaveGuard(dirty: boolean) {
   const guarded = React.useRef(dirty);

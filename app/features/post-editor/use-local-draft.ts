@@ -13,10 +13,10 @@ import type { PostEditorValues } from "./post-form.ts";
 export const LOCAL_DRAFT_DELAY_MS = 400;
 
 /**
- * The editor's local copy (docs/product.md#editor): after each change, once typing pauses, the
- * form is written to localStorage; at once when the page is hidden or unloaded, or when the
- * editor asks (before the sign-in redirect). A form that equals what the server holds has no
- * copy. On opening, a copy that differs from what the server holds is offered back.
+ * The editor's local copy (docs/product/editor.md#editor): after each change, once typing pauses,
+ * the form is written to localStorage; at once when the page is hidden or unloaded, or when the
+ * editor asks (before the sign-in redirect). A form that equals what the server holds has no copy.
+ * On opening, a copy that differs from what the server holds is offered back.
  *
  * `held` is read when writing, so a save (or an autosave) that changes what the server holds
  * only has to update it.

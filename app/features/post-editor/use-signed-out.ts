@@ -5,7 +5,7 @@ import { isApiError } from "#app/lib/api-client.ts";
 /**
  * Calls `onSignedOut` as soon as any dashboard call answers 401: the query client then sends the
  * browser to sign in (app/lib/query-client.ts) half a second later, and the editor uses that
- * time to keep its work (docs/product.md#editor). Whatever call it was (a save, an upload, a
+ * time to keep its work (docs/product/editor.md#editor). Whatever call it was (a save, an upload, a
  * video lookup), the editor hears of it here.
  */
 export function useSignedOut(onSignedOut: () => void) {

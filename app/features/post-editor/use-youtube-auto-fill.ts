@@ -21,7 +21,7 @@ function isCompleteUrl(value: string): boolean {
 }
 
 /**
- * YouTube auto-fill (docs/product.md#youtube-auto-fill): a YouTube URL entered in a youtube
+ * YouTube auto-fill (docs/product/editor.md#youtube-auto-fill): a YouTube URL entered in a youtube
  * post is looked up (POST /api/youtube/info) once typing pauses, and the title, excerpt, content
  * and featured image are filled in. A failed lookup of an address with a video id fills in what
  * the id alone gives; an address without one says so. The address the form started with (an

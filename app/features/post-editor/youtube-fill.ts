@@ -2,7 +2,9 @@ import { escapeMarkup } from "#common/format.ts";
 import type { YouTubeInfo } from "#common/types/youtube.ts";
 import { youTubeThumbnailUrl } from "#common/youtube.ts";
 
-/** How much of a video's description becomes the excerpt (docs/product.md#youtube-auto-fill). */
+/**
+ * How much of a video's description becomes the excerpt (docs/product/editor.md#youtube-auto-fill).
+ */
 export const EXCERPT_AUTO_FILL_LENGTH = 200;
 
 /** The excerpt filled in from a video's description: its first 200 characters, then "...". */
@@ -44,9 +46,9 @@ export type YouTubeFill = {
 };
 
 /**
- * What a successful lookup fills in (docs/product.md#youtube-auto-fill): the title, the excerpt
- * from the description, a content block (thumbnail, title, description, a 'Watch on YouTube'
- * link) and the thumbnail as the featured image.
+ * What a successful lookup fills in (docs/product/editor.md#youtube-auto-fill): the title, the
+ * excerpt from the description, a content block (thumbnail, title, description, a 'Watch on
+ * YouTube' link) and the thumbnail as the featured image.
  */
 export function youTubeFill(info: YouTubeInfo, id: string): YouTubeFill {
   const title = info.title.trim() || `YouTube Video - ${id}`;

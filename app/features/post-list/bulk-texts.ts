@@ -2,8 +2,8 @@ import type { BulkPostAction as BulkAction } from "#common/constants.ts";
 import type { BulkPostAnswer } from "#common/types/post-list.ts";
 
 /**
- * What the bulk actions of a staff post table say (docs/product.md#content-lists): the one
- * question before acting, naming how many posts and what the public will see, and the toast
+ * What the bulk actions of a staff post table say (docs/product/dashboard.md#content-lists): the
+ * one question before acting, naming how many posts and what the public will see, and the toast
  * after. Pure, so the words are tested on their own.
  */
 

@@ -4,8 +4,8 @@ import type { Post } from "#common/types/post.ts";
 
 /**
  * The date a dashboard card shows for a post, the one that matters for its state
- * (docs/product.md#content-lists): pure functions, so the rules are tested on their own and the
- * server render and the browser agree on everything that does not depend on the browser.
+ * (docs/product/dashboard.md#content-lists): pure functions, so the rules are tested on their own
+ * and the server render and the browser agree on everything that does not depend on the browser.
  */
 
 /** What the date line needs to know about a post. */

@@ -9,8 +9,9 @@ import { parsePageNumber, STAFF_PAGE_SIZE } from "#common/paging.ts";
 
 /**
  * What a staff post table shows, read from and written to the address
- * (docs/product.md#content-lists): `/dashboard/posts?status=draft&sort=-publishedAt&page=3`.
- * Pure, so the rules are tested on their own.
+ * (docs/product/dashboard.md#content-lists):
+ * `/dashboard/posts?status=draft&sort=-publishedAt&page=3`. Pure, so the rules are tested on their
+ * own.
  */
 
 /** The filters a person can set; each is a query parameter of the same name. */

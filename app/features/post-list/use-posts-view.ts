@@ -9,8 +9,8 @@ import {
 import { currentSearchParams } from "#app/lib/current-address.ts";
 
 /**
- * A post list section's view, kept in the address (docs/product.md#content-lists), and the one
- * page of posts it shows. Choosing a filter, a sort or a page adds a history entry; typing
+ * A post list section's view, kept in the address (docs/product/dashboard.md#content-lists), and
+ * the one page of posts it shows. Choosing a filter, a sort or a page adds a history entry; typing
  * replaces the current one (`replace`).
  */
 export function usePostsView(preset: ListPreset) {

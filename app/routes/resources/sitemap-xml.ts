@@ -8,8 +8,8 @@ import {
 import type { ListKey } from "#server/services/public-post-lists.server.ts";
 
 /**
- * The sitemap's XML (docs/product.md#feeds-and-search-engines): /sitemap.xml is an index of
- * parts, /sitemap-pages.xml lists the site's own pages, and /sitemap-posts.xml lists up to
+ * The sitemap's XML (docs/product/public-site.md#feeds-and-search-engines): /sitemap.xml is an
+ * index of parts, /sitemap-pages.xml lists the site's own pages, and /sitemap-posts.xml lists up to
  * 1,000 posts from the key in its address on.
  */
 

@@ -39,7 +39,7 @@ export function appsRouter(context: ServerContext) {
 
   /**
    * Every app, for anyone; with any of `page`, `limit`, `sort`, `q` or a filter, one page of the
-   * dashboard's list, for staff (docs/product.md#staff-lists).
+   * dashboard's list, for staff (docs/product/dashboard.md#staff-lists).
    */
   router.get("/", async (req, res, next) => {
     if (asksForPage(req, AppPageQuerySchema)) return next();

@@ -16,7 +16,7 @@ import {
   signInFrom,
 } from "./auth.router.limits.fixture.ts";
 
-// The rule of docs/product.md#sign-in-limits, stated here rather than read from the code.
+// The rule of docs/product/access.md#sign-in-limits, stated here rather than read from the code.
 const perAccountPerAddress = 5;
 const perAddress = 20;
 const windowMs = 15 * 60 * 1000;

@@ -12,7 +12,8 @@ import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 import { LOGOUT_REFUSED_MESSAGE } from "./auth.router.ts";
 
-// GET /api/logout (docs/product.md#sign-in-calls, docs/security.md#sessions-redirects-and-sign-out).
+// GET /api/logout (docs/product/api.md#sign-in-calls,
+// docs/security.md#sessions-redirects-and-sign-out).
 
 describeEachDatabase("signing out", (kind) => {
   let server: TestServer;

@@ -41,7 +41,7 @@ const BETTER_AUTH_ENDPOINTS: Record<string, ReadonlySet<string>> = {
  * Sign-in, sign-out and the current user, mounted at /api ahead of the JSON body parser:
  * better-auth takes request bodies as they came (JSON or a form), read here as text within
  * BODY_LIMITS.signIn. Our `GET /api/auth/user` is matched before the better-auth handler, so
- * the contract of docs/product.md#sign-in-calls holds.
+ * the contract of docs/product/api.md#sign-in-calls holds.
  */
 export function authRouter(context: ServerContext) {
   const { auth } = context;

@@ -30,7 +30,7 @@ const EmployeePageQuerySchema = staffListQuerySchema(EMPLOYEE_SORTS, {
 
 const IdParamsSchema = z.object({ id: z.uuid("That employee does not exist.") });
 
-/** Employee management (docs/product.md#staff-calls): admins and the owner only. */
+/** Employee management (docs/product/api.md#staff-calls): admins and the owner only. */
 export function employeesRouter(context: ServerContext) {
   const { db, config, mailer } = context;
   const ownerEmail = config.adminEmail;

@@ -19,7 +19,7 @@ import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import type { TestServer } from "#tests/helpers/test-server.ts";
 
-// The newsletter calls (docs/product.md#newsletters) through HTTP, with the sending worker
+// The newsletter calls (docs/product/mail.md#newsletters) through HTTP, with the sending worker
 // handing copies to a real SMTP server on loopback.
 
 describeEachDatabase("newsletter sending API", (kind) => {

@@ -24,7 +24,7 @@ import {
 import { postNewsletter, sampleNewsletter } from "#server/services/post-newsletter.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
 
-// Newsletters (docs/product.md#newsletters): staff send a published post to the active
+// Newsletters (docs/product/mail.md#newsletters): staff send a published post to the active
 // subscribers, and follow each sending's progress. The worker that hands the copies over is
 // server/jobs/newsletter-worker.server.ts.
 

@@ -15,9 +15,9 @@ export const TEST_LIMIT_MESSAGE =
   "You have sent 10 test e-mails in the last 10 minutes. Please wait a few minutes and try again.";
 
 /**
- * `POST /api/posts/{id}/newsletter/test` (docs/product.md#newsletters-section): the post's newsletter,
- * marked as a test, sent at once to the signed-in staff member's own address only. Any post,
- * drafts included, so it can be checked before it is published. Staff only; at most
+ * `POST /api/posts/{id}/newsletter/test` (docs/product/mail.md#newsletters-section): the post's
+ * newsletter, marked as a test, sent at once to the signed-in staff member's own address only. Any
+ * post, drafts included, so it can be checked before it is published. Staff only; at most
  * TEST_SEND_LIMIT a user in TEST_WINDOW_MS.
  */
 export function newsletterTestRouter(context: ServerContext) {

@@ -19,9 +19,10 @@ export function newsletterRouter({ db, config, confirmations }: ServerContext) {
   );
 
   // Both answers are the same whether or not the address was already on the list, so the
-  // form cannot be used to find out who is subscribed (docs/product.md#unsubscribe-never-reveals).
-  // With double opt-in the request only queues the address for its confirmation mail, which is
-  // sent after the answer (if the address may get one), so the time taken does not tell either
+  // form cannot be used to find out who is subscribed
+  // (docs/product/departures.md#unsubscribe-never-reveals). With double opt-in the request only
+  // queues the address for its confirmation mail, which is sent after the answer (if the address
+  // may get one), so the time taken does not tell either
   // (docs/decisions/027-double-opt-in-and-unsubscribe.md).
   router.post("/subscribe", async (req, res) => {
     const { email } = parseInput(NewsletterInputSchema, req.body);

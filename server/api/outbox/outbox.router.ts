@@ -15,7 +15,7 @@ export const NO_OUTBOX_MESSAGE =
 export const NO_SUCH_MESSAGE = "There is no such message in the outbox.";
 
 /**
- * The outbox (docs/product.md#outbox): the e-mails written to DATA_DIR/outbox when no SMTP
+ * The outbox (docs/product/mail.md#outbox): the e-mails written to DATA_DIR/outbox when no SMTP
  * server is set. Admins and the owner only; with an SMTP server there is none (404).
  */
 export function outboxRouter(context: ServerContext) {

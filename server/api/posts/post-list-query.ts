@@ -21,9 +21,9 @@ export const ListQuerySchema = z.object({
 });
 
 /**
- * The paged form of the public list calls (docs/product.md#paged-lists): `?page=` asks for it,
- * `limit` is then the page size (PUBLIC_PAGE_SIZE when left out), and `q`, `category` and `sort`
- * search, filter and order the list. Without `page` a list call answers as it always has.
+ * The paged form of the public list calls (docs/product/public-site.md#paged-lists): `?page=` asks
+ * for it, `limit` is then the page size (PUBLIC_PAGE_SIZE when left out), and `q`, `category` and
+ * `sort` search, filter and order the list. Without `page` a list call answers as it always has.
  */
 export const PagedListQuerySchema = z.object({
   page: pageNumber,
@@ -52,8 +52,8 @@ export const PagedListQuerySchema = z.object({
 });
 
 /**
- * The staff post list (`GET /api/posts?page=`, docs/product.md#staff-calls): the page, its size,
- * the order and the filters. Every value is checked, and a wrong one is a 400 naming what is
+ * The staff post list (`GET /api/posts?page=`, docs/product/api.md#staff-calls): the page, its
+ * size, the order and the filters. Every value is checked, and a wrong one is a 400 naming what is
  * accepted; none is clamped, so a link always shows what it says.
  */
 export const StaffPostListQuerySchema = z.object({

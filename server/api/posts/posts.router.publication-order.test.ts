@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts"
 import { HOUR } from "./posts.router.fixture.ts";
 
 // The public lists are ordered by the time a post went public, newest first, the id breaking
-// ties (docs/product.md#posts), not by the time it was created.
+// ties (docs/product/content-model.md#posts), not by the time it was created.
 
 /** The ids of `list` that belong to `rows`, in the order the list has them. */
 function idsAmong(list: { id: string }[], rows: { id: string }[]): string[] {

@@ -50,7 +50,7 @@ const STAFF_PAGE_ASKED_BY = StaffPostListQuerySchema.omit({ limit: true });
 
 /**
  * `/api/posts`: the public lists and a post by its slug, then the staff's list, bulk actions and
- * saves (docs/product.md#staff-calls). The editor's other calls are postEditorRouter's.
+ * saves (docs/product/api.md#staff-calls). The editor's other calls are postEditorRouter's.
  */
 export function postsRouter(context: ServerContext) {
   const router = Router();
@@ -133,7 +133,7 @@ function staffPostRoutes(router: Router, context: ServerContext) {
   const jsonBody = express.json({ limit: BODY_LIMITS.json });
 
   router.get("/", staffOnly, async (req, res) => {
-    // Any of the list's own parameters asks for one page (docs/product.md#staff-calls), so a
+    // Any of the list's own parameters asks for one page (docs/product/api.md#staff-calls), so a
     // search or filter is never silently ignored; `limit` alone keeps its old meaning: the
     // first `limit` posts, whole.
     if (asksForPage(req, STAFF_PAGE_ASKED_BY)) {

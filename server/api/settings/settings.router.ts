@@ -16,9 +16,9 @@ const SettingsVersionSchema = z.object({
 });
 
 /**
- * The site settings (docs/product.md#settings-section): staff read them; admins and the owner
- * change them, the same people who manage employees. A save empties the response cache and the
- * content memo like any successful write, so this process shows it at once and the others
+ * The site settings (docs/product/dashboard.md#settings-section): staff read them; admins and the
+ * owner change them, the same people who manage employees. A save empties the response cache and
+ * the content memo like any successful write, so this process shows it at once and the others
  * within the response cache's lifetime.
  */
 export function settingsRouter(context: ServerContext) {

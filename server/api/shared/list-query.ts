@@ -28,8 +28,8 @@ export function oneOf<const T extends readonly [string, ...string[]]>(name: stri
 }
 
 /**
- * The paged form of a staff list call (docs/product.md#staff-lists): `page` (1 when left out),
- * `limit` (1 to 100, 25 when left out), `sort` (one of `sorts`, the first when left out), `q`
+ * The paged form of a staff list call (docs/product/dashboard.md#staff-lists): `page` (1 when left
+ * out), `limit` (1 to 100, 25 when left out), `sort` (one of `sorts`, the first when left out), `q`
  * (a search, at most 200 characters, surrounding spaces ignored) and the list's own filters.
  */
 export function staffListQuerySchema<

@@ -44,8 +44,8 @@ const CONSENT_VALUES: Record<string, boolean> = {
 };
 
 /**
- * `POST /api/subscribers/import` (docs/product.md#importing-subscribers): admins only. Adds the
- * file's new addresses, active when the admin ticks that they consented, pending otherwise with
+ * `POST /api/subscribers/import` (docs/product/mail.md#importing-subscribers): admins only. Adds
+ * the file's new addresses, active when the admin ticks that they consented, pending otherwise with
  * their confirmation mails queued (sent after the answer, one at a time); answers the report.
  */
 export function subscriberImportRouter(context: ServerContext) {

@@ -39,7 +39,10 @@ const StatsQuerySchema = z.object({
     .optional(),
 });
 
-/** The mailing list (docs/product.md#mailing-list-section, #staff-calls): staff only. */
+/**
+ * The mailing list (docs/product/mail.md#mailing-list-section, docs/product/api.md#staff-calls):
+ * staff only.
+ */
 export function subscribersRouter(context: ServerContext) {
   const { db } = context;
   const router = Router();
@@ -47,7 +50,7 @@ export function subscribersRouter(context: ServerContext) {
 
   /**
    * The whole list, newest first; with any of `page`, `limit`, `sort` or `q`, one page of it
-   * (docs/product.md#staff-lists).
+   * (docs/product/dashboard.md#staff-lists).
    */
   router.get("/", async (req, res) => {
     if (!asksForPage(req, SubscriberPageQuerySchema)) {

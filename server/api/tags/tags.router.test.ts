@@ -9,7 +9,7 @@ import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 
-// The Tags section's calls (docs/product.md#tag-calls): the list with counts and suggestions,
+// The Tags section's calls (docs/product/api.md#tag-calls): the list with counts and suggestions,
 // rename, merge and delete, each rewriting the posts that carry the tag.
 
 /** A tag no other test uses: `{word}-{random}`. */

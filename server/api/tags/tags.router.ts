@@ -20,7 +20,7 @@ import {
 } from "#server/services/tag-changes.server.ts";
 
 /**
- * The tags of posts (docs/product.md#tag-calls): staff only, like the posts. Every change
+ * The tags of posts (docs/product/api.md#tag-calls): staff only, like the posts. Every change
  * rewrites the posts that carry the tag; the response cache and the content memo are emptied by
  * the write like after any other.
  */

@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import { columnTypes, dbKindOf } from "#server/db/dialect.server.ts";
 
 // Old slugs of published posts, so their addresses keep working after a slug changes
-// (docs/product.md#slugs). Each row points at the post, not at its newer slug, so a chain of
-// renames always lands on the current one; a post's rows go with the post.
+// (docs/product/content-model.md#slugs). Each row points at the post, not at its newer slug, so a
+// chain of renames always lands on the current one; a post's rows go with the post.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(dbKindOf(db));

@@ -1,17 +1,17 @@
 import { type Kysely, sql } from "kysely";
 import { dbKindOf } from "#server/db/dialect.server.ts";
 
-// Public lists are ordered by the time a post went public (docs/product.md#posts): its
-// publishedAt, else the scheduledAt of a scheduled post (what a due one shows until the sweep
+// Public lists are ordered by the time a post went public (docs/product/content-model.md#posts):
+// its publishedAt, else the scheduledAt of a scheduled post (what a due one shows until the sweep
 // writes it into publishedAt), else its createdAt, so the key is never NULL, which the two
 // databases would sort to opposite ends. These indexes hold exactly that expression, as
 // `publicationTime` in server/services/content-rules.server.ts spells it: both planners use an
-// expression index only for the same expression. With the id last, a limited list walks one
-// index in order and stops at the limit, ties included. The two databases list the visible
-// posts with different queries (why, and what EXPLAIN showed: the comment above
-// listPublishedPosts in server/services/public-post-lists.server.ts, and docs/benchmarks.md), so
-// each gets the index its query walks. They replace the (status, createdAt) and (category,
-// createdAt) indexes, which only the public lists used; (createdAt) stays for the staff list.
+// expression index only for the same expression. With the id last, a limited list walks one index
+// in order and stops at the limit, ties included. The two databases list the visible posts with
+// different queries (why, and what EXPLAIN showed: the comment above listPublishedPosts in
+// server/services/public-post-lists.server.ts, and docs/benchmarks.md), so each gets the index its
+// query walks. They replace the (status, createdAt) and (category, createdAt) indexes, which only
+// the public lists used; (createdAt) stays for the staff list.
 
 const PUBLICATION_TIME = sql`coalesce("publishedAt", "scheduledAt", "createdAt")`;
 

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import { dbKindOf } from "#server/db/dialect.server.ts";
 
-// The paged lists (docs/product.md#paged-lists) filter and order by more than migration 0005's
-// publication order, so each filter and order they add gets an index:
+// The paged lists (docs/product/public-site.md#paged-lists) filter and order by more than migration
+// 0005's publication order, so each filter and order they add gets an index:
 //
 // - one category's public page (the studio's All tab, the paged list calls' `category`), on
 //   SQLite one SELECT per public status: (category, status, publication time, id) walks each

@@ -1,9 +1,9 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { dbKindOf } from "#server/db/dialect.server.ts";
 
-// The dashboard's paged lists of subscribers, apps and employees (docs/product.md#staff-lists)
-// ask the database for one page in a chosen order, so each order and filter gets an index that
-// walks it, the id last as the tie-break the queries use:
+// The dashboard's paged lists of subscribers, apps and employees
+// (docs/product/dashboard.md#staff-lists) ask the database for one page in a chosen order, so each
+// order and filter gets an index that walks it, the id last as the tie-break the queries use:
 //
 // - subscribers by subscription time (newest first by default; it replaces the index on the
 //   time alone, which could not give the id order of ties), and by address: SQLite's unique

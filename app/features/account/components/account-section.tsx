@@ -16,7 +16,7 @@ import type { CurrentUser } from "#common/types/user.ts";
 const ROLE_LABELS = { admin: "Admin", employee: "Employee" } as const;
 
 /**
- * My account (docs/product.md#my-account), for every signed-in staff member: who they are, and
+ * My account (docs/product/mail.md#my-account), for every signed-in staff member: who they are, and
  * a new password (the current one required; every other session is signed out).
  */
 export function AccountSection({ user }: { user: CurrentUser }) {

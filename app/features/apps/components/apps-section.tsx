@@ -106,8 +106,8 @@ function compactRow(app: AppListItem) {
 type AppsView = ListView<(typeof APP_SORTS)[number], keyof typeof FILTERS>;
 
 /**
- * Apps & Tools (docs/product.md#apps-section): the apps of the public Apps & Tools page and the
- * site's navigation, a page at a time, to add, edit and delete.
+ * Apps & Tools (docs/product/dashboard.md#apps-section): the apps of the public Apps & Tools page
+ * and the site's navigation, a page at a time, to add, edit and delete.
  */
 export function AppsSection() {
   const view = useListView({ sorts: APP_SORTS, filters: FILTERS });

@@ -18,7 +18,7 @@ import type { Employee, SentInvitation } from "#common/types/employee.ts";
 
 /**
  * Add Employee, which doubles as Edit Employee when given an employee
- * (docs/product.md#employees-section).
+ * (docs/product/dashboard.md#employees-section).
  * Validation messages come from the shared schema; the server's field errors land on the fields.
  */
 export function EmployeeFormDialog({

@@ -61,7 +61,7 @@ function compactRow(employee: Employee) {
   );
 }
 
-/** Employee Management (docs/product.md#employees-section): admins and the owner only. */
+/** Employee Management (docs/product/dashboard.md#employees-section): admins and the owner only. */
 export function EmployeesSection() {
   const view = useListView({ sorts: EMPLOYEE_SORTS, filters: { role: EMPLOYEE_ROLE_FILTERS } });
   const employees = useEmployeePage(view.apiQuery);

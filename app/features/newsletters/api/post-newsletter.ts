@@ -5,7 +5,7 @@ import type { NewsletterTestSent } from "#common/types/newsletter-test.ts";
 import { newslettersQueryKey } from "./get-sendings.ts";
 
 // A post's newsletter, as the editor's "Send as newsletter" dialog uses it
-// (docs/product.md#newsletters-section): the preview, a test to oneself, and the sending.
+// (docs/product/mail.md#newsletters-section): the preview, a test to oneself, and the sending.
 
 /** Under "newsletters", so starting a sending refreshes the preview and the Newsletters list. */
 export function newsletterPreviewKey(postId: string) {

@@ -29,9 +29,9 @@ function previewDocument(html: string): string {
 }
 
 /**
- * "Send as newsletter" (docs/product.md#newsletters-section): the e-mail as subscribers would get it (in
- * a sandboxed frame that runs no script), whom it would reach, "Send a test to me", and the
- * send itself after one question; "Send again" when the post was sent before.
+ * "Send as newsletter" (docs/product/mail.md#newsletters-section): the e-mail as subscribers would
+ * get it (in a sandboxed frame that runs no script), whom it would reach, "Send a test to me", and
+ * the send itself after one question; "Send again" when the post was sent before.
  */
 export function NewsletterDialog({
   postId,

@@ -20,8 +20,8 @@ function pageFrom(value: string | null): number {
 }
 
 /**
- * Newsletters (docs/product.md#newsletters-section): every sending, newest first, with its progress,
- * asked again every 2 seconds while one is under way; Details shows a sending's failures.
+ * Newsletters (docs/product/mail.md#newsletters-section): every sending, newest first, with its
+ * progress, asked again every 2 seconds while one is under way; Details shows a sending's failures.
  */
 export function NewslettersSection() {
   const [params] = useSearchParams();

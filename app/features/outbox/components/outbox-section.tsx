@@ -10,7 +10,7 @@ import { OutboxMessageView } from "./outbox-message.tsx";
 import { whenWritten } from "./when-written.ts";
 
 /**
- * The outbox (docs/product.md#outbox), for admins when the site has no SMTP server: the
+ * The outbox (docs/product/mail.md#outbox), for admins when the site has no SMTP server: the
  * e-mails it would have sent, newest first, a page at a time; one opens in full. The page and
  * the open message are in the address (?page=, ?file=), so the back button works.
  */

@@ -6,7 +6,7 @@ import type { DashboardStats } from "#common/types/stats.ts";
 
 /**
  * How long the overview's counters are kept before they are fetched again
- * (docs/product.md#dashboard-queries).
+ * (docs/product/dashboard.md#dashboard-queries).
  */
 export const DASHBOARD_STATS_STALE_TIME_MS = 5 * 60 * 1000;
 

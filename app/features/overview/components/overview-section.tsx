@@ -15,7 +15,7 @@ import { canManageEmployees } from "#common/access.ts";
 import type { CurrentUser } from "#common/types/user.ts";
 import { StatsTiles } from "./stats-tiles.tsx";
 
-/** The four shortcut buttons of the overview (docs/product.md#overview). */
+/** The four shortcut buttons of the overview (docs/product/dashboard.md#overview). */
 const SHORTCUTS = [
   { label: "View All Posts", to: sectionPath("posts"), icon: FileTextIcon },
   { label: "Marketplace Posts", to: sectionPath("marketplace"), icon: PackageIcon },
@@ -24,7 +24,7 @@ const SHORTCUTS = [
 ] as const;
 
 /**
- * The dashboard's landing section (docs/product.md#overview). `recentPosts` is the
+ * The dashboard's landing section (docs/product/dashboard.md#overview). `recentPosts` is the
  * content list of the newest posts, which belongs to the posts feature.
  */
 export function OverviewSection({

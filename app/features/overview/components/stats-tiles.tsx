@@ -16,7 +16,7 @@ import { useDashboardStats } from "#app/features/overview/api/get-dashboard-stat
 import { errorMessage } from "#app/lib/api-client.ts";
 import type { DashboardStats } from "#common/types/stats.ts";
 
-/** The seven tiles, in the order docs/product.md#overview gives. */
+/** The seven tiles, in the order docs/product/dashboard.md#overview gives. */
 export const STAT_TILES: { key: keyof DashboardStats; label: string; icon: LucideIcon }[] = [
   { key: "totalPosts", label: "Total Posts", icon: FileTextIcon },
   { key: "published", label: "Published", icon: CheckCircle2Icon },

@@ -6,7 +6,7 @@ import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 
 /**
  * How long the portfolio list is kept before it is fetched again
- * (docs/product.md#dashboard-queries).
+ * (docs/product/dashboard.md#dashboard-queries).
  */
 export const PORTFOLIO_STALE_TIME_MS = 2 * 60 * 1000;
 

@@ -21,12 +21,15 @@ export function editPortfolioItemPath(item: Pick<PortfolioItem, "id">): string {
   return `/dashboard/create?id=${encodeURIComponent(item.id)}&type=portfolio`;
 }
 
-/** How many placeholder rows show while the list loads (docs/product.md#marketplace-section). */
+/**
+ * How many placeholder rows show while the list loads
+ * (docs/product/dashboard.md#marketplace-section).
+ */
 const PLACEHOLDER_ROWS = 3;
 
 /**
  * Marketplace Content: every portfolio item, drafts included
- * (docs/product.md#marketplace-section).
+ * (docs/product/dashboard.md#marketplace-section).
  */
 export function MarketplaceSection() {
   const portfolio = usePortfolio();

@@ -4,7 +4,7 @@ import { postQueryKey, refreshContentQueries } from "#app/lib/content-queries.ts
 import type { PostInput } from "#common/schemas/post.ts";
 import type { Post } from "#common/types/post.ts";
 
-/** The body of POST and PUT /api/posts: the validated form (docs/product.md#staff-calls). */
+/** The body of POST and PUT /api/posts: the validated form (docs/product/api.md#staff-calls). */
 export type PostRequestBody = Partial<PostInput>;
 
 export function createPost(body: PostRequestBody): Promise<Post> {

@@ -10,9 +10,9 @@ export type SavedPortfolioItem = { post: Post; created: boolean };
 
 /**
  * The marketplace-content post a portfolio item is saved into
- * (docs/product.md#editor, #portfolio-save-by-id): the one being edited, else one with the same
- * slug, else one with the same title; null for none. Looking for the edited post first keeps a
- * renamed item from turning into a second post.
+ * (docs/product/editor.md#editor, docs/product/departures.md#portfolio-save-by-id): the one being
+ * edited, else one with the same slug, else one with the same title; null for none. Looking for the
+ * edited post first keeps a renamed item from turning into a second post.
  */
 export function findPortfolioPost(
   posts: readonly PostSummary[],

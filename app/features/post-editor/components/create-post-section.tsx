@@ -32,7 +32,7 @@ import type { Post } from "#common/types/post.ts";
 import { PostEditor } from "./post-editor.tsx";
 
 /**
- * The Create / Edit section (docs/product.md#editor): /dashboard/create for a new post,
+ * The Create / Edit section (docs/product/editor.md#editor): /dashboard/create for a new post,
  * ?id={id}&type=post|portfolio to edit one, ?category= to start a new one in a category.
  */
 export function CreatePostSection({ parts }: { parts: PostEditorParts }) {

@@ -6,7 +6,7 @@ import { AutosaveStatus } from "./autosave-status.tsx";
 import { PostActionsBar } from "./post-actions-bar.tsx";
 
 /**
- * The bar over the editor's form (docs/product.md#editor): Edit or Preview, whether the last
+ * The bar over the editor's form (docs/product/editor.md#editor): Edit or Preview, whether the last
  * autosave went through, History, the newsletter buttons of a post (not of a marketplace item),
  * and the actions for what the server holds.
  */

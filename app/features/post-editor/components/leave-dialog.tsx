@@ -7,8 +7,8 @@ import {
 import { Button } from "#app/components/ui/button.tsx";
 
 /**
- * "Leave without saving?" (docs/product.md#editor): shown while a navigation inside the site is
- * held because the form has unsaved changes. Stay (or Escape) cancels it; Leave lets it go on.
+ * "Leave without saving?" (docs/product/editor.md#editor): shown while a navigation inside the site
+ * is held because the form has unsaved changes. Stay (or Escape) cancels it; Leave lets it go on.
  * The copy this browser keeps is not dropped: the editor offers it back next time.
  */
 export function LeaveDialog({ blocker }: { blocker: Blocker }) {

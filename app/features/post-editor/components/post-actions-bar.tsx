@@ -39,10 +39,10 @@ const VARIANTS: Record<EditorAction, ButtonProps["variant"]> = {
 };
 
 /**
- * The editor's actions for what the server holds (docs/product.md#editor): Save draft, Schedule
- * and Publish for a new post or a draft; Unschedule, Reschedule, Publish now and Update for a
- * scheduled post; Unpublish and Update for a published one. While one runs, every action waits
- * and the one pressed says `Saving...`.
+ * The editor's actions for what the server holds (docs/product/editor.md#editor): Save draft,
+ * Schedule and Publish for a new post or a draft; Unschedule, Reschedule, Publish now and Update
+ * for a scheduled post; Unpublish and Update for a published one. While one runs, every action
+ * waits and the one pressed says `Saving...`.
  */
 export function PostActionsBar({
   status,

@@ -15,10 +15,10 @@ import { VersionConflictDialog } from "./version-conflict-dialog.tsx";
 import { WorkingCopyNotice } from "./working-copy-notice.tsx";
 
 /**
- * The post / portfolio editor (docs/product.md#editor, #post-form): the offer to restore changes
- * this browser kept, the form, the rich-text content with an Edit / Preview toggle, the actions
- * for what the server holds, and the Post Settings panel. Validated by the shared schema; saved
- * through the posts API (or the portfolio flow), then back to All Posts. Unsaved changes are
+ * The post / portfolio editor (docs/product/editor.md#editor, #post-form): the offer to restore
+ * changes this browser kept, the form, the rich-text content with an Edit / Preview toggle, the
+ * actions for what the server holds, and the Post Settings panel. Validated by the shared schema;
+ * saved through the posts API (or the portfolio flow), then back to All Posts. Unsaved changes are
  * kept in this browser and guarded against leaving.
  */
 export function PostEditor({

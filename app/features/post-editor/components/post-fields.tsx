@@ -14,7 +14,7 @@ import { ContentField } from "./content-field.tsx";
 import { FeaturedImageField } from "./featured-image-field.tsx";
 import { TagsField } from "./tags-field.tsx";
 
-/** docs/product.md#editor: a title under 60 characters shows in full in search results. */
+/** docs/product/editor.md#editor: a title under 60 characters shows in full in search results. */
 export const TITLE_GUIDANCE_LENGTH = 60;
 
 const CATEGORY_OPTIONS = [

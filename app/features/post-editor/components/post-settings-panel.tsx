@@ -9,8 +9,8 @@ import { formatLongDate } from "#common/format.ts";
 import { postPath } from "#common/paths.ts";
 
 /**
- * The side panel 'Post Settings' (docs/product.md#editor): the status the server holds and what
- * it means for the public page (never a status picked before a save succeeded), the time zone
+ * The side panel 'Post Settings' (docs/product/editor.md#editor): the status the server holds and
+ * what it means for the public page (never a status picked before a save succeeded), the time zone
  * the post's times are chosen in, and when it was first published.
  */
 export function PostSettingsPanel({

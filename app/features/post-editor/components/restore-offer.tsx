@@ -5,7 +5,7 @@ import { savedTimeLabel } from "#app/lib/saved-time.ts";
 
 /**
  * Above the form when this browser kept changes the server does not hold
- * (docs/product.md#editor): "Restore unsaved changes from 12:03?", with Restore and Discard.
+ * (docs/product/editor.md#editor): "Restore unsaved changes from 12:03?", with Restore and Discard.
  * When the post was saved again after the copy was made, it says so: restoring then puts the
  * older changes over the newer save, in the form only, until the person saves.
  */

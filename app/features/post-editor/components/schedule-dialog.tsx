@@ -11,11 +11,11 @@ import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import type { TimeZoneOption } from "#app/features/post-editor/time-zones.ts";
 
-/** docs/product.md#schedule-validation: scheduling without a date-time. */
+/** docs/product/editor.md#schedule-validation: scheduling without a date-time. */
 export const SCHEDULE_REQUIRED_MESSAGE = "Please select a date and time";
 
 /**
- * The Schedule Post dialog (docs/product.md#schedule-dialog): a date-time and one of the
+ * The Schedule Post dialog (docs/product/editor.md#schedule-dialog): a date-time and one of the
  * dialog's time zones. Confirming hands both over; the editor then saves the post as scheduled
  * (Schedule, Reschedule). Opened again after the server refused a time, it starts from that
  * time with the server's reason under it.

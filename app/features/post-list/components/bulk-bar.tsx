@@ -8,9 +8,9 @@ import { errorMessage, isApiError } from "#app/lib/api-client.ts";
 import type { BulkPostAction as BulkAction } from "#common/constants.ts";
 
 /**
- * The bar over a table while rows are selected (docs/product.md#content-lists): how many, and
- * Publish, Unpublish and Delete for all of them, each asked once, naming how many posts and what
- * the public will see; then a toast with what changed and what was left as it was, and why.
+ * The bar over a table while rows are selected (docs/product/dashboard.md#content-lists): how many,
+ * and Publish, Unpublish and Delete for all of them, each asked once, naming how many posts and
+ * what the public will see; then a toast with what changed and what was left as it was, and why.
  */
 export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
   const confirm = useConfirm();

@@ -27,8 +27,8 @@ type SectionSpec = {
 const CREATE_POST = { label: "Create Post", to: newPostPath() };
 
 /**
- * The sections that list posts (docs/product.md#content-lists): what each one fixes, how it is
- * ordered at first, and what it says.
+ * The sections that list posts (docs/product/dashboard.md#content-lists): what each one fixes, how
+ * it is ordered at first, and what it says.
  */
 const POST_LIST_SECTIONS = {
   posts: {

@@ -6,9 +6,9 @@ import { postPath } from "#common/paths.ts";
 import type { StaffPostRow } from "#common/types/post-list.ts";
 
 /**
- * A row's actions in one quiet menu (docs/product.md#content-lists): Edit, View on the site
- * (only while the public can see it), Open on the marketplace (when it has a link), and Delete,
- * in red, asked first.
+ * A row's actions in one quiet menu (docs/product/dashboard.md#content-lists): Edit, View on the
+ * site (only while the public can see it), Open on the marketplace (when it has a link), and
+ * Delete, in red, asked first.
  */
 export function PostRowMenu({ post }: { post: StaffPostRow }) {
   const { confirmAndDelete, isDeleting } = useConfirmDeletePost();

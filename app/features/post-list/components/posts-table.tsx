@@ -33,11 +33,11 @@ import {
 } from "./post-rows.tsx";
 
 /**
- * A staff post list as a table (docs/product.md#content-lists): one page at a time from the
- * server, its view in the address (usePostsView). Wide screens get a checkbox, the title with a
- * thumbnail and the address under it, status, category and pack type, author, the date that
- * matters for the state, and the row's menu; the title and date headers sort, the date header by
- * the date the view is sorted by (else `dateField`). Phones get compact rows.
+ * A staff post list as a table (docs/product/dashboard.md#content-lists): one page at a time from
+ * the server, its view in the address (usePostsView). Wide screens get a checkbox, the title with a
+ * thumbnail and the address under it, status, category and pack type, author, the date that matters
+ * for the state, and the row's menu; the title and date headers sort, the date header by the date
+ * the view is sorted by (else `dateField`). Phones get compact rows.
  */
 export function PostsTable({
   label,

@@ -43,8 +43,8 @@ const PACK_TYPE_OPTIONS: Option[] = [
 ];
 
 /**
- * The table's search, sort and filters (docs/product.md#content-lists). A filter the section
- * fixes has no control. Choosing a filter or a sort calls `onChange` at once; typing in the
+ * The table's search, sort and filters (docs/product/dashboard.md#content-lists). A filter the
+ * section fixes has no control. Choosing a filter or a sort calls `onChange` at once; typing in the
  * search or tag box calls it after a pause, as a `typing` change.
  */
 export function PostsToolbar({

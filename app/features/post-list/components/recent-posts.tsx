@@ -4,7 +4,7 @@ import { useStaffPosts } from "#app/features/post-list/api/get-staff-posts.ts";
 import { readListView } from "#app/features/post-list/post-list-view.ts";
 import { POST_ROW_PLACEHOLDER, PostCompactList } from "./post-rows.tsx";
 
-/** How many posts the overview's Recent Posts shows (docs/product.md#overview). */
+/** How many posts the overview's Recent Posts shows (docs/product/dashboard.md#overview). */
 export const RECENT_POSTS_LIMIT = 6;
 
 /** The last edited posts first: what someone was working on. */

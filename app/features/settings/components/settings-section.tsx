@@ -4,8 +4,8 @@ import { useSettings } from "#app/features/settings/api/get-settings.ts";
 import { SettingsForm } from "./settings-form.tsx";
 
 /**
- * Settings (docs/product.md#settings-section), for admins and the owner: the company's name,
- * tagline and links, the default social image and the footer's links that every public page
+ * Settings (docs/product/dashboard.md#settings-section), for admins and the owner: the company's
+ * name, tagline and links, the default social image and the footer's links that every public page
  * shows.
  */
 export function SettingsSection() {

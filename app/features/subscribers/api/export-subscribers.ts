@@ -10,7 +10,7 @@ export function exportSubscribers(): Promise<DownloadedFile> {
 
 /**
  * Downloads the CSV as mailing-list-{date}.csv. A failure is only logged
- * (docs/product.md#mailing-list-section); a 401 goes to sign in like every other call.
+ * (docs/product/mail.md#mailing-list-section); a 401 goes to sign in like every other call.
  */
 export function useExportSubscribers() {
   return useMutation({

@@ -106,7 +106,7 @@ function compactRow(subscriber: Subscriber) {
 
 type SubscribersView = ListView<(typeof SUBSCRIBER_SORTS)[number], "status">;
 
-/** Mailing List (docs/product.md#mailing-list-section). */
+/** Mailing List (docs/product/mail.md#mailing-list-section). */
 export function MailingListSection({ user }: { user: CurrentUser }) {
   const view = useListView({ sorts: SUBSCRIBER_SORTS, filters: { status: SUBSCRIBER_STATUSES } });
   const subscribers = useSubscriberPage(view.apiQuery);

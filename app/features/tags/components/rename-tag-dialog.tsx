@@ -16,9 +16,9 @@ import type { TagCount } from "#common/types/tag.ts";
 import { postCount } from "./tag-words.ts";
 
 /**
- * Rename a tag (docs/product.md#tags-section): the new name, checked by the server's rule; a
- * name that is already a tag asks first whether to merge the two, naming how many posts each
- * has.
+ * Rename a tag (docs/product/dashboard.md#tags-section): the new name, checked by the server's
+ * rule; a name that is already a tag asks first whether to merge the two, naming how many posts
+ * each has.
  */
 export function RenameTagDialog({
   tag,

@@ -18,9 +18,9 @@ import { RenameTagDialog } from "./rename-tag-dialog.tsx";
 import { postCount, tagMatches } from "./tag-words.ts";
 
 /**
- * The Tags section (docs/product.md#tags-section): every tag on the posts with how many carry
- * it (the number opens All Posts filtered by the tag), a search box, Rename (merging into a tag
- * that exists) and Delete, each asking first and naming how many posts change. Every tag is
+ * The Tags section (docs/product/dashboard.md#tags-section): every tag on the posts with how many
+ * carry it (the number opens All Posts filtered by the tag), a search box, Rename (merging into a
+ * tag that exists) and Delete, each asking first and naming how many posts change. Every tag is
  * loaded at once and searched in the browser, so the table is one page.
  */
 export function TagsSection() {

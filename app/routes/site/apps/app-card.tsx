@@ -19,7 +19,7 @@ import { formatCount, isFuture } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
 import type { App } from "#common/types/app.ts";
 
-/** The text of the overlay on a banned app (docs/product.md#apps). */
+/** The text of the overlay on a banned app (docs/product/public-site.md#apps). */
 export const BANNED_OVERLAY_TEXT = "BANNED BY MICROSOFT NOV 2021";
 
 /** The sprite's icons an `AppCard` draws: a page of cards renders `<IconSprite icons={…} />` once. */

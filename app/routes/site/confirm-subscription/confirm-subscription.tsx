@@ -24,8 +24,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The link of the confirmation mail (docs/product.md#newsletter-consent). Opening it only shows
- * the address and a button: mail scanners open links too, and must not confirm anybody. The
+ * The link of the confirmation mail (docs/product/mail.md#newsletter-consent). Opening it only
+ * shows the address and a button: mail scanners open links too, and must not confirm anybody. The
  * button is a plain form, answered by the server (server/api/subscriber-links.router.ts), so it
  * works without JavaScript.
  */

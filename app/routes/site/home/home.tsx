@@ -23,7 +23,7 @@ import { countPublishedPortfolio } from "#server/services/portfolio.server.ts";
 import { latestPostCards } from "#server/services/public-list-pages.server.ts";
 import type { Route } from "./+types/home.ts";
 
-/** How many posts "Latest Updates" shows (docs/product.md#home). */
+/** How many posts "Latest Updates" shows (docs/product/public-site.md#home). */
 const LATEST_POSTS = 3;
 
 /**

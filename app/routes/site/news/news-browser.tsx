@@ -37,10 +37,9 @@ export type NewsList = {
  * The news page's search box, sort menu, the tag it shows (`?tag=`, from a post's tag links),
  * result count, article grid and page links, for the view the address names: the tag, the
  * search (`?q=`), the sort (`?sort=`) and the page (`?page=`), which the server searches, sorts
- * and pages (docs/product.md#paged-lists). Without script the controls are a GET form with
- * Apply and the page links plain links; with it, the site script loads each view in place as
- * the person types, sorts or pages (app/site-script/live-list.client.ts, its `data-live-*`
- * marks).
+ * and pages (docs/product/public-site.md#paged-lists). Without script the controls are a GET form
+ * with Apply and the page links plain links; with it, the site script loads each view in place as
+ * the person types, sorts or pages (app/site-script/live-list.client.ts, its `data-live-*` marks).
  */
 export function NewsBrowser({ list }: { list: NewsList }) {
   const { term, sort, tag } = list;

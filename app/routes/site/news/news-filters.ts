@@ -2,14 +2,14 @@ import { withPage } from "#common/paging.ts";
 import { MAX_TAG_LENGTH, normalizeTag } from "#common/tags.ts";
 
 /**
- * The news page's search, sort, paging and result texts (docs/product.md#news): pure
+ * The news page's search, sort, paging and result texts (docs/product/public-site.md#news): pure
  * functions, so the loader, the browser and the tests apply exactly the same rules. The search
  * and the sort themselves run in the database (pageNewsArticles).
  */
 
 /**
- * The sort options, in the order the page offers them (docs/product.md#news: newest, oldest,
- * title).
+ * The sort options, in the order the page offers them (docs/product/public-site.md#news: newest,
+ * oldest, title).
  */
 export const NEWS_SORTS = [
   { value: "newest", label: "Newest First" },
@@ -47,7 +47,7 @@ export function normalizeNewsTag(value: string | null | undefined): string | nul
 }
 
 /**
- * The categories a search term finds (docs/product.md#news): those whose stored value
+ * The categories a search term finds (docs/product/public-site.md#news): those whose stored value
  * ("marketplace-content") or card label ("Marketplace") contains it, ignoring case. The title
  * and excerpt are searched by the database.
  */
@@ -90,10 +90,10 @@ export function newsSearchString(term: string, sort: NewsSort, tag: string | nul
 }
 
 /**
- * The head links of a news view (docs/product.md#paged-lists): prev and next keep the tag, the
- * search and the sort; the canonical address is the page itself for the plain list of all
- * articles or of a tag, and page 1 of that plain list (`/news`, `/news?tag=worlds`) for a search
- * or another sort, which show the same articles again.
+ * The head links of a news view (docs/product/public-site.md#paged-lists): prev and next keep the
+ * tag, the search and the sort; the canonical address is the page itself for the plain list of all
+ * articles or of a tag, and page 1 of that plain list (`/news`, `/news?tag=worlds`) for a search or
+ * another sort, which show the same articles again.
  */
 export function newsListLinks({
   term,

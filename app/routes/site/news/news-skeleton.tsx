@@ -4,8 +4,8 @@ import { SkeletonCard } from "#app/components/ui/skeleton.tsx";
 export const NEWS_SKELETON_CARDS = 6;
 
 /**
- * The article grid while the next list loads (docs/product.md#news): six placeholder cards,
- * and a status for screen readers.
+ * The article grid while the next list loads (docs/product/public-site.md#news): six placeholder
+ * cards, and a status for screen readers.
  */
 export function NewsSkeleton() {
   return (

@@ -40,10 +40,10 @@ export type StudioList = {
 /**
  * The searchable, filterable, paged grid of the studio page, for the view the address names:
  * the search (`?q=`), the category (`?category=`) and the page (`?page=`), which the server
- * searches, filters, counts and pages (docs/product.md#paged-lists). Without script the search
- * box is a GET form and the tabs and page links are links; with it, the site script loads each
- * view in place as the person types, picks a tab or pages (app/site-script/live-list.client.ts,
- * its `data-live-*` marks).
+ * searches, filters, counts and pages (docs/product/public-site.md#paged-lists). Without script the
+ * search box is a GET form and the tabs and page links are links; with it, the site script loads
+ * each view in place as the person types, picks a tab or pages
+ * (app/site-script/live-list.client.ts, its `data-live-*` marks).
  */
 export function StudioBrowser({ list }: { list: StudioList }) {
   const category = studioCategoryFromParam(list.category);

@@ -4,9 +4,10 @@ import { withPage } from "#common/paging.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 
 /**
- * The studio page's rules (docs/product.md#studio, #release-dates): category tabs with counts,
- * addresses, and whether a pack is Live or Coming Soon. Pure, so the page and its tests share
- * them; the search, the tab's filter and the counts run in the database (pageStudioPacks).
+ * The studio page's rules (docs/product/public-site.md#studio,
+ * docs/product/content-model.md#release-dates): category tabs with counts, addresses, and whether a
+ * pack is Live or Coming Soon. Pure, so the page and its tests share them; the search, the tab's
+ * filter and the counts run in the database (pageStudioPacks).
  */
 
 export type StudioItem = Pick<PortfolioItem, "status" | "releaseDate">;
@@ -31,7 +32,7 @@ export function studioCategoryFromParam(value: string | null | undefined): Studi
 
 /**
  * The pack type a tab shows (the stored value whose filter key the tab matches), or null for All
- * (docs/product.md#pack-types).
+ * (docs/product/content-model.md#pack-types).
  */
 export function studioPackTypeOf(category: StudioCategory): string | null {
   if (category.filterKey === null) return null;
@@ -74,9 +75,9 @@ function isAfter(value: string | null, now: Date): boolean {
 }
 
 /**
- * Live or Coming Soon (docs/product.md#release-dates): a release date in the future is Coming
- * Soon; a published item with its release date now, past or absent is Live; a draft is a draft;
- * any other status is Coming Soon.
+ * Live or Coming Soon (docs/product/content-model.md#release-dates): a release date in the future
+ * is Coming Soon; a published item with its release date now, past or absent is Live; a draft is a
+ * draft; any other status is Coming Soon.
  */
 export function studioStatus(
   item: Pick<StudioItem, "status" | "releaseDate">,
@@ -120,8 +121,8 @@ export function studioUrlSearch({
 }
 
 /**
- * The head links of a studio view (docs/product.md#paged-lists): prev and next keep the search
- * and the tab; the canonical address is the page itself (with its tab) without a search, and
+ * The head links of a studio view (docs/product/public-site.md#paged-lists): prev and next keep the
+ * search and the tab; the canonical address is the page itself (with its tab) without a search, and
  * page 1 of the tab while searching.
  */
 export function studioListLinks({

@@ -2,7 +2,7 @@ import { SkeletonCard } from "#app/components/ui/skeleton.tsx";
 
 /**
  * How many placeholder cards the studio page shows while its next list loads
- * (docs/product.md#studio).
+ * (docs/product/public-site.md#studio).
  */
 export const STUDIO_SKELETON_CARDS = 6;
 

@@ -25,7 +25,7 @@ type State =
 /**
  * Leaving the mailing list. The address may arrive prefilled from a newsletter's link
  * (`?email=`). The server answers the same whether or not the address was on the list, so the
- * page never says which it was (docs/product.md#unsubscribe-never-reveals).
+ * page never says which it was (docs/product/departures.md#unsubscribe-never-reveals).
  */
 export default function Unsubscribe() {
   const [searchParams] = useSearchParams();

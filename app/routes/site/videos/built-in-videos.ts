@@ -1,6 +1,6 @@
 import { youTubeThumbnailUrl } from "#common/youtube.ts";
 
-/** A built-in video of the studio's channel (docs/product.md#videos). */
+/** A built-in video of the studio's channel (docs/product/public-site.md#videos). */
 export type BuiltInVideo = {
   /** The 11-character YouTube video id. */
   id: string;
@@ -16,7 +16,8 @@ export type BuiltInVideo = {
 
 /**
  * The studio's featured videos: what the videos page shows while no YouTube post has been
- * published (docs/product.md#videos-from-posts). Replace them with the channel's own highlights.
+ * published (docs/product/departures.md#videos-from-posts). Replace them with the channel's own
+ * highlights.
  */
 export const BUILT_IN_VIDEOS: readonly BuiltInVideo[] = [
   {

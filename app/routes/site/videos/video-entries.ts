@@ -83,8 +83,8 @@ function newestFirst(a: VideoPost, b: VideoPost): number {
 }
 
 /**
- * The videos page's list (docs/product.md#videos-from-posts): the playable YouTube posts,
- * newest first; when there are none, the built-in featured videos.
+ * The videos page's list (docs/product/departures.md#videos-from-posts): the playable YouTube
+ * posts, newest first; when there are none, the built-in featured videos.
  */
 export function chooseVideos(
   posts: readonly VideoPost[],
