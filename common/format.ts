@@ -1,6 +1,6 @@
 /**
  * Formatting shared by the pages, the dashboard and the feeds. Dates are shown in UTC, except
- * the times the dashboard shows in a named zone (app/features/posts/post-dates.ts).
+ * the times the dashboard shows in a named zone (app/features/post-list/post-dates.ts).
  */
 
 /** The months as the site abbreviates them. */

@@ -157,6 +157,29 @@ describe("links between the documents", () => {
   });
 });
 
+describe("files the documents name", () => {
+  // A path in the prose (`server/api/posts/posts.router.ts`) is a link too: a file that moved
+  // must take its mentions along. Placeholders ({page}, *) name no one file.
+  const NAMED_FILE =
+    /(?<![\w./-])((?:app|common|server|tests|scripts|docs|deploy|public)\/[\w./+-]+\.(?:tsx?|mjs|md|json|css|service))(?![\w/])/g;
+
+  it("finds them", () => {
+    expect(
+      [..."see `server/main.ts`, app/root.tsx.".matchAll(NAMED_FILE)].map((m) => m[1]),
+    ).toEqual(["server/main.ts", "app/root.tsx"]);
+  });
+
+  it("names only files that exist", () => {
+    const missing: string[] = [];
+    for (const file of files) {
+      for (const [, named] of read(file).matchAll(NAMED_FILE)) {
+        if (!existsSync(path.join(root, named as string))) missing.push(`${file}: ${named}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
 describe("benchmarks and decision records", () => {
   it("keeps docs/benchmarks.md to the current figures", () => {
     const lines = linesOf(read("docs/benchmarks.md")).length;

@@ -26,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /**
  * The link of the confirmation mail (docs/product/mail.md#newsletter-consent). Opening it only
  * shows the address and a button: mail scanners open links too, and must not confirm anybody. The
- * button is a plain form, answered by the server (server/api/subscriber-links.router.ts), so it
+ * button is a plain form, answered by the server (server/api/newsletter/subscriber-links.router.ts), so it
  * works without JavaScript.
  */
 export default function ConfirmSubscription({ loaderData }: Route.ComponentProps) {

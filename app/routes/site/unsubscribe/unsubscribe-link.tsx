@@ -26,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /**
  * A newsletter's unsubscribe link opened in a browser (docs/product/mail.md#newsletter-consent).
  * Opening it changes nothing; the one button posts what a mail program's one-click
- * unsubscribe posts (server/api/subscriber-links.router.ts), as a plain form, so it works
+ * unsubscribe posts (server/api/newsletter/subscriber-links.router.ts), as a plain form, so it works
  * without JavaScript, and the page then says the address has left.
  */
 export default function UnsubscribeLink({ loaderData }: Route.ComponentProps) {
