@@ -86,6 +86,8 @@ test.describe("apps management", () => {
       "aria-invalid",
       "true",
     );
+    // The refused submit ends by moving the focus to the first field in error; typing goes on after it.
+    await expect(dialog.getByLabel("Name", { exact: true })).toBeFocused();
 
     // The slug follows the name until it is typed by hand; emptied, it follows again.
     const id = uniqueId();
@@ -124,6 +126,7 @@ test.describe("apps management", () => {
     ]) {
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
     }
+    await expect(dialog.getByLabel("Slug")).toBeFocused();
     await dialog.getByLabel("Name", { exact: true }).fill("n".repeat(101));
     await dialog.getByLabel("Slug").fill("s".repeat(101));
     await dialog.getByLabel("Download count").fill("-1");
@@ -132,8 +135,10 @@ test.describe("apps management", () => {
     await expect(dialog.getByText(APP_MESSAGES.slugTooLong, { exact: true })).toBeVisible();
     await expect(dialog.getByText(APP_MESSAGES.downloadCount, { exact: true })).toBeVisible();
     expect(posted).toBe(false);
+    await expect(dialog.getByLabel("Name", { exact: true })).toBeFocused();
 
     await dialog.getByLabel("Slug").fill("");
+    await expect(dialog.getByLabel("Slug")).toHaveValue("");
     await dialog.getByLabel("Name", { exact: true }).fill(name);
     await expect(dialog.getByLabel("Slug")).toHaveValue(slug);
 
