@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -82,7 +82,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     trace: "off",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH ?? chromiumPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",
@@ -179,4 +179,13 @@ function postgresServer(adminUrl: string) {
       },
     },
   };
+}
+
+/**
+ * The machine's Chromium: its headless shell where installed (the browser without a window, which
+ * Playwright itself uses for headless runs: about a third less CPU per test), else the browser.
+ */
+function chromiumPath(): string {
+  const shell = "/usr/bin/chromium-headless-shell";
+  return existsSync(shell) ? shell : "/usr/bin/chromium";
 }
