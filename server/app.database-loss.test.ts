@@ -26,7 +26,7 @@ describe.skipIf(!TEST_DATABASE_URL)("the app with PostgreSQL going away [postgre
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
-    const forUrl = TcpProxy.forUrl(TEST_DATABASE_URL ?? "");
+    const forUrl = TcpProxy.forUrl(database.databaseUrl ?? "");
     proxy = forUrl.proxy;
     await proxy.start();
     const handle = openDatabase({

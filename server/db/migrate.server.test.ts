@@ -4,7 +4,6 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   createTestDatabase,
   describeEachDatabase,
-  TEST_DATABASE_URL,
   type TestDatabase,
 } from "#tests/helpers/test-database.ts";
 import { migrateToLatest } from "./migrate.server.ts";
@@ -35,11 +34,11 @@ const APP_TABLES = [
  * Other schemas of the same PostgreSQL database being created and dropped one after another,
  * as other test files and other test runs do, until stop() is called.
  */
-function churnOtherSchemas(workers = 2) {
+function churnOtherSchemas(databaseUrl: string, workers = 2) {
   let stopped = false;
   const columns = Array.from({ length: 20 }, (_, i) => `c${i} integer`).join(", ");
   const running = Array.from({ length: workers }, async () => {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
       while (!stopped) {
@@ -69,7 +68,10 @@ describeEachDatabase("migrations", (kind) => {
   afterAll(() => database?.destroy());
 
   it("run to the end and again while other schemas of the database come and go", async () => {
-    const churn = kind === "postgres" ? churnOtherSchemas() : undefined;
+    const churn =
+      kind === "postgres" && database.databaseUrl
+        ? churnOtherSchemas(database.databaseUrl)
+        : undefined;
     try {
       // The first run creates everything; each later one only looks whether anything is left.
       for (let run = 0; run < 20; run++) {

@@ -21,7 +21,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
     let handle: DatabaseHandle;
     beforeAll(async () => {
       database = await createTestDatabase("postgres");
-      const forUrl = TcpProxy.forUrl(TEST_DATABASE_URL ?? "");
+      const forUrl = TcpProxy.forUrl(database.databaseUrl ?? "");
       proxy = forUrl.proxy;
       await proxy.start();
       handle = openDatabase({

@@ -7,12 +7,7 @@ import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { type Db, openDatabase } from "#server/db/db.server.ts";
 import type { DbKind } from "#server/db/dialect.server.ts";
-import {
-  createTestDatabase,
-  TEST_DATABASE_URL,
-  type TestDatabase,
-  urlWithSchema,
-} from "./test-database.ts";
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from "./test-database.ts";
 
 // The production server run the way `npm start` runs it (scripts/start.mjs importing
 // build/server/index.js), as a child process, so tests can signal it, kill it and restart it.
@@ -235,7 +230,7 @@ export type ServerData = {
 
 /**
  * Fresh, empty, not yet migrated data for a server process: a new SQLite data folder, or a new
- * PostgreSQL schema whose connections carry a unique application_name (so a test can find the
+ * PostgreSQL database whose connections carry a unique application_name (so a test can find the
  * server's backends in pg_stat_activity).
  */
 export async function createServerData(kind: DbKind): Promise<ServerData> {
@@ -252,7 +247,7 @@ export async function createServerData(kind: DbKind): Promise<ServerData> {
   if (!TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
   const database = await createTestDatabase("postgres", { migrate: false });
   const applicationName = `studio_test_${randomBytes(6).toString("hex")}`;
-  const url = new URL(urlWithSchema(TEST_DATABASE_URL, database.schema ?? "public"));
+  const url = new URL(database.databaseUrl ?? TEST_DATABASE_URL);
   url.searchParams.set("application_name", applicationName);
   return {
     kind,
