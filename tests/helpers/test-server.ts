@@ -10,6 +10,7 @@ import type { ServerContext } from "#server/context.server.ts";
 import { createServerContext, type ServerContextOptions } from "#server/create-context.server.ts";
 import type { DbKind } from "#server/db/dialect.server.ts";
 import { configureHttpServer } from "#server/http/http-server.server.ts";
+import { QUICK_PASSWORD_HASHING } from "./quick-password-hashing.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export type TestServer = {
@@ -44,10 +45,10 @@ export type TestServerOptions = {
    */
   signInThrottle?: SignInThrottleOptions;
   /**
-   * A quicker password hash than the real one, for tests that make many sign-in attempts.
-   * Given, the server gets its own better-auth instance too.
+   * How passwords are hashed: QUICK_PASSWORD_HASHING unless given (tests/helpers/
+   * quick-password-hashing.ts says why); "scrypt" for better-auth's real hash.
    */
-  passwordHashing?: AuthDeps["passwordHashing"];
+  passwordHashing?: AuthDeps["passwordHashing"] | "scrypt";
   /** The request log, /readyz's further checks and its shutdown flag, as the server passes them. */
   app?: Pick<CreateAppOptions, "requestLogger" | "readinessChecks" | "isStopping">;
   /** A mailer or upload store of the test's own, in place of those the configuration names. */
@@ -87,7 +88,7 @@ export async function startTestServerOn(
     responseCacheTtlMs = 0,
     responseCacheClock,
     signInThrottle,
-    passwordHashing,
+    passwordHashing = QUICK_PASSWORD_HASHING,
     app: appOptions,
     services = {},
   }: TestServerOptions = {},
@@ -97,7 +98,10 @@ export async function startTestServerOn(
     db: db.handle.db,
     config,
     ...services,
-    auth: { signInThrottle, passwordHashing },
+    auth: {
+      signInThrottle,
+      passwordHashing: passwordHashing === "scrypt" ? undefined : passwordHashing,
+    },
   });
   const { auth } = context;
   await ensureOwnerAccount({ db: db.handle.db, auth, config });

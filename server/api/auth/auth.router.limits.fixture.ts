@@ -1,6 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { expect } from "vitest";
-import type { AuthDeps } from "#server/auth/auth.server.ts";
 import type { SignInThrottleOptions } from "#server/auth/sign-in-throttle.server.ts";
 import { createLogin } from "#tests/factories/employee.ts";
 import { cookieHeaderFrom, signInRequest } from "#tests/helpers/staff.ts";
@@ -28,20 +26,6 @@ export function manualTime() {
     },
   };
 }
-
-/**
- * A password hash that costs nothing: the limits tests make about a hundred attempts, and what
- * they count does not depend on how passwords are hashed (the real scrypt hash takes the better
- * part of 100 ms of CPU each). Never used outside tests.
- */
-export const QUICK_PASSWORD_HASHING: NonNullable<AuthDeps["passwordHashing"]> = {
-  hash: async (password) => createHash("sha256").update(password).digest("hex"),
-  verify: async ({ hash, password }) => {
-    const given = Buffer.from(createHash("sha256").update(password).digest("hex"));
-    const stored = Buffer.from(hash);
-    return given.length === stored.length && timingSafeEqual(given, stored);
-  },
-};
 
 let addresses = 0;
 let accounts = 0;

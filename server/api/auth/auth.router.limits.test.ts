@@ -12,7 +12,6 @@ import {
   freshLogin,
   from,
   manualTime,
-  QUICK_PASSWORD_HASHING,
   signInFrom,
 } from "./auth.router.limits.fixture.ts";
 
@@ -31,7 +30,6 @@ describeEachDatabase("sign-in attempt limits", (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind, env, {
       signInThrottle: time.options,
-      passwordHashing: QUICK_PASSWORD_HASHING,
     });
   });
   afterAll(() => server?.close());
@@ -158,7 +156,6 @@ describeEachDatabase("sign-in attempt limits", (kind) => {
   it("counts in the database, so two servers on one database share the limits", async () => {
     const second = await startTestServerOn(server.db, env, {
       signInThrottle: time.options,
-      passwordHashing: QUICK_PASSWORD_HASHING,
     });
     try {
       const login = await freshLogin(server);
@@ -185,7 +182,6 @@ describeEachDatabase("sign-in attempt limits without a trusted proxy", (kind) =>
       { ...OWNER_ENV },
       {
         signInThrottle: { ...manualTime().options, limits },
-        passwordHashing: QUICK_PASSWORD_HASHING,
       },
     );
   });

@@ -146,6 +146,31 @@ describeEachDatabase("sign-in and sessions", (kind) => {
     });
   });
 
+  describe("with the real password hash", () => {
+    // The other tests run with a quick hash (tests/helpers/quick-password-hashing.ts).
+    let real: TestServer;
+    beforeAll(async () => {
+      real = await startTestServer(kind, {}, { passwordHashing: "scrypt" });
+    });
+    afterAll(() => real?.close());
+
+    it("stores a salted scrypt key, never the password, and signs in with it alone", async () => {
+      const employee = await signInAs(real, "employee");
+      const account = await real.db.handle.db
+        .selectFrom("accounts")
+        .innerJoin("users", "users.id", "accounts.userId")
+        .select("accounts.password")
+        .where("users.email", "=", employee.email)
+        .executeTakeFirstOrThrow();
+      // better-auth's scrypt: a 16-byte salt and a 64-byte key, in hex.
+      expect(account.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+      expect(account.password).not.toContain(employee.password);
+      expect((await signInRequest(real, employee.email, employee.password)).status).toBe(200);
+      const wrong = await signInRequest(real, employee.email, `${employee.password}x`);
+      expect((await readError(wrong, 401)).message).toBe(INVALID_CREDENTIALS_MESSAGE);
+    });
+  });
+
   describe("better-auth endpoints that are not offered", () => {
     it.each([
       ["POST", "/api/auth/sign-up/email"],
