@@ -5,6 +5,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { createTestDatabase, describeEachDatabase } from "#tests/helpers/test-database.ts";
 
 // Two servers started together on one fresh SQLite file: while one is already writing
 // (migrating, RESERVED lock), the other asks for WAL mode, which needs an exclusive lock.
@@ -70,6 +71,21 @@ describe("openDatabase on SQLite", () => {
     } finally {
       other.close();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describeEachDatabase("a database handle's close", (kind) => {
+  it("closes a handle that never ran a query: it answers no more", async () => {
+    const database = await createTestDatabase(kind, { migrate: false });
+    try {
+      await database.handle.close();
+      expect(await database.handle.ping()).toBe(false);
+      await expect(database.handle.db.selectFrom("posts").selectAll().execute()).rejects.toThrow();
+      // Closing again, as a shutdown after a failed start may, is harmless.
+      await database.handle.close();
+    } finally {
+      await database.destroy();
     }
   });
 });

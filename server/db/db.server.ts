@@ -77,7 +77,12 @@ function openSqlite(dataDir: string): DatabaseHandle {
         return false;
       }
     },
-    close: () => db.destroy(),
+    // Kysely closes only a connection it opened: a handle that never ran a query is closed here.
+    close: async () => {
+      if (!database.isOpen) return;
+      await db.destroy();
+      if (database.isOpen) database.close();
+    },
   };
 }
 
@@ -142,6 +147,10 @@ function openPostgres(
         return false;
       }
     },
-    close: () => db.destroy(),
+    // Kysely ends only a pool it started using: a handle that never ran a query is ended here.
+    close: async () => {
+      await db.destroy();
+      await pool.end();
+    },
   };
 }

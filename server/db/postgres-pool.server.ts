@@ -83,7 +83,10 @@ export function createPostgresPool({
       }
       return guard;
     },
-    end: () => pool.end(),
+    // Once: Kysely ends the pool when it destroys a database it used, and the handle's close after it.
+    end: async () => {
+      if (!pool.ended) await pool.end();
+    },
     use: () => ({
       open: pool.totalCount,
       idle: pool.idleCount,
