@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { MAX_LIST_LIMIT } from "#common/constants.ts";
 import {
-  effectiveLimit,
   effectiveState,
   htmlToPlainText,
   isPubliclyVisible,
-  newestFirst,
-  PUBLIC_STATUSES,
   studioFilterKey,
-} from "./content-rules.server.ts";
+} from "#common/content-rules.ts";
+import { effectiveLimit, newestFirst, PUBLIC_STATUSES } from "./content-rules.server.ts";
 
 const NOW = new Date("2024-06-01T12:00:00.000Z");
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs).toISOString();

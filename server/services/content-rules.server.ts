@@ -4,16 +4,9 @@ import type { Database } from "#server/db/tables.ts";
 
 /**
  * The content rules of docs/product/content-model.md#statuses-and-visibility and #portfolio-items
- * as SQL, matching the pure functions of #common/content-rules.ts (passed on from here too), so the
+ * as SQL, matching the pure functions of #common/content-rules.ts, so the
  * API, the page loaders and the jobs apply them identically.
  */
-
-export {
-  effectiveState,
-  htmlToPlainText,
-  isPubliclyVisible,
-  studioFilterKey,
-} from "#common/content-rules.ts";
 
 /** The statuses a publicly visible post can have: the only ones `publiclyVisible` admits. */
 export const PUBLIC_STATUSES = ["published", "scheduled"] as const;

@@ -1,10 +1,10 @@
 import type { BulkPostAction } from "#common/constants.ts";
+import { effectiveState } from "#common/content-rules.ts";
 import { PostInputSchema } from "#common/schemas/post.ts";
 import type { BulkPostAnswer } from "#common/types/post-list.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
-import { effectiveState } from "./content-rules.server.ts";
 import { recordRevision, revisionContentOf, revisionKindOf } from "./post-revisions.server.ts";
 import { getPostById } from "./post-rows.server.ts";
 import { fieldsOfRow, updatePost, writePostTransaction } from "./post-writes.server.ts";

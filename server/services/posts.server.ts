@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { effectiveState } from "#common/content-rules.ts";
 import { isEmptyDocument } from "#common/editor/empty-document.ts";
 import type { PostInput } from "#common/schemas/post.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -7,12 +8,7 @@ import { reusableQuery } from "#server/db/reusable-query.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
 import type { UploadStore } from "#server/storage/upload-store.server.ts";
-import {
-  type Audience,
-  effectiveLimit,
-  effectiveState,
-  visibleTo,
-} from "./content-rules.server.ts";
+import { type Audience, effectiveLimit, visibleTo } from "./content-rules.server.ts";
 import { recordRevision, revisionContentOf, revisionKindOf } from "./post-revisions.server.ts";
 import {
   couldBeId,

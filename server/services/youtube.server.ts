@@ -1,7 +1,7 @@
+import { htmlToPlainText } from "#common/content-rules.ts";
 import { POST_LIMITS } from "#common/schemas/post.ts";
 import type { YouTubeInfo } from "#common/types/youtube.ts";
 import { HttpError } from "#server/errors.ts";
-import { htmlToPlainText } from "./content-rules.server.ts";
 
 /** Where YouTube is reached (configurable so tests can point at a local fake). */
 export type YouTubeEndpoints = {

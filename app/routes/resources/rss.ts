@@ -1,9 +1,9 @@
+import { effectiveState } from "#common/content-rules.ts";
 import { escapeMarkup } from "#common/format.ts";
 import { absoluteImageUrl } from "#common/images.ts";
 import { postUrl } from "#common/paths.ts";
 import { serverContext } from "#server/context.server.ts";
 import { parseStringList } from "#server/db/json-list.ts";
-import { effectiveState } from "#server/services/content-rules.server.ts";
 import { listFeedPosts } from "#server/services/public-post-lists.server.ts";
 import { currentSiteSettings } from "#server/services/site-settings.server.ts";
 import type { Route } from "./+types/rss.ts";

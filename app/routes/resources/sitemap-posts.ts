@@ -1,6 +1,6 @@
+import { effectiveState } from "#common/content-rules.ts";
 import { postUrl } from "#common/paths.ts";
 import { serverContext } from "#server/context.server.ts";
-import { effectiveState } from "#server/services/content-rules.server.ts";
 import { listSitemapPart } from "#server/services/public-post-lists.server.ts";
 import type { Route } from "./+types/sitemap-posts.ts";
 import { partKeyFrom, urlSet, xmlResponse } from "./sitemap-xml.ts";

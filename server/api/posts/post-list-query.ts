@@ -38,9 +38,7 @@ export const PagedListQuerySchema = z.object({
     .max(200, "q must be at most 200 characters.")
     .transform((q) => q.trim())
     .default(""),
-  category: z
-    .enum(POST_CATEGORIES, { error: `category must be one of: ${POST_CATEGORIES.join(", ")}.` })
-    .optional(),
+  category: oneOf("category", POST_CATEGORIES).optional(),
   sort: z
     .enum(["newest", "oldest", "title"], { error: "sort must be newest, oldest or title." })
     .default("newest"),
@@ -82,4 +80,3 @@ export const StaffPostListQuerySchema = z.object({
     .transform((q) => q.trim())
     .default(""),
 });
-export type StaffPostListQuery = z.infer<typeof StaffPostListQuerySchema>;

@@ -1,9 +1,8 @@
 import express, { type Request, type Response, Router } from "express";
-import { pageCount } from "#common/paging.ts";
 import { PostInputSchema } from "#common/schemas/post.ts";
 import { SaveVersionSchema } from "#common/schemas/post-autosave.ts";
 import { BulkPostsSchema } from "#common/schemas/post-bulk.ts";
-import type { Paged, PostCardItem } from "#common/types/post-list.ts";
+import type { PostCardItem } from "#common/types/post-list.ts";
 import { asksForPage, pagedAnswer } from "#server/api/shared/list-query.ts";
 import { uuidParam } from "#server/api/shared/params.ts";
 import { parseInput } from "#server/api/shared/validate.ts";
@@ -79,14 +78,13 @@ async function sendPage(
     page: query.page,
     pageSize: query.limit,
   });
-  const answer: Paged<PostCardItem> = {
-    items: rows.map((row) => presentPostCard(row, now)),
-    page: query.page,
-    pageSize: query.limit,
-    total,
-    totalPages: pageCount(total, query.limit),
-  };
-  res.json(answer);
+  res.json(
+    pagedAnswer<PostCardItem>(
+      rows.map((row) => presentPostCard(row, now)),
+      total,
+      query,
+    ),
+  );
 }
 
 /** What anyone may read: the published posts, the public list (staff see more), one by slug. */

@@ -4,12 +4,12 @@ import { PostNotFound, PostPreviewNotice } from "#app/components/site/post-statu
 import { loadAsDocument, staticPage } from "#app/lib/page-hydration.ts";
 import { buildPostMeta, buildPostNotFoundMeta, summarize } from "#app/lib/post-meta.ts";
 import { useRootData } from "#app/root.tsx";
+import { htmlToPlainText } from "#common/content-rules.ts";
 import { postUrl } from "#common/paths.ts";
 import type { Post } from "#common/types/post.ts";
 import { getAudience } from "#server/auth/page-access.server.ts";
 import { serverContext } from "#server/context.server.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
-import { htmlToPlainText } from "#server/services/content-rules.server.ts";
 import { findPostBySlug } from "#server/services/posts.server.ts";
 import { lazyLoadMedia } from "#server/services/sanitize-html.server.ts";
 import type { Route } from "./+types/post.ts";
