@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#server/db/db.server.ts";
 import { eventually } from "#tests/helpers/http.ts";
 import {
+  createOtherSchema,
   createTestDatabase,
   describeEachDatabase,
   type TestDatabase,
@@ -209,7 +210,8 @@ describeEachDatabase("a job's lease", (kind) => {
       });
 
       it("does not block the job of the same name in another schema (another site)", async () => {
-        const other = await createTestDatabase("postgres");
+        // Advisory locks are the database's: the other site's schema is in the same one.
+        const other = await createOtherSchema(database);
         try {
           const a = openProcess();
           const aJob = heldJob();
@@ -222,7 +224,7 @@ describeEachDatabase("a job's lease", (kind) => {
           aJob.release();
           expect(await first).toMatchObject({ ran: true });
         } finally {
-          await other.destroy();
+          await other.handle.close();
         }
       });
     });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
 import { describe, inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#server/db/db.server.ts";
@@ -77,6 +78,26 @@ export async function createTestDatabase(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * PostgreSQL: another schema in the same database, as a second site sharing one server's
+ * database would have; migrated unless told not to. It goes with the database.
+ */
+export async function createOtherSchema(
+  database: TestDatabase,
+  { migrate = true }: { migrate?: boolean } = {},
+): Promise<{ handle: DatabaseHandle; schema: string }> {
+  if (database.kind !== "postgres") throw new Error("Schemas are PostgreSQL's");
+  const schema = `other_${randomBytes(4).toString("hex")}`;
+  await sql`create schema ${sql.id(schema)}`.execute(database.handle.db);
+  const handle = openDatabase({
+    databaseUrl: database.databaseUrl,
+    dataDir: database.dataDir,
+    schema,
+  });
+  if (migrate) await migrateToLatest(handle.db);
+  return { handle, schema };
 }
 
 /**
