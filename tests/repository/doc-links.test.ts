@@ -39,9 +39,16 @@ function linesOf(text: string): string[] {
   return lines.at(-1) === "" ? lines.slice(0, -1) : lines;
 }
 
+/** A real day written YYYY-MM-DD (Date.parse takes 2024-02-31 too). */
+function isCalendarDate(date: string): boolean {
+  const time = Date.parse(date);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === date;
+}
+
 /** The text without fenced code blocks: neither their links nor their "headings" count. */
 function withoutFences(text: string): string {
-  return text.replace(/^(\s*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\2[^\n]*$/gm, "");
+  // The indent is spaces and tabs only: \s would take blank lines before a fence into it.
+  return text.replace(/^([ \t]*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\2[^\n]*$/gm, "");
 }
 
 /**
@@ -143,6 +150,10 @@ describe("links between the documents", () => {
       "notes-1",
       "notes-2",
     ]);
+    // Prose between two code blocks, each with blank lines around it, stays prose.
+    expect([...anchorsOf("Intro\n\n```\n# a\n```\n\n## Between\n\n```\n# b\n```\n")]).toEqual([
+      "between",
+    ]);
   });
 
   it("leads every relative link to a file that exists and a heading it has", () => {
@@ -161,7 +172,7 @@ describe("files the documents name", () => {
   // A path in the prose (`server/api/posts/posts.router.ts`) is a link too: a file that moved
   // must take its mentions along. Placeholders ({page}, *) name no one file.
   const NAMED_FILE =
-    /(?<![\w./-])((?:app|common|server|tests|scripts|docs|deploy|public)\/[\w./+-]+\.(?:tsx?|mjs|md|json|css|service))(?![\w/])/g;
+    /(?<![\w./-])((?:app|common|server|tests|scripts|docs|deploy|public)\/[\w./+@-]+\.(?:tsx?|mjs|md|json|css|service))(?![\w/])/g;
 
   it("finds them", () => {
     expect(
@@ -202,7 +213,7 @@ describe("benchmarks and decision records", () => {
         continue;
       }
       const [, date, , by] = status;
-      if (Number.isNaN(Date.parse(date as string))) wrong.push(`${file}: no such date ${date}`);
+      if (!isCalendarDate(date as string)) wrong.push(`${file}: no such date ${date}`);
       if (by && !numbers.has(by)) wrong.push(`${file}: superseded by ${by}, which does not exist`);
       if (by && by <= path.basename(file).slice(0, 3)) {
         wrong.push(`${file}: superseded by ${by}, which is not a later record`);
