@@ -99,12 +99,6 @@ export const IMAGE_PROTOCOLS = ["http", "https"] as const;
 /** Where uploaded images are served from; images may point there with a site-relative path. */
 export const UPLOADS_PATH = "/uploads/";
 
-/** The only places an embedded frame may load from. */
-export const YOUTUBE_EMBED_PREFIXES = [
-  "https://www.youtube.com/embed/",
-  "https://www.youtube-nocookie.com/embed/",
-] as const;
-
 /** rel keywords a link may carry; links that leave the site always get noopener and noreferrer. */
 export const LINK_REL_KEYWORDS = [
   "noopener",

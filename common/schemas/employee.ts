@@ -38,5 +38,3 @@ export const EmployeeInputSchema = z.object({
 });
 
 export type EmployeeInput = z.output<typeof EmployeeInputSchema>;
-/** What the form holds before parsing (role and isActive may be left out). */
-export type EmployeeFormValues = z.input<typeof EmployeeInputSchema>;

@@ -19,4 +19,3 @@ export const BulkPostsSchema = z.object({
     .max(MAX_BULK_POSTS, IDS_MESSAGE)
     .refine((ids) => new Set(ids).size === ids.length, "ids must name each post once."),
 });
-export type BulkPostsInput = z.infer<typeof BulkPostsSchema>;

@@ -20,5 +20,3 @@ export type PortfolioItem = {
   releaseDate: string | null;
   isPost: true;
 };
-
-export type PortfolioStats = { published: number };

@@ -57,7 +57,7 @@ export function useEditorSave(core: EditorCore, autosave: EditorAutosave, browse
   return { run, pending, busy };
 }
 
-export type EditorSave = ReturnType<typeof useEditorSave>;
+type EditorSave = ReturnType<typeof useEditorSave>;
 
 /**
  * What the editor's buttons do: Schedule and Reschedule ask for a time, Unpublish asks first,

@@ -9,7 +9,7 @@ import { useLeaveGuard } from "./use-leave-guard.ts";
 import { useLocalDraft } from "./use-local-draft.ts";
 
 /** Someone else's save that the editor ran into, and what it was doing then. */
-export type EditorConflict = {
+type EditorConflict = {
   conflict: VersionConflict;
   /** The action that ran into it; null for an autosave. */
   action: EditorAction | null;

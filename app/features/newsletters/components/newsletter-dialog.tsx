@@ -1,5 +1,6 @@
 import { FlaskConicalIcon, LoaderCircleIcon, SendIcon } from "lucide-react";
 import * as React from "react";
+import { sectionPath } from "#app/components/dashboard/sections.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   Dialog,
@@ -18,6 +19,7 @@ import {
   reachText,
   sendLabel,
   sentBeforeText,
+  subscriberCount,
   testSentText,
 } from "#app/features/newsletters/newsletter-texts.ts";
 import { errorMessage, isApiError } from "#app/lib/api-client.ts";
@@ -67,7 +69,6 @@ export function NewsletterDialog({
             <SendControls
               postId={postId}
               preview={data}
-              open={open}
               onSent={() => onOpenChange(false)}
               onRefused={() => void preview.refetch()}
             />
@@ -121,13 +122,11 @@ function NewsletterPreviewText({
 function SendControls({
   postId,
   preview,
-  open,
   onSent,
   onRefused,
 }: {
   postId: string;
   preview: NewsletterPreview;
-  open: boolean;
   onSent: () => void;
   /** The sending was refused: the preview is read again (it may have been sent meanwhile). */
   onRefused: () => void;
@@ -137,13 +136,6 @@ function SendControls({
   const start = useStartNewsletter();
   const [confirming, setConfirming] = React.useState(false);
   const [problem, setProblem] = React.useState<string | null>(null);
-
-  React.useEffect(() => {
-    if (!open) {
-      setConfirming(false);
-      setProblem(null);
-    }
-  }, [open]);
 
   async function testToMe() {
     setProblem(null);
@@ -163,8 +155,8 @@ function SendControls({
       onSent();
       toast({
         title: "Sending started",
-        description: `The newsletter is on its way to ${sending.total} ${sending.total === 1 ? "subscriber" : "subscribers"}.`,
-        action: { label: "Follow the progress", href: "/dashboard/newsletters" },
+        description: `The newsletter is on its way to ${subscriberCount(sending.total)}.`,
+        action: { label: "Follow the progress", href: sectionPath("newsletters") },
       });
     } catch (error) {
       if (isApiError(error, 401)) return;

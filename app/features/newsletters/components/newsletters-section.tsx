@@ -9,15 +9,10 @@ import { Button } from "#app/components/ui/button.tsx";
 import { useSendingPage } from "#app/features/newsletters/api/get-sendings.ts";
 import { statusLabel } from "#app/features/newsletters/sending-progress.ts";
 import { formatShortDate } from "#common/format.ts";
+import { parsePageNumber } from "#common/paging.ts";
 import type { NewsletterSending } from "#common/types/newsletter.ts";
 import { SendingDetailDialog } from "./sending-detail-dialog.tsx";
 import { SendingProgressBar } from "./sending-progress-bar.tsx";
-
-/** The page a `?page=` value asks for: a whole number from 1, else the first. */
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /**
  * Newsletters (docs/product/mail.md#newsletters-section): every sending, newest first, with its
@@ -26,7 +21,7 @@ function pageFrom(value: string | null): number {
 export function NewslettersSection() {
   const [params] = useSearchParams();
   const { search } = useLocation();
-  const sendings = useSendingPage(pageFrom(params.get("page")));
+  const sendings = useSendingPage(parsePageNumber(params.get("page")) ?? 1);
   const [openId, setOpenId] = React.useState<string | null>(null);
 
   return (

@@ -5,6 +5,7 @@ import { ListSection } from "#app/components/dashboard/list-section.tsx";
 import { PagedTable, type PagedTableColumn } from "#app/components/dashboard/paged-table.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { OUTBOX_PAGE_SIZE, useOutboxPage } from "#app/features/outbox/api/get-outbox.ts";
+import { parsePageNumber } from "#common/paging.ts";
 import type { OutboxEntry } from "#common/types/outbox.ts";
 import { OutboxMessageView } from "./outbox-message.tsx";
 import { whenWritten } from "./when-written.ts";
@@ -16,7 +17,7 @@ import { whenWritten } from "./when-written.ts";
  */
 export function OutboxSection() {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const page = parsePageNumber(params.get("page")) ?? 1;
   const file = params.get("file");
   const go = (next: { page?: number; file?: string | null }) => {
     const search = new URLSearchParams();
