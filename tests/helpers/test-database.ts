@@ -47,37 +47,38 @@ export async function createTestDatabase(
   { migrate = true }: { migrate?: boolean } = {},
 ): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "studio-test-"));
-  let name: string | undefined;
-  let databaseUrl: string | undefined;
-  let migrated = false;
-  if (kind === "postgres") {
-    if (!TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
-    const template = migrate ? postgresTemplate() : undefined;
-    name = testDatabaseName(`${process.pid}_${randomBytes(4).toString("hex")}`);
-    await withAdminClient((client) =>
-      client.query(`create database ${name}${template ? ` template ${template}` : ""}`),
-    );
-    migrated = template !== undefined;
-    databaseUrl = postgresUrlOf(TEST_DATABASE_URL, name);
-  }
-  // Each database of its own, in its default schema.
-  const schema = kind === "postgres" ? "public" : undefined;
-  const handle = openDatabase({ databaseUrl, dataDir, schema });
-  if (migrate && !migrated) await migrateToLatest(handle.db);
-  // Connected now, as migrating would have: a handle that never ran a query closes as a no-op.
-  if (migrated && !(await handle.ping())) throw new Error(`Could not reach the database ${name}`);
-  return {
-    kind,
-    handle,
-    dataDir,
-    databaseUrl,
-    schema,
-    destroy: async () => {
-      await handle.close().catch(() => undefined);
-      if (name) await dropPostgresDatabase(name);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const name =
+    kind === "postgres"
+      ? testDatabaseName(`${process.pid}_${randomBytes(4).toString("hex")}`)
+      : undefined;
+  let handle: DatabaseHandle | undefined;
+  const destroy = async () => {
+    await handle?.close().catch(() => undefined);
+    if (name && TEST_DATABASE_URL) await dropPostgresDatabase(name);
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  // Each PostgreSQL database of its own, in its default schema.
+  const schema = name ? "public" : undefined;
+  try {
+    const template = name && migrate ? postgresTemplate() : undefined;
+    const databaseUrl = name ? await createPostgresDatabase(name, template) : undefined;
+    handle = openDatabase({ databaseUrl, dataDir, schema });
+    if (migrate && !template) await migrateToLatest(handle.db);
+    return { kind, handle, dataDir, databaseUrl, schema, destroy };
+  } catch (error) {
+    // Nobody gets a handle to destroy: what was made so far goes now.
+    await destroy();
+    throw error;
+  }
+}
+
+/** Creates the database `name` (a copy of `template` when given) and gives its address. */
+async function createPostgresDatabase(name: string, template: string | undefined) {
+  if (!TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
+  await withAdminClient((client) =>
+    client.query(`create database ${name}${template ? ` template ${template}` : ""}`),
+  );
+  return postgresUrlOf(TEST_DATABASE_URL, name);
 }
 
 /**

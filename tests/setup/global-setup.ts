@@ -105,17 +105,23 @@ async function preparePostgresTemplate(project: TestProject): Promise<() => Prom
   return () => dropDatabasesOf((pid) => pid === process.pid);
 }
 
-/** Drops the test databases of the runs the predicate picks (by the process id in the name). */
+/**
+ * Drops the test databases of the runs the predicate picks (by the process id in the name).
+ * Another run's database that someone is connected to is left alone: a run on another machine
+ * sharing this server has process ids of its own.
+ */
 async function dropDatabasesOf(picked: (pid: number) => boolean) {
   const { rows } = await withAdminClient((client) =>
-    client.query<{ name: string }>(
-      "select datname as name from pg_database where datname like $1",
+    client.query<{ name: string; busy: boolean }>(
+      `select datname as name,
+              exists (select 1 from pg_stat_activity a where a.datname = d.datname) as busy
+         from pg_database d where datname like $1`,
       [`${TEST_DATABASE_PREFIX.replaceAll("_", "\\_")}%`],
     ),
   );
-  for (const { name } of rows) {
+  for (const { name, busy } of rows) {
     const pid = Number(new RegExp(`^${TEST_DATABASE_PREFIX}(\\d+)_`).exec(name)?.[1]);
-    if (pid && picked(pid)) await dropPostgresDatabase(name);
+    if (pid && picked(pid) && (pid === process.pid || !busy)) await dropPostgresDatabase(name);
   }
 }
 
