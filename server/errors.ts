@@ -100,3 +100,8 @@ export const FAULT_MESSAGES = {
  * (a restart, a failover); storage that cannot be written needs someone to act.
  */
 export const RETRY_AFTER_SECONDS = { database: 5, storage: 60 } as const;
+
+/** What a failure says, for a log line: an Error's message, or the thrown value as text. */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -4,6 +4,7 @@ import type { Config } from "#server/config/env.server.ts";
 import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { DatabaseRateLimitStore } from "#server/db/rate-limit-store.server.ts";
+import { describeError } from "#server/errors.ts";
 import { passwordResetMessage } from "#server/mail/account-mail.server.ts";
 import type { Mailer } from "#server/mail/mailer.server.ts";
 import { findEmployeeByEmail } from "#server/services/employees.server.ts";
@@ -75,7 +76,7 @@ export function resetMailSender(db: Db, config: Config, mailer: Mailer) {
     void mailResetLink(db, config, mailer, user, token).catch((error: unknown) => {
       logger.warn(
         { err: error },
-        `The password reset e-mail to ${user.email} was not sent: ${error instanceof Error ? error.message : String(error)}`,
+        `The password reset e-mail to ${user.email} was not sent: ${describeError(error)}`,
       );
     });
   };

@@ -1,6 +1,7 @@
 import type { Config } from "#server/config/env.server.ts";
 import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { describeError } from "#server/errors.ts";
 import { confirmationMessage } from "#server/mail/confirmation-mail.server.ts";
 import { MailError, type Mailer } from "#server/mail/mailer.server.ts";
 import { currentSiteSettings } from "#server/services/site-settings.server.ts";
@@ -63,14 +64,14 @@ export function createConfirmationSender({
     } catch (error) {
       const temporary = !(error instanceof MailError) || error.temporary;
       logger.error(
-        `The confirmation mail to ${email} was not sent (${describe(error)}); ${
+        `The confirmation mail to ${email} was not sent (${describeError(error)}); ${
           temporary ? "a new request or the next upkeep run tries again" : "the address refused it"
         }.`,
       );
       // A permanent refusal (5xx) keeps its time: only a new request, 10 minutes on, tries again.
       if (claim && temporary) {
         await releaseConfirmation(db, claim).catch((release: unknown) => {
-          logger.error(`Could not release the confirmation of ${email}: ${describe(release)}`);
+          logger.error(`Could not release the confirmation of ${email}: ${describeError(release)}`);
         });
       }
     }
@@ -111,8 +112,4 @@ export function createConfirmationSender({
       while (running) await running;
     },
   };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

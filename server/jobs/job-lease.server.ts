@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { dbKindOf } from "#server/db/dialect.server.ts";
+import { describeError } from "#server/errors.ts";
 
 /**
  * This process as a lease holder: host, PID and a random part (a PID comes back after a
@@ -70,7 +71,7 @@ async function runWithAdvisoryLock<T>(
     } finally {
       // When the connection itself is gone, so is the lock: nothing to give back.
       await sql`select pg_advisory_unlock(${key})`.execute(connection).catch((error: unknown) => {
-        logger.error(`Giving back the lease of job ${name} failed: ${describe(error)}`);
+        logger.error(`Giving back the lease of job ${name} failed: ${describeError(error)}`);
       });
     }
   });
@@ -103,11 +104,7 @@ async function runWithLeaseRow<T>(
       .where("holder", "=", holder)
       .execute()
       .catch((error: unknown) => {
-        logger.error(`Giving back the lease of job ${name} failed: ${describe(error)}`);
+        logger.error(`Giving back the lease of job ${name} failed: ${describeError(error)}`);
       });
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

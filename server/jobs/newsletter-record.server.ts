@@ -1,5 +1,6 @@
 import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { describeError } from "#server/errors.ts";
 import { type GroupedWrite, groupCommitter } from "./group-commit.server.ts";
 import {
   type ClaimedDelivery,
@@ -64,7 +65,7 @@ export class OutcomeRecorder {
       } catch (error) {
         if (attempt >= RECORD_ATTEMPTS) {
           logger.error(
-            `Newsletter delivery ${what} could not be recorded (${describe(error)}); it may be sent again.`,
+            `Newsletter delivery ${what} could not be recorded (${describeError(error)}); it may be sent again.`,
           );
           return;
         }
@@ -72,8 +73,4 @@ export class OutcomeRecorder {
       }
     }
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

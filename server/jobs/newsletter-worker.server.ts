@@ -1,6 +1,7 @@
 import type { Config } from "#server/config/env.server.ts";
 import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { describeError } from "#server/errors.ts";
 import { createMailer, type Mailer } from "#server/mail/mailer.server.ts";
 import { THIS_PROCESS } from "./job-lease.server.ts";
 import { ClaimQueue, keepClaims } from "./newsletter-claims.server.ts";
@@ -76,7 +77,7 @@ export function startNewsletterWorker(
           continue;
         }
       } catch (error) {
-        logger.error(`The newsletter worker could not go on: ${describe(error)}`);
+        logger.error(`The newsletter worker could not go on: ${describeError(error)}`);
       }
       if (!stopped) await idle.sleep(idleMs);
     }
@@ -87,7 +88,7 @@ export function startNewsletterWorker(
     upkeepRun = upkeepRun
       .then(() => keepClaims(db, { holder, leaseMs }))
       .catch((error: unknown) =>
-        logger.error(`Newsletter upkeep failed (it runs again shortly): ${describe(error)}`),
+        logger.error(`Newsletter upkeep failed (it runs again shortly): ${describeError(error)}`),
       );
     return upkeepRun;
   };
@@ -107,7 +108,7 @@ export function startNewsletterWorker(
       await upkeepRun;
       claims.clear();
       await releaseClaims(db, holder).catch((error: unknown) =>
-        logger.error(`Giving back newsletter claims failed: ${describe(error)}`),
+        logger.error(`Giving back newsletter claims failed: ${describeError(error)}`),
       );
       if (!options.mailer) mailer.close();
     },
@@ -132,8 +133,4 @@ function idleWait() {
       for (const done of [...sleepers]) done();
     },
   };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,6 @@
 import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { describeError } from "#server/errors.ts";
 import { runWithLease } from "./job-lease.server.ts";
 
 /** A job that runs now and then at intervals until stopped. */
@@ -37,7 +38,7 @@ export function startPeriodicJob<T>(
         if (outcome.ran) ran(outcome.value);
       })
       .catch((error: unknown) => {
-        logger.error(`${failure}: ${error instanceof Error ? error.message : String(error)}`);
+        logger.error(`${failure}: ${describeError(error)}`);
       })
       .finally(() => {
         running = null;

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import type { Config } from "#server/config/env.server.ts";
 import { logger } from "#server/config/logger.server.ts";
+import { describeError } from "#server/errors.ts";
 
 /**
  * One message as the app hands it over: always an HTML and a plain-text part. `to` and every
@@ -177,7 +178,10 @@ function outboxMailer(dir: string, config: Config): Mailer {
         await rename(temp, file);
       } catch (error) {
         await rm(temp, { force: true });
-        throw new MailError(`The message could not be written to ${dir}: ${describe(error)}`, true);
+        throw new MailError(
+          `The message could not be written to ${dir}: ${describeError(error)}`,
+          true,
+        );
       }
       logger.info(`No SMTP_URL is set: wrote the e-mail to ${message.to} as ${file}`);
       return { messageId, file };
@@ -191,7 +195,7 @@ export function asMailError(error: unknown): MailError {
   if (error instanceof MailError) return error;
   const details = error as { responseCode?: unknown; message?: unknown };
   const code = typeof details.responseCode === "number" ? details.responseCode : undefined;
-  const message = describe(error);
+  const message = describeError(error);
   if (code !== undefined) return new MailError(message, code < 500, code);
   return new MailError(message, true);
 }
@@ -204,8 +208,4 @@ function redactedSmtpUrl(url: string): string {
   } catch {
     return "(unparseable SMTP_URL)";
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -2,6 +2,7 @@ import type { SiteSettings } from "#common/schemas/site-settings.ts";
 import type { Invitation, SentInvitation } from "#common/types/employee.ts";
 import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { describeError } from "#server/errors.ts";
 import { invitationMessage } from "#server/mail/account-mail.server.ts";
 import type { Mailer } from "#server/mail/mailer.server.ts";
 import { currentSiteSettings } from "./site-settings.server.ts";
@@ -42,7 +43,7 @@ export async function mailInvitation(
   } catch (error) {
     logger.warn(
       { err: error },
-      `The invitation e-mail to ${employee.email} was not sent: ${error instanceof Error ? error.message : String(error)}`,
+      `The invitation e-mail to ${employee.email} was not sent: ${describeError(error)}`,
     );
     return { ...invitation, mailed: false, outbox };
   }

@@ -10,8 +10,7 @@ import { outboxDir } from "#server/mail/mailer.server.ts";
 // they were written), and only that page's files are opened, for their headers.
 
 /** The names the outbox mailer gives its files; nothing else in the folder is listed or read. */
-const OUTBOX_FILE_NAME =
-  /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-[0-9a-f]{8}\.eml$/;
+const OUTBOX_FILE_NAME = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-[0-9a-f]{8}\.eml$/;
 
 /** The headers are in the first bytes of a message; a page reads no more of each file. */
 const HEADER_BYTES = 64 * 1024;
