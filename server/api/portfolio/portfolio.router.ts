@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { z } from "zod";
+import { uuidParam } from "#server/api/shared/params.ts";
 import { audienceOf, loadViewer, requireEmployee } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
@@ -15,11 +15,7 @@ const NOT_FOUND = "That portfolio item does not exist. It may have been deleted.
 
 /** The `:id` of a portfolio call: a UUID, or an item that cannot exist (404). */
 function itemId(params: Record<string, unknown>): string {
-  const id = params.id;
-  if (typeof id !== "string" || !z.uuid().safeParse(id).success) {
-    throw HttpError.notFound(NOT_FOUND);
-  }
-  return id;
+  return uuidParam(params, "id", NOT_FOUND);
 }
 
 export function portfolioRouter(context: ServerContext) {
