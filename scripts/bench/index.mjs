@@ -7,7 +7,7 @@
 //
 // Steps: build, and copy the build into a temporary folder (other work in this checkout may
 // rebuild build/ while we measure); start the yardstick as a child process on a loopback port.
-// Then three parts, each with its own fresh database (a new SQLite file, or a new schema when
+// Then the parts, each with its own fresh database (a new SQLite file, or a new schema when
 // DATABASE_URL is set) and its own production site server (a child process):
 //   1. cache hits: 1,000 posts, the response cache on (its default lifetime); the TARGETS.
 //   2. uncached: for each post count of BENCH_POSTS, a database of that many posts and a server
@@ -68,6 +68,7 @@
 //   BENCH_KEEP_BODIES  1: let autocannon decode and keep every response body (see cannon())
 //   DATABASE_URL       postgres://… to benchmark on PostgreSQL (in temporary schemas)
 //   BENCH_DATABASE_URL postgres://… for the staff part's PostgreSQL run when DATABASE_URL is
+//                      not set (the other parts then stay on SQLite)
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -103,15 +103,14 @@ async function prepare(database, count) {
 export async function measureNewsletterThroughput({
   database,
   label,
-  startSite,
-  signInOwner,
-  stopChild,
-  cpuSeconds,
+  startScript,
   subscribers = NEWSLETTER_SUBSCRIBERS,
 }) {
   const post = await prepare(database, subscribers);
   const smtp = await startCountingSmtp();
   const site = await startSite({
+    startScript,
+    cacheTtlMs: undefined,
     database,
     owner: true,
     env: { SMTP_URL: smtp.url, MAIL_RATE_PER_MINUTE: "0" },
@@ -239,10 +238,7 @@ export async function runNewsletter({ databases, startScript }) {
       await measureNewsletterThroughput({
         database,
         label,
-        startSite: (options) => startSite({ startScript, cacheTtlMs: undefined, ...options }),
-        signInOwner,
-        stopChild,
-        cpuSeconds,
+        startScript,
       }),
     );
   }
