@@ -11,6 +11,19 @@ export function postPath(slug: string): string {
 }
 
 /**
+ * A portfolio item's post page as the studio page links it: `/post/{slug}`, the same page as
+ * `/blog/{slug}` (docs/product/public-site.md#post-detail).
+ */
+export function studioPostPath(slug: string): string {
+  return `/post/${slug}`;
+}
+
+/** Whether a path is a post page: /blog/{slug} or /post/{slug}. */
+export function isPostPath(pathname: string): boolean {
+  return /^\/(blog|post)\/[^/]+\/?$/.test(pathname);
+}
+
+/**
  * A post's one public address on the site's origin, used for the canonical link, share
  * previews, the share buttons, the sitemap, the feed and the newsletter: the slug encoded,
  * whether the page was opened as /blog or /post.

@@ -1,7 +1,5 @@
+import { isPostPath } from "#common/paths.ts";
 import { isModified } from "./dom.ts";
-
-/** A post's address: /blog/{slug} or /post/{slug}. */
-const POST_PATH = /^\/(blog|post)\/[^/]+\/?$/;
 
 /**
  * 'Loading post...' (docs/product/public-site.md#post-detail) on a page React does not hydrate:
@@ -38,7 +36,5 @@ export function installPostLoading(doc: Document = document): void {
 function leadsToAnotherPost(link: HTMLAnchorElement, here: Location): boolean {
   if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return false;
   const url = new URL(link.href, here.href);
-  return (
-    url.origin === here.origin && POST_PATH.test(url.pathname) && url.pathname !== here.pathname
-  );
+  return url.origin === here.origin && isPostPath(url.pathname) && url.pathname !== here.pathname;
 }

@@ -5,11 +5,6 @@ import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { formatLongDate } from "#common/format.ts";
 import { instantToLocalDateTime } from "#common/scheduling.ts";
 
-/** Whether a path is a post page (/blog/{slug} or /post/{slug}). */
-export function isPostPath(pathname: string): boolean {
-  return /^\/(blog|post)\/[^/]+\/?$/.test(pathname);
-}
-
 /** What a post page shows while it loads in the browser: 'Loading post...' over its outline. */
 export function PostLoading() {
   return (

@@ -1,3 +1,4 @@
+import { sectionPath } from "#app/components/dashboard/sections.ts";
 import { errorMessage } from "#app/lib/api-client.ts";
 import { postPath } from "#common/paths.ts";
 import type { Post } from "#common/types/post.ts";
@@ -13,7 +14,7 @@ export async function startSendingAfterPublish(post: Post) {
   try {
     const sending = await startNewsletter(post.id);
     return {
-      path: "/dashboard/newsletters",
+      path: sectionPath("newsletters"),
       toast: {
         title: "Published and sending",
         description: `Published: the public page is ${postPath(post.slug)}. The newsletter is on its way to ${subscriberCount(sending.total)}.`,
@@ -21,7 +22,7 @@ export async function startSendingAfterPublish(post: Post) {
     };
   } catch (error) {
     return {
-      path: "/dashboard/posts",
+      path: sectionPath("posts"),
       toast: {
         title: "Published, but not e-mailed",
         description: `The post is published, but the newsletter was not sent: ${errorMessage(error, "please try again from the editor.")}`,

@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { useNavigate } from "react-router";
+import { sectionPath } from "#app/components/dashboard/sections.ts";
 import { applyServerErrors } from "#app/components/ui/form.tsx";
 import { type ToastInput, useToast } from "#app/components/ui/toast.tsx";
 import { ApiError, isApiError } from "#app/lib/api-client.ts";
@@ -104,7 +105,7 @@ export function useSavePost({
         toast(next.toast);
         return;
       }
-      navigate("/dashboard/posts");
+      navigate(sectionPath("posts"));
       // After the navigation, so this is the toast the person sees (one at a time).
       toast(savedToast(action, saved, created));
     } catch (error) {

@@ -1,10 +1,11 @@
 import { use } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
-import { isPostPath, PostLoading } from "#app/components/site/post-status.tsx";
+import { PostLoading } from "#app/components/site/post-status.tsx";
 import { SiteFooter } from "#app/components/site/site-footer.tsx";
 import { SiteNav } from "#app/components/site/site-nav.tsx";
 import { StaticPageContext } from "#app/lib/page-hydration.ts";
 import { useRootData } from "#app/root.tsx";
+import { isPostPath } from "#common/paths.ts";
 import { serverContext } from "#server/context.server.ts";
 import { listApps } from "#server/services/apps.server.ts";
 import type { Route } from "./+types/layout.ts";

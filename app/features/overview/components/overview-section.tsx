@@ -54,7 +54,7 @@ export function OverviewSection({
           </p>
           {canManageEmployees(user) ? (
             <Button asChild size="sm" variant="secondary">
-              <Link to="/dashboard/employees">Go to Employees</Link>
+              <Link to={sectionPath("employees")}>Go to Employees</Link>
             </Button>
           ) : null}
         </div>
@@ -88,7 +88,7 @@ export function OverviewSection({
             Recent Posts
           </h2>
           <Button asChild>
-            <Link to="/dashboard/create">
+            <Link to={sectionPath("create")}>
               <PlusIcon aria-hidden="true" />
               Create New Post
             </Link>

@@ -2,6 +2,7 @@ import { ExternalLinkIcon, PackageIcon, PencilIcon, PlusIcon, Trash2Icon } from 
 import { Link } from "react-router";
 import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
 import { QueryList } from "#app/components/dashboard/query-list.tsx";
+import { newPostPath } from "#app/components/dashboard/sections.ts";
 import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
 import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -14,7 +15,7 @@ import { packTypeLabel } from "#common/pack-types.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 
 /** Where the editor opens for a new marketplace-content post. */
-export const CREATE_CONTENT_POST_PATH = "/dashboard/create?category=marketplace-content";
+export const CREATE_CONTENT_POST_PATH = newPostPath("marketplace-content");
 
 /** The address that opens a portfolio item in the editor. */
 export function editPortfolioItemPath(item: Pick<PortfolioItem, "id">): string {

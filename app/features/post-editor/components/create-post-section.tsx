@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, LoaderCircleIcon, TriangleAlertIcon } from "lucide-react";
 import * as React from "react";
 import { Link, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
+import { sectionPath } from "#app/components/dashboard/sections.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -109,7 +110,7 @@ function CreatePostScreen({ request, parts }: { request: CreateRequest; parts: P
           {editing ? "Edit Post" : "Create New Post"}
         </h1>
         <Button asChild variant="outline">
-          <Link to="/dashboard">
+          <Link to={sectionPath("overview")}>
             <ArrowLeftIcon aria-hidden="true" />
             Back to Overview
           </Link>

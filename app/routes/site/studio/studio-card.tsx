@@ -7,6 +7,7 @@ import { cardVariants } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { formatShortDate } from "#common/format.ts";
 import { imageSrc } from "#common/images.ts";
+import { studioPostPath } from "#common/paths.ts";
 import type { PackCardItem } from "#common/types/post-list.ts";
 import {
   canGetPack,
@@ -80,7 +81,7 @@ export function StudioCard({
         </div>
         <h3 className="text-lg leading-snug font-bold text-white">
           <SiteLink
-            to={`/post/${item.slug}`}
+            to={studioPostPath(item.slug)}
             className="after:absolute after:inset-0 after:content-[''] group-hover:text-grass-300 focus-visible:outline-none"
           >
             {item.title}
