@@ -65,7 +65,14 @@ export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(kind);
-  const server = await startTestServerOn(db, env, options);
+  let server: TestServer;
+  try {
+    server = await startTestServerOn(db, env, options);
+  } catch (error) {
+    // The caller has nothing to close: the database goes now.
+    await db.destroy();
+    throw error;
+  }
   return {
     ...server,
     close: async () => {
@@ -104,19 +111,29 @@ export async function startTestServerOn(
     },
   });
   const { auth } = context;
-  await ensureOwnerAccount({ db: db.handle.db, auth, config });
-  const app = createApp({
-    handle: db.handle,
-    context,
-    responseCacheTtlMs,
-    responseCacheClock,
-    ...appOptions,
-  });
-  const { url, close: stopListening } = await listen(app);
-  const close = async () => {
-    await stopListening();
+  const stopServices = async () => {
     await context.confirmations.stop();
     if (!services.mailer) context.mailer.close();
+  };
+  let listening: Awaited<ReturnType<typeof listen>>;
+  try {
+    await ensureOwnerAccount({ db: db.handle.db, auth, config });
+    const app = createApp({
+      handle: db.handle,
+      context,
+      responseCacheTtlMs,
+      responseCacheClock,
+      ...appOptions,
+    });
+    listening = await listen(app);
+  } catch (error) {
+    await stopServices();
+    throw error;
+  }
+  const { url, close: stopListening } = listening;
+  const close = async () => {
+    await stopListening();
+    await stopServices();
   };
   const request = (path: string, init?: RequestInit) => fetch(url + path, init);
   return {
