@@ -3,7 +3,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import type { StaffRole } from "#common/access.ts";
 import { loadConfig } from "#server/config/env.server.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/db.server.ts";
-import { createEmployee, createLogin } from "#tests/factories/employee.ts";
+import { createEmployee, createLogin, fakePassword } from "#tests/factories/employee.ts";
 import { testAuth } from "#tests/helpers/test-auth.ts";
 
 /** Widths the pages must work at (SPEC: small screens get a toggle menu and dropdowns). */
@@ -86,13 +86,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   db: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use, workerInfo) => {
+    async ({}, use) => {
       const dataDir = process.env.E2E_DATA_DIR;
       if (!dataDir)
         throw new Error("E2E_DATA_DIR is not set: run the specs through playwright.config.ts");
-      // The PostgreSQL project's server keeps its data there (playwright.config.ts).
-      const databaseUrl = databaseUrlOf(workerInfo.project.metadata);
-      const handle = openDatabase({ dataDir, databaseUrl });
+      const handle = openDatabase({ dataDir });
       await use(handle.db);
       await handle.close();
     },
@@ -100,16 +98,16 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   ],
 
   createStaff: [
-    async ({ db }, use, workerInfo) => {
-      const config = loadConfig({
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        DATABASE_URL: databaseUrlOf(workerInfo.project.metadata),
-        SEED_DEMO: "0",
-      });
+    async ({ db }, use) => {
+      const config = loadConfig({ DATA_DIR: process.env.E2E_DATA_DIR, SEED_DEMO: "0" });
       const auth = testAuth(db, config);
+      // One password per worker, hashed once with the server's real hash: each staff member
+      // still has a login of their own, and signs in through the server's check of that hash.
+      const password = fakePassword();
+      const passwordHash = await (await auth.$context).password.hash(password);
       await use(async ({ role = "employee", isActive = true, firstName = "Sam" } = {}) => {
         const employee = await createEmployee(db, { role, isActive, firstName });
-        const { password } = await createLogin(db, auth, { email: employee.email });
+        await createLogin(db, auth, { email: employee.email, password, passwordHash });
         return {
           id: employee.id,
           email: employee.email,
@@ -123,12 +121,6 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 });
-
-/** The database a project's server uses, when it is not the SQLite file in E2E_DATA_DIR. */
-function databaseUrlOf(metadata: Record<string, unknown> | undefined): string | undefined {
-  const url = metadata?.databaseUrl;
-  return typeof url === "string" ? url : undefined;
-}
 
 /**
  * Signs the page's browser context in as this staff member through the sign-in endpoint (the

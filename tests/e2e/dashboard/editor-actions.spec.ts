@@ -172,9 +172,12 @@ test.describe("new posts and scheduled posts", () => {
     await expectSaved(page, "Content created successfully!");
   });
 
-  test("a scheduled post: Update keeps its time, Unschedule makes it a draft, Publish now makes it live", {
-    tag: "@postgres",
-  }, async ({ page, browser, createStaff, db }) => {
+  test("a scheduled post: Update keeps its time, Unschedule makes it a draft, Publish now makes it live", async ({
+    page,
+    browser,
+    createStaff,
+    db,
+  }) => {
     test.slow();
     await signInAs(page, await createStaff());
     const title = uniqueTitle("Later");

@@ -38,9 +38,11 @@ async function retype(page: Page, text: string) {
 }
 
 test.describe("autosave", () => {
-  test("a new post becomes a draft on its first autosave; a reload finds it on the server", {
-    tag: "@postgres",
-  }, async ({ page, browser, createStaff }) => {
+  test("a new post becomes a draft on its first autosave; a reload finds it on the server", async ({
+    page,
+    browser,
+    createStaff,
+  }) => {
     await signInAs(page, await createStaff());
     await openEditor(page);
     const title = uniqueTitle("Autosaved idea");
@@ -129,9 +131,12 @@ test.describe("autosave", () => {
     expect((await storedPost(page, post.id)).content).toBe("<p>One. Two. Three. Four.</p>");
   });
 
-  test("a published post keeps its changes in a working copy; the public page changes on Update", {
-    tag: "@postgres",
-  }, async ({ page, browser, createStaff, db }) => {
+  test("a published post keeps its changes in a working copy; the public page changes on Update", async ({
+    page,
+    browser,
+    createStaff,
+    db,
+  }) => {
     await signInAs(page, await createStaff());
     const post = await createPost(db, {
       title: uniqueTitle("Live"),
@@ -168,9 +173,12 @@ test.describe("autosave", () => {
     await visitor.context().close();
   });
 
-  test("two people on one post: the later save gets the conflict, and nothing is lost", {
-    tag: "@postgres",
-  }, async ({ page, browser, createStaff, db }) => {
+  test("two people on one post: the later save gets the conflict, and nothing is lost", async ({
+    page,
+    browser,
+    createStaff,
+    db,
+  }) => {
     test.slow();
     const post = await createPost(db, {
       title: uniqueTitle("Shared"),
@@ -218,7 +226,7 @@ test.describe("autosave", () => {
 });
 
 test.describe("history", () => {
-  test("lists the saves, shows one as it looked, and restores it", { tag: "@postgres" }, async ({
+  test("lists the saves, shows one as it looked, and restores it", async ({
     page,
     createStaff,
     db,

@@ -62,9 +62,11 @@ const stat = (page: Page, label: string) =>
 test.describe("mailing list", () => {
   test.use({ timezoneId: TIME_ZONE });
 
-  test("the three counters, and the first page of the list, newest first, as the API has them", {
-    tag: "@postgres",
-  }, async ({ page, createStaff, db }) => {
+  test("the three counters, and the first page of the list, newest first, as the API has them", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
     const employee = await createStaff();
     await signInAs(page, employee);
     const id = uniqueId();
@@ -256,9 +258,11 @@ test.describe("mailing list", () => {
     await expect(placeholders).toHaveCount(0);
   });
 
-  test("search, paging and order live in the address, and the back button returns to each view", {
-    tag: "@postgres",
-  }, async ({ page, createStaff, db }) => {
+  test("search, paging and order live in the address, and the back button returns to each view", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
     const employee = await createStaff();
     await signInAs(page, employee);
     const id = uniqueId();

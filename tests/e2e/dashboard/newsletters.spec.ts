@@ -24,9 +24,7 @@ type OutboxMessage = ParsedMail & { raw: string };
 
 /** Every message in the e2e server's outbox that `match` accepts, parsed, with its raw text. */
 async function outboxMessages(match: (mail: ParsedMail) => boolean): Promise<OutboxMessage[]> {
-  // The PostgreSQL project's server has a data folder of its own (playwright.config.ts).
-  const { dataDir } = test.info().project.metadata as { dataDir?: string };
-  const dir = path.join(dataDir ?? process.env.E2E_DATA_DIR ?? "", "outbox");
+  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
   let names: string[];
   try {
     names = (await readdir(dir)).filter((name) => name.endsWith(".eml"));
@@ -126,9 +124,11 @@ test.describe("newsletters", () => {
     expect(mail?.text).toContain("Read on the site [");
   });
 
-  test("sending to the subscribers is followed to its end in Newsletters; then the editor offers Send again", {
-    tag: "@postgres",
-  }, async ({ page, createStaff, db }) => {
+  test("sending to the subscribers is followed to its end in Newsletters; then the editor offers Send again", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
     await signInAs(page, await createStaff());
     const id = uniqueId();
     const readers = [

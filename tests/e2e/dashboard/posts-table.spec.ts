@@ -68,9 +68,11 @@ async function publicStatus(request: APIRequestContext, slug: string): Promise<n
 }
 
 test.describe("staff post tables", () => {
-  test("sort by a column, filter, search and page on the server; the address keeps the view for reload and the back button", {
-    tag: "@postgres",
-  }, async ({ page, createStaff, db }) => {
+  test("sort by a column, filter, search and page on the server; the address keeps the view for reload and the back button", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
     test.slow();
     await signInAs(page, await createStaff());
     // 30 posts: even ones drafts, odd ones published.
@@ -156,9 +158,11 @@ test.describe("staff post tables", () => {
     }).toPass({ timeout: 5_000 });
   });
 
-  test("author and pack type filters, and an empty view offers to clear its filters", {
-    tag: "@postgres",
-  }, async ({ page, createStaff, db }) => {
+  test("author and pack type filters, and an empty view offers to clear its filters", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
     await signInAs(page, await createStaff());
     const me = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
     // Three worlds of mine; one skin pack by nobody known.
@@ -202,9 +206,12 @@ test.describe("staff post tables", () => {
     ).toPass({ timeout: 5_000 });
   });
 
-  test("bulk unpublish asks once, naming how many and what the public will see; their pages then answer 404, until bulk publish brings them back", {
-    tag: "@postgres",
-  }, async ({ page, request, createStaff, db }) => {
+  test("bulk unpublish asks once, naming how many and what the public will see; their pages then answer 404, until bulk publish brings them back", async ({
+    page,
+    request,
+    createStaff,
+    db,
+  }) => {
     await signInAs(page, await createStaff());
     const { tag, prefix, posts } = await seedTagged(db, 4, (i) =>
       i === 0 ? { status: "draft", publishedAt: null } : {},

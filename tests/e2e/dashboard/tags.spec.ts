@@ -36,9 +36,11 @@ function tagRow(page: Page, tag: string) {
     .filter({ has: page.getByRole("cell", { name: `#${tag}`, exact: true }) });
 }
 
-test("an employee renames, merges and deletes tags in the Tags section", {
-  tag: "@postgres",
-}, async ({ page, db, createStaff }) => {
+test("an employee renames, merges and deletes tags in the Tags section", async ({
+  page,
+  db,
+  createStaff,
+}) => {
   // Rename, merge and delete, each confirmed and checked in the list and in the posts: the
   // slow tests' time, as a busy machine takes longer than 30 s for all of it.
   test.slow();
@@ -136,9 +138,11 @@ test("the Tags section fits a 360 px phone without sideways scrolling", async ({
   await expectNoSeriousA11yViolations(page);
 });
 
-test("the editor suggests tags in use while typing, chosen by keyboard, leaving out the post's own", {
-  tag: "@postgres",
-}, async ({ page, db, createStaff }) => {
+test("the editor suggests tags in use while typing, chosen by keyboard, leaving out the post's own", async ({
+  page,
+  db,
+  createStaff,
+}) => {
   const word = `sky${randomBytes(3).toString("hex")}`;
   const [islands, isles] = [`${word}-islands`, `${word}-isles`];
   await createPost(db, { tags: [islands] });
