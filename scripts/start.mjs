@@ -1,6 +1,7 @@
 // `npm start`: build when there is no build yet, then run the production server.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import module from "node:module";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
 
@@ -107,5 +108,10 @@ if (!existsSync(entry)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 process.env.NODE_ENV ??= "production";
+// Node keeps the compiled code of the modules loaded below in its cache folder (in the system's
+// temporary folder; NODE_COMPILE_CACHE names another, NODE_DISABLE_COMPILE_CACHE=1 turns it off),
+// checked against each file's contents: a restart compiles only what changed, and starts in about
+// two thirds of the time. Where the folder cannot be written, the server starts as before.
+module.enableCompileCache?.();
 const { start } = await import(entry.href);
 await start();
