@@ -29,7 +29,7 @@ export default defineConfig({
     pool: "forks",
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where a file
     // at a time left a core idle while process tests waited on child processes and timers.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: availableParallelism() + 1,
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/setup-test-env.ts"],
     testTimeout: 30_000,
