@@ -43,7 +43,12 @@ afterEach(() => {
   }
 });
 
-const realFetch = globalThis.fetch;
+// Test files share a worker (vitest.config.ts), and this file runs before each of them: the
+// machine's own fetch is kept once, so the guard is never wrapped around itself.
+const REAL_FETCH = Symbol.for("studio.tests.realFetch");
+const holder = globalThis as typeof globalThis & { [REAL_FETCH]?: typeof fetch };
+holder[REAL_FETCH] ??= globalThis.fetch;
+const realFetch = holder[REAL_FETCH];
 globalThis.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
   if (!["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) {
