@@ -110,8 +110,9 @@ if (!existsSync(entry)) {
 process.env.NODE_ENV ??= "production";
 // Node keeps the compiled code of the modules loaded below in its cache folder (in the system's
 // temporary folder; NODE_COMPILE_CACHE names another, NODE_DISABLE_COMPILE_CACHE=1 turns it off),
-// checked against each file's contents: a restart compiles only what changed, and starts in about
-// two thirds of the time. Where the folder cannot be written, the server starts as before.
+// checked against each file's contents: a restart compiles only what changed, and takes about a
+// sixth less CPU (1.5 s against 1.8 s here). Where the folder cannot be written, the server
+// starts as before.
 module.enableCompileCache?.();
 const { start } = await import(entry.href);
 await start();
