@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import axeCore from "axe-core";
 import type { StaffRole } from "#common/access.ts";
 import { loadConfig } from "#server/config/env.server.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/db.server.ts";
@@ -138,13 +137,6 @@ export async function signInAs(page: Page, who: { email: string; password: strin
 export { expect };
 
 /**
- * axe-core, set up in a frame only where it is not there yet: in legacy mode AxeBuilder evaluates
- * its source in the page and then again in every frame, the page's own included, and setting axe
- * up a second time took a third of each scan. The same axe-core, the same rules.
- */
-const AXE_ONCE_PER_PAGE = `if (typeof window.axe === "undefined") {\n${axeCore.source}\n}`;
-
-/**
  * Fails when axe-core finds a serious or critical accessibility violation on the page. `exclude`
  * names what is left out: an e-mail shown in a sandboxed frame is the e-mail, not the page, and
  * its sandbox lets no script in, axe's included (axe would wait for the frame until the test's
@@ -159,7 +151,7 @@ export async function expectNoSeriousA11yViolations(
   // page, made and closed for every call (half of the scan's time), to gather results from
   // frames of other origins; the pages' only such frames are outside embeds, which never load in
   // the tests, and the sandboxed e-mail preview, which is left out (above).
-  let axe = new AxeBuilder({ page, axeSource: AXE_ONCE_PER_PAGE })
+  let axe = new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .setLegacyMode(true);
   for (const selector of exclude) axe = axe.exclude(selector);
