@@ -27,8 +27,8 @@ export default defineConfig({
       { extends: true, test: { name: "app", include: ["app/**/*.test.{ts,tsx}"] } },
     ],
     pool: "forks",
-    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where a file
-    // at a time left a core idle while process tests waited on child processes and timers.
+    // One worker more than the cores (Vitest's default is one fewer): process tests wait on child
+    // processes, timers and sockets, and a third worker on two cores fills those waits.
     maxWorkers: availableParallelism() + 1,
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/setup-test-env.ts"],

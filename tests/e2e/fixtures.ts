@@ -3,7 +3,12 @@ import { test as base, expect, type Page } from "@playwright/test";
 import type { StaffRole } from "#common/access.ts";
 import { loadConfig } from "#server/config/env.server.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/db.server.ts";
-import { createEmployee, createLogin, fakePassword } from "#tests/factories/employee.ts";
+import {
+  createEmployee,
+  createLogin,
+  fakePassword,
+  hashPassword,
+} from "#tests/factories/employee.ts";
 import { testAuth } from "#tests/helpers/test-auth.ts";
 
 /** Widths the pages must work at (SPEC: small screens get a toggle menu and dropdowns). */
@@ -104,7 +109,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       // One password per worker, hashed once with the server's real hash: each staff member
       // still has a login of their own, and signs in through the server's check of that hash.
       const password = fakePassword();
-      const passwordHash = await (await auth.$context).password.hash(password);
+      const passwordHash = await hashPassword(auth, password);
       await use(async ({ role = "employee", isActive = true, firstName = "Sam" } = {}) => {
         const employee = await createEmployee(db, { role, isActive, firstName });
         await createLogin(db, auth, { email: employee.email, password, passwordHash });
