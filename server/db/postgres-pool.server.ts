@@ -15,6 +15,9 @@ export type PostgresTimeouts = { connectMs: number; statementMs: number };
  */
 const QUERY_TIMEOUT_MARGIN_MS = 1000;
 
+/** How long ending the pool waits for its connections to report they are closed. */
+const CLOSE_WAIT_MS = 2000;
+
 export type PostgresPoolOptions = {
   connectionString: string;
   /** PostgreSQL schema to work in (tests give each file its own). */
@@ -62,7 +65,21 @@ export function createPostgresPool({
   // listener that would crash the process. The pool discards the client and opens a new
   // one on the next query, which is exactly the recovery we want.
   pool.on("error", (error) => {
+    // While the pool ends, a connection the server closes first is no loss.
+    if (pool.ending) return;
     logger.warn(`PostgreSQL connection lost (${error.message}); it will be re-established.`);
+  });
+  // pg's end() resolves once it has asked every connection to close, not once they are closed:
+  // the handle's close waits for the last one, so what comes after (a shutdown, a database
+  // dropped) finds none of them still open.
+  let open = 0;
+  let allClosed: (() => void) | undefined;
+  pool.on("connect", () => {
+    open += 1;
+  });
+  pool.on("remove", () => {
+    open -= 1;
+    if (open === 0) allClosed?.();
   });
   // A client that is checked out (running a query, or just handed out from the idle list as its
   // connection dies) has no pool listener, and an unheard 'error' would crash the process. Its
@@ -85,7 +102,14 @@ export function createPostgresPool({
     },
     // Once: Kysely ends the pool when it destroys a database it used, and the handle's close after it.
     end: async () => {
-      if (!pool.ended) await pool.end();
+      if (!pool.ending) await pool.end();
+      // Bounded: a connection to a server that no longer answers may never report its close.
+      if (open > 0) {
+        await new Promise<void>((resolve) => {
+          allClosed = resolve;
+          setTimeout(resolve, CLOSE_WAIT_MS).unref();
+        });
+      }
     },
     use: () => ({
       open: pool.totalCount,
