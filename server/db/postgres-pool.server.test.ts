@@ -1,3 +1,5 @@
+import diagnostics from "node:diagnostics_channel";
+import type { Socket } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TcpProxy } from "#tests/helpers/tcp-proxy.ts";
@@ -67,28 +69,29 @@ describe.skipIf(!TEST_DATABASE_URL)(
   },
 );
 
-/** TCP connections this process has open now (the pool's, the test database's, any other). */
-const openSockets = () =>
-  process.getActiveResourcesInfo().filter((resource) => resource === "TCPSocketWrap").length;
-
 describe.skipIf(!TEST_DATABASE_URL)("closing the PostgreSQL pool [postgres]", () => {
   it("returns once every connection of it is closed, and reports none as lost", async () => {
     const database = await createTestDatabase("postgres");
+    // The sockets this test's handle opens (Node announces each client socket it makes).
+    const sockets: Socket[] = [];
+    const opened = (message: unknown) => sockets.push((message as { socket: Socket }).socket);
     try {
-      const before = openSockets();
       const handle = openDatabase({
         databaseUrl: database.databaseUrl,
         dataDir: database.dataDir,
         schema: database.schema,
       });
+      diagnostics.subscribe("net.client.socket", opened);
       // Several connections at once, all idle in the pool when it closes.
       await Promise.all(
         Array.from({ length: 5 }, () => sql`select pg_sleep(0.05)`.execute(handle.db)),
       );
-      expect(openSockets()).toBe(before + 5);
+      diagnostics.unsubscribe("net.client.socket", opened);
+      expect(sockets).toHaveLength(5);
       await handle.close();
-      expect(openSockets()).toBe(before);
+      expect(sockets.filter((socket) => !socket.closed)).toEqual([]);
     } finally {
+      diagnostics.unsubscribe("net.client.socket", opened);
       // Dropped with force at once: a connection still closing would be cut and reported as
       // lost, which the test set-up fails as an unexpected error.
       await database.destroy();

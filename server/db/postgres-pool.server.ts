@@ -73,18 +73,27 @@ export function createPostgresPool({
   // the handle's close waits for the last one, so what comes after (a shutdown, a database
   // dropped) finds none of them still open.
   let open = 0;
-  let allClosed: (() => void) | undefined;
-  pool.on("connect", () => {
-    open += 1;
-  });
+  let allClosed: () => void = () => undefined;
   pool.on("remove", () => {
     open -= 1;
-    if (open === 0) allClosed?.();
+    if (open === 0) allClosed();
   });
-  // A client that is checked out (running a query, or just handed out from the idle list as its
+  const endPool = async () => {
+    await pool.end();
+    // Bounded: a connection to a server that no longer answers may never report its close.
+    if (open > 0) {
+      await new Promise<void>((resolve) => {
+        allClosed = resolve;
+        setTimeout(resolve, CLOSE_WAIT_MS).unref();
+      });
+    }
+  };
+  let ended: Promise<void> | undefined;
+  // Each new connection is counted for the end above. A client that is checked out (running a query, or just handed out from the idle list as its
   // connection dies) has no pool listener, and an unheard 'error' would crash the process. Its
   // query fails on its own and is reported by whoever ran it; the pool then drops the client.
   pool.on("connect", (client) => {
+    open += 1;
     client.on("error", () => undefined);
   });
 
@@ -100,16 +109,11 @@ export function createPostgresPool({
       }
       return guard;
     },
-    // Once: Kysely ends the pool when it destroys a database it used, and the handle's close after it.
-    end: async () => {
-      if (!pool.ending) await pool.end();
-      // Bounded: a connection to a server that no longer answers may never report its close.
-      if (open > 0) {
-        await new Promise<void>((resolve) => {
-          allClosed = resolve;
-          setTimeout(resolve, CLOSE_WAIT_MS).unref();
-        });
-      }
+    // Once: Kysely ends the pool when it destroys a database it used, and the handle's close
+    // after it; every call waits for the same end.
+    end: () => {
+      ended ??= endPool();
+      return ended;
     },
     use: () => ({
       open: pool.totalCount,
