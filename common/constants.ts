@@ -23,8 +23,8 @@ export const STAFF_POST_SORTS = [
   "-scheduledAt",
 ] as const;
 export type StaffPostSort = (typeof STAFF_POST_SORTS)[number];
-/** The staff post list's order when the address names none: the latest edited first. */
-export const DEFAULT_STAFF_POST_SORT: StaffPostSort = "-updatedAt";
+/** The staff post list's order when the address names none: newest first by creation. */
+export const DEFAULT_STAFF_POST_SORT: StaffPostSort = "-createdAt";
 
 /** What the staff post list's bulk call can do to the selected posts. */
 export const BULK_POST_ACTIONS = ["publish", "unpublish", "delete"] as const;

@@ -6,7 +6,7 @@ import { z } from "#common/zod.ts";
  * (docs/product/dashboard.md#employee-form).
  */
 export const EMPLOYEE_MESSAGES = {
-  email: "Enter a valid email address, such as name@example.com.",
+  email: "Invalid email address",
   role: "Choose a role: Employee or Admin.",
   isActive: "Choose whether this employee can sign in to the dashboard.",
 } as const;

@@ -1,5 +1,6 @@
 import { SearchIcon } from "lucide-react";
 import * as React from "react";
+import { useLocation, useNavigation } from "react-router";
 import { Input } from "#app/components/ui/input.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -41,8 +42,8 @@ export function ListToolbar({
 /**
  * A dashboard list's search box (or another typed filter, such as the post table's tag box): the
  * text, trimmed, goes to `onSearch` once typing pauses for 300 ms (`delayMs`: a list searched in
- * the browser needs no pause). A new value from outside (the back button, Clear filters)
- * replaces what the box shows, but never what is being typed.
+ * the browser needs no pause), or at once when the box is left. A new value from outside (the
+ * back button, Clear filters) replaces what the box shows, but never what is being typed.
  */
 export function ListSearch({
   value,
@@ -67,27 +68,7 @@ export function ListSearch({
   className?: string;
   delayMs?: number;
 }) {
-  const [text, setText] = React.useState(value);
-  const sent = React.useRef(value);
-  // The latest handler, so a parent's new function each render does not restart the pause.
-  const onSearchRef = React.useRef(onSearch);
-  onSearchRef.current = onSearch;
-  React.useEffect(() => {
-    if (value !== sent.current) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
-  React.useEffect(() => {
-    const wanted = text.trim();
-    if (wanted === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = wanted;
-      onSearchRef.current(wanted);
-    }, delayMs);
-    return () => clearTimeout(timer);
-  }, [text, delayMs]);
-
+  const { text, setText, sendNow } = useDelayedSearch(value, onSearch, delayMs);
   return (
     <div className={cn("relative min-w-0", className)}>
       <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-zinc-400 [&_svg]:size-4">
@@ -101,6 +82,9 @@ export function ListSearch({
         maxLength={maxLength}
         autoComplete="off"
         onChange={(event) => setText(event.target.value)}
+        // Leaving the box (to open a post, say) sends what was typed at once, before the
+        // navigation the person makes next, which then wins.
+        onBlur={sendNow}
         className="pl-9"
       />
     </div>
@@ -157,5 +141,63 @@ export function ListRange({
     <p role="status" className={cn("text-sm text-zinc-400 tabular-nums", className)}>
       {showingRange(page, pageSize, total, noun)}
     </p>
+  );
+}
+
+/**
+ * The search box's text, and `onSearch` called with it, trimmed, once typing pauses for `delayMs`
+ * or the box is left (`sendNow`). A new `value` from outside replaces the text, but never what is
+ * being typed. A pause that ends after the person left the page sends nothing.
+ */
+function useDelayedSearch(value: string, onSearch: (q: string) => void, delayMs: number) {
+  const [text, setText] = React.useState(value);
+  const sent = React.useRef(value);
+  // The latest handler, so a parent's new function each render does not restart the pause.
+  const onSearchRef = React.useRef(onSearch);
+  onSearchRef.current = onSearch;
+  const pending = React.useRef<(() => void) | null>(null);
+  const left = useLeftPage();
+  React.useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+  React.useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === sent.current) return;
+    const send = () => {
+      clearTimeout(timer);
+      pending.current = null;
+      // The person went elsewhere while typing paused: their navigation wins, and a search of
+      // the page they left must not take its place.
+      if (left()) return;
+      sent.current = wanted;
+      onSearchRef.current(wanted);
+    };
+    const timer = setTimeout(send, delayMs);
+    pending.current = send;
+    return () => {
+      clearTimeout(timer);
+      pending.current = null;
+    };
+  }, [text, delayMs, left]);
+  const sendNow = React.useCallback(() => pending.current?.(), []);
+  return { text, setText, sendNow };
+}
+
+/**
+ * Whether the page this component is on has been left, or is being left, since it last rendered:
+ * the address's path is another one now, or a navigation to another path is under way.
+ */
+function useLeftPage(): () => boolean {
+  const here = useLocation().pathname;
+  const navigation = useNavigation();
+  const leaving = navigation.state !== "idle" && navigation.location.pathname !== here;
+  const state = React.useRef({ here, leaving });
+  state.current = { here, leaving };
+  return React.useCallback(
+    () => state.current.leaving || window.location.pathname !== state.current.here,
+    [],
   );
 }

@@ -14,6 +14,9 @@ import { parsePageNumber, STAFF_PAGE_SIZE } from "#common/paging.ts";
  * own.
  */
 
+/** What an empty content list says, whether nothing is there or nothing matches (the spec's words). */
+export const NO_CONTENT = "No content found for the selected filter.";
+
 /** The filters a person can set; each is a query parameter of the same name. */
 export const LIST_FILTERS = ["status", "category", "packType", "author", "tag"] as const;
 

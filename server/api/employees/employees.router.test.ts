@@ -91,13 +91,9 @@ describeEachDatabase("employees API", (kind) => {
     });
 
     it.each([
-      [
-        { email: "not-an-email" },
-        "email",
-        "Enter a valid email address, such as name@example.com.",
-      ],
-      [{ email: "" }, "email", "Enter a valid email address, such as name@example.com."],
-      [{ email: undefined }, "email", "Enter a valid email address, such as name@example.com."],
+      [{ email: "not-an-email" }, "email", "Invalid email address"],
+      [{ email: "" }, "email", "Invalid email address"],
+      [{ email: undefined }, "email", "Invalid email address"],
       [{ firstName: "" }, "firstName", "First name is required"],
       [{ firstName: "   " }, "firstName", "First name is required"],
       [{ firstName: undefined }, "firstName", "First name is required"],
@@ -125,7 +121,7 @@ describeEachDatabase("employees API", (kind) => {
       });
       const body = await readError(response, 400);
       expect(body.errors).toEqual({
-        email: "Enter a valid email address, such as name@example.com.",
+        email: "Invalid email address",
         firstName: "First name is required",
         lastName: "Last name is required",
       });

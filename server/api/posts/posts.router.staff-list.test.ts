@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STAFF_POST_SORTS, type StaffPostSort } from "#common/constants.ts";
+import { DEFAULT_STAFF_POST_SORT, STAFF_POST_SORTS, type StaffPostSort } from "#common/constants.ts";
 import { STAFF_PAGE_SIZE } from "#common/paging.ts";
 import type { Post } from "#common/types/post.ts";
 import type { Paged, PostAuthor, StaffPostRow } from "#common/types/post-list.ts";
@@ -111,10 +111,10 @@ describeEachDatabase("the staff post list (GET /api/posts?page=)", (kind) => {
   }
 
   const idsOf = (list: PostRow[]) => list.map((row) => row.id);
-  const byDefault = () => sortedBy(rows, "-updatedAt");
+  const byDefault = () => sortedBy(rows, DEFAULT_STAFF_POST_SORT);
 
   describe("paging", () => {
-    it("answers one page of table rows, the latest edited first, with the totals", async () => {
+    it("answers one page of table rows, newest first by creation, with the totals", async () => {
       const first = await getPage("/api/posts?page=1&limit=10");
       expect(first).toMatchObject({ page: 1, pageSize: 10, total: 30, totalPages: 3 });
       expect(first.items.map((item) => item.id)).toEqual(idsOf(byDefault().slice(0, 10)));
@@ -214,7 +214,7 @@ describeEachDatabase("the staff post list (GET /api/posts?page=)", (kind) => {
     ];
     for (const [query, keep] of cases) {
       it(`${query}: only the posts it names, in order, with their count`, async () => {
-        const sort = (/sort=([^&]+)/.exec(query)?.[1] ?? "-updatedAt") as StaffPostSort;
+        const sort = (/sort=([^&]+)/.exec(query)?.[1] ?? DEFAULT_STAFF_POST_SORT) as StaffPostSort;
         const expected = idsOf(sortedBy(rows.filter(keep), sort));
         const page = await getPage(`/api/posts?page=1&limit=100&${query}`);
         expect(page.total).toBe(expected.length);

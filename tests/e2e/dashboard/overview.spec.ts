@@ -120,7 +120,7 @@ test.describe("dashboard overview", () => {
     await expect(loadingCards).toHaveCount(0);
   });
 
-  test("Recent Posts shows the six last edited posts from one small page; deleting one there asks first", async ({
+  test("Recent Posts shows the six newest posts from one small page; deleting one there asks first", async ({
     page,
     createStaff,
     db,
@@ -138,14 +138,14 @@ test.describe("dashboard overview", () => {
     await expectPageMatchesApi(
       page,
       () =>
-        apiJson<{ items: { title: string }[] }>(page, "/api/posts?page=1&limit=6&sort=-updatedAt"),
+        apiJson<{ items: { title: string }[] }>(page, "/api/posts?page=1&limit=6&sort=-createdAt"),
       async (recent) => {
         expect(await articleNames(recentPosts(page))).toEqual(recent.items.map((p) => p.title));
       },
     );
     // Never every post: one page of six.
     expect(asked.length).toBeGreaterThan(0);
-    for (const search of asked) expect(search).toBe("?page=1&limit=6&sort=-updatedAt");
+    for (const search of asked) expect(search).toBe("?page=1&limit=6&sort=-createdAt");
     await expect(recentPosts(page).getByRole("article")).toHaveCount(6);
     // The overview's list has no search box.
     await expect(page.getByRole("searchbox")).toHaveCount(0);

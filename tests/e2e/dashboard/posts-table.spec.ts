@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page, Route } from "@playwright/test";
 import type { Db } from "#server/db/db.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import {
@@ -18,7 +18,7 @@ import { expectConfirmation, pageHeading, toast, uniqueId } from "./helpers.ts";
 
 const MINUTE = 60_000;
 
-/** `count` posts under a new tag, titled "{prefix} 00", "{prefix} 01", ...; later ones edited later. */
+/** `count` posts under a new tag, titled "{prefix} 00", "{prefix} 01", ...; later ones made later. */
 async function seedTagged(
   db: Db,
   count: number,
@@ -83,7 +83,7 @@ test.describe("staff post tables", () => {
     await page.goto(`/dashboard/posts?tag=${tag}`);
     await expect(pageHeading(page, "All Content")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Tag" })).toHaveValue(tag);
-    // Last edited first, 25 to a page.
+    // Newest first by creation, 25 to a page.
     await expectRows(page, "All Content", titles(prefix, range(5, 29).reverse()));
     await expect(page.getByText("Showing 1–25 of 30 posts")).toBeVisible();
 
@@ -196,7 +196,7 @@ test.describe("staff post tables", () => {
 
     // Nothing matches: the filters can be cleared from the empty view.
     await page.getByRole("combobox", { name: "Pack type" }).selectOption("skin-pack");
-    await expect(page.getByText("Nothing matches these filters")).toBeVisible();
+    await expect(page.getByText("No content found for the selected filter.")).toBeVisible();
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(page).toHaveURL("/dashboard/posts");
     await expect(page.getByRole("textbox", { name: "Tag" })).toHaveValue("");
@@ -344,6 +344,34 @@ test.describe("staff post tables", () => {
     // The title leads to the editor too.
     await table(page, "All Content").getByRole("link", { name: pack.title }).click();
     await expect(page).toHaveURL(`/dashboard/create?id=${pack.id}&type=post`);
+  });
+
+  test("a search still waiting for its pause never takes the place of a post opened meanwhile", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    await signInAs(page, await createStaff());
+    const { tag, prefix, posts } = await seedTagged(db, 2);
+    const opened = posts[0] as PostRow;
+    await page.goto(`/dashboard/posts?tag=${tag}`);
+    await expectRows(page, "All Content", titles(prefix, [1, 0]));
+
+    // Typing, then opening a post before the search's pause is over, on a network slow enough
+    // that the editor is still loading when the pause ends.
+    const slow = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.fallback();
+    };
+    await page.route(/\/dashboard\/create(\.data)?\?|\/api\/posts\/[^/?]+(\?|$)/, slow);
+    await page.getByRole("searchbox", { name: "Search posts" }).pressSequentially("zz");
+    await table(page, "All Content").getByRole("link", { name: opened.title }).click();
+    await expect(pageHeading(page, "Edit Post")).toBeVisible();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(opened.title);
+    // Well past the search's pause (300 ms): the editor, and the post, are still what the address shows.
+    await page.waitForTimeout(1_000);
+    await expect(page).toHaveURL(`/dashboard/create?id=${opened.id}&type=post`);
+    await expect(pageHeading(page, "Edit Post")).toBeVisible();
   });
 
   test("the fixed sections: Scheduled, Drafts, News Posts and YouTube Videos show only their kind", async ({

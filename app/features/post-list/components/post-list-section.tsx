@@ -5,7 +5,11 @@ import { ListSection } from "#app/components/dashboard/list-section.tsx";
 import { newPostPath } from "#app/components/dashboard/sections.ts";
 import { useRowSelection } from "#app/components/dashboard/use-row-selection.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import type { ListPreset, SortDate } from "#app/features/post-list/post-list-view.ts";
+import {
+  type ListPreset,
+  NO_CONTENT,
+  type SortDate,
+} from "#app/features/post-list/post-list-view.ts";
 import { usePostsView } from "#app/features/post-list/use-posts-view.ts";
 import { BulkBar } from "./bulk-bar.tsx";
 import { PostsTable } from "./posts-table.tsx";
@@ -34,9 +38,9 @@ const POST_LIST_SECTIONS = {
   posts: {
     title: "All Content",
     description: "Every post, news, video and marketplace item.",
-    preset: { fixed: {}, defaultSort: "-updatedAt" },
-    dateField: "updatedAt",
-    emptyTitle: "No posts yet",
+    preset: { fixed: {}, defaultSort: "-createdAt" },
+    dateField: "createdAt",
+    emptyTitle: NO_CONTENT,
     emptyDescription: "Posts appear here as soon as someone saves one.",
     create: CREATE_POST,
   },
@@ -45,24 +49,26 @@ const POST_LIST_SECTIONS = {
     description: "Posts waiting for their publication time.",
     preset: { fixed: { status: "scheduled" }, defaultSort: "scheduledAt" },
     dateField: "scheduledAt",
-    emptyTitle: "No scheduled posts",
+    emptyTitle: NO_CONTENT,
     emptyDescription: "Schedule a post in the editor and it waits here until its time.",
     create: CREATE_POST,
   },
   drafts: {
     title: "Drafts",
     description: "Posts that are not published yet.",
-    preset: { fixed: { status: "draft" }, defaultSort: "-updatedAt" },
-    dateField: "updatedAt",
-    emptyTitle: "No drafts",
+    preset: { fixed: { status: "draft" }, defaultSort: "-createdAt" },
+    dateField: "createdAt",
+    emptyTitle: NO_CONTENT,
+    emptyDescription: "Drafts appear here until they are published or scheduled.",
     create: CREATE_POST,
   },
   news: {
     title: "News Posts",
     description: "Every post in the news category, whatever its status.",
-    preset: { fixed: { category: "news" }, defaultSort: "-updatedAt" },
-    dateField: "updatedAt",
-    emptyTitle: "No news posts yet",
+    preset: { fixed: { category: "news" }, defaultSort: "-createdAt" },
+    dateField: "createdAt",
+    emptyTitle: NO_CONTENT,
+    emptyDescription: "News posts appear here as soon as someone saves one.",
     create: CREATE_POST,
   },
   videos: {

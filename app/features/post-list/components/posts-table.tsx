@@ -11,6 +11,7 @@ import {
   clearedView,
   hasOwnFilters,
   type ListPreset,
+  NO_CONTENT,
   nextHeaderSort,
   SORT_DATES,
   type SortDate,
@@ -86,7 +87,7 @@ export function PostsTable({
       noMatches={
         <EmptyState
           icon={FilterXIcon}
-          title="Nothing matches these filters"
+          title={NO_CONTENT}
           description="No post matches this search and these filters."
           action={
             <Button variant="secondary" onClick={() => go((now) => clearedView(now, preset))}>

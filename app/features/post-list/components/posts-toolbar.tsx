@@ -67,7 +67,7 @@ export function PostsToolbar({
       search={
         <ListSearch
           label="Search posts"
-          placeholder="Search title and content..."
+          placeholder="Search content..."
           value={view.q}
           maxLength={MAX_SEARCH_LENGTH}
           onSearch={(q) => onChange({ q }, { typing: true })}

@@ -7,8 +7,8 @@ import { POST_ROW_PLACEHOLDER, PostCompactList } from "./post-rows.tsx";
 /** How many posts the overview's Recent Posts shows (docs/product/dashboard.md#overview). */
 export const RECENT_POSTS_LIMIT = 6;
 
-/** The last edited posts first: what someone was working on. */
-const RECENT_VIEW = readListView("", { fixed: {}, defaultSort: "-updatedAt" });
+/** The newest posts first, by creation, as every content list starts. */
+const RECENT_VIEW = readListView("", { fixed: {}, defaultSort: "-createdAt" });
 
 const ROW_PLACEHOLDERS: ListPlaceholders = {
   count: RECENT_POSTS_LIMIT,
@@ -17,7 +17,7 @@ const ROW_PLACEHOLDERS: ListPlaceholders = {
 };
 
 /**
- * The overview's Recent Posts: the last edited posts as compact rows, each with its menu
+ * The overview's Recent Posts: the newest posts as compact rows, each with its menu
  * (Edit, View on the site, Delete, ...). One small page of the staff list, never every post.
  */
 export function RecentPosts() {
