@@ -56,3 +56,29 @@ export function unsubscribeLinkPath(token: string): string {
 export function confirmSubscriptionPath(token: string): string {
   return `/subscribe/confirm/${encodeURIComponent(token)}`;
 }
+
+/** The page a password reset link opens: `/reset-password/{token}`. */
+export function resetPasswordPath(token: string): string {
+  return `/reset-password/${encodeURIComponent(token)}`;
+}
+
+/** An invitation link, where a new employee chooses a password: `/invite/{token}`. */
+export function invitationPath(token: string): string {
+  return `/invite/${encodeURIComponent(token)}`;
+}
+
+/**
+ * The mailed links whose last segment is a credential: whoever holds one can reset a password,
+ * join the staff, confirm or end a subscription. Only the recipient may see that segment, so
+ * the Outbox hides what follows these (docs/product/mail.md#outbox). A new link of that kind is
+ * added here.
+ */
+export const CREDENTIAL_LINK_PREFIXES = [
+  "/reset-password/",
+  "/invite/",
+  "/subscribe/confirm/",
+  `${UNSUBSCRIBE_PATH}/`,
+] as const;
+
+/** What the Outbox shows in place of a credential link's last segment. */
+export const HIDDEN_CREDENTIAL = "[hidden]";

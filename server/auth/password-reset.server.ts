@@ -1,5 +1,6 @@
 import { APIError } from "better-auth/api";
 import { ipKeyGenerator, type Options } from "express-rate-limit";
+import { resetPasswordPath } from "#common/paths.ts";
 import type { Config } from "#server/config/env.server.ts";
 import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -32,7 +33,7 @@ export const RESET_LINK_MESSAGES = {
 
 /** The page where a mailed reset link leads. */
 export function resetPageUrl(siteUrl: string, token: string): string {
-  return `${siteUrl}/reset-password/${encodeURIComponent(token)}`;
+  return `${siteUrl}${resetPasswordPath(token)}`;
 }
 
 const IPV6_SUBNET = 56;

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Transaction } from "kysely";
+import { invitationPath } from "#common/paths.ts";
 import { INVITATION_MESSAGES } from "#common/schemas/auth.ts";
 import type { Invitation } from "#common/types/employee.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -74,7 +75,7 @@ export async function createInvitation(
       createdAt: now.toISOString(),
     })
     .execute();
-  return { url: `${siteUrl}/invite/${token}`, expiresAt };
+  return { url: `${siteUrl}${invitationPath(token)}`, expiresAt };
 }
 
 /** What an invitation link is good for right now (the /invite page shows it before the form). */

@@ -3,11 +3,13 @@ import path from "node:path";
 import type { AddressObject, ParsedMail } from "mailparser";
 import type { OutboxEntry, OutboxMessage } from "#common/types/outbox.ts";
 import { outboxDir } from "#server/mail/mailer.server.ts";
+import { hideCredentialLinks, readableHeaderValue } from "./outbox-credentials.server.ts";
 
 // The outbox as the dashboard reads it (docs/decisions/030-account-mail.md): the folder the outbox
 // mailer writes to when no SMTP_URL is set (DATA_DIR/outbox). It may hold
 // thousands of messages, so a page is found from the file names alone (they start with the time
-// they were written), and only that page's files are opened, for their headers.
+// they were written), and only that page's files are opened, for their headers. Nothing read
+// here leaves without hideCredentialLinks: the links that grant access reach only their recipient.
 
 /** The names the outbox mailer gives its files; nothing else in the folder is listed or read. */
 const OUTBOX_FILE_NAME = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-[0-9a-f]{8}\.eml$/;
@@ -51,7 +53,10 @@ export async function pageOutbox(
   return { items: items.filter((item): item is OutboxEntry => item !== null), total: files.length };
 }
 
-/** One message in full, or null when there is no such file (or the name is not an outbox name). */
+/**
+ * One message in full, or null when there is no such file (or the name is not an outbox name):
+ * every part and header with its credential links hidden.
+ */
 export async function readOutboxMessage(
   dataDir: string,
   file: string,
@@ -60,21 +65,22 @@ export async function readOutboxMessage(
   const raw = await readStart(path.join(outboxDir(dataDir), file), MESSAGE_BYTES);
   if (raw === null) return null;
   const parsed = await parseMail(raw);
+  const hidden = hideCredentialLinks;
   return {
     file,
     date: dateOf(file),
-    from: addressText(parsed.from),
-    to: addressText(parsed.to),
-    subject: parsed.subject ?? "",
+    from: hidden(addressText(parsed.from)),
+    to: hidden(addressText(parsed.to)),
+    subject: hidden(parsed.subject ?? ""),
     headers: parsed.headerLines.map(({ line }) => {
       const colon = line.indexOf(":");
       return {
-        name: colon > 0 ? line.slice(0, colon) : line,
-        value: colon > 0 ? line.slice(colon + 1).trim() : "",
+        name: hidden(readableHeaderValue(colon > 0 ? line.slice(0, colon) : line)),
+        value: hidden(colon > 0 ? readableHeaderValue(line.slice(colon + 1)).trim() : ""),
       };
     }),
-    text: parsed.text ?? null,
-    html: typeof parsed.html === "string" ? parsed.html : null,
+    text: typeof parsed.text === "string" ? hidden(parsed.text) : null,
+    html: typeof parsed.html === "string" ? hidden(parsed.html) : null,
   };
 }
 
@@ -84,7 +90,12 @@ async function readEntry(dir: string, file: string): Promise<OutboxEntry | null>
   const end = start.indexOf("\r\n\r\n");
   const head = end >= 0 ? start.subarray(0, end + 4) : start;
   const parsed = await parseMail(head);
-  return { file, date: dateOf(file), to: addressText(parsed.to), subject: parsed.subject ?? "" };
+  return {
+    file,
+    date: dateOf(file),
+    to: hideCredentialLinks(addressText(parsed.to)),
+    subject: hideCredentialLinks(parsed.subject ?? ""),
+  };
 }
 
 /** The first `bytes` of a file, or null when it is gone (removed since the folder was read). */

@@ -124,14 +124,19 @@ test.describe("the Outbox", () => {
   // The browser reports the message's script it refused to run: that refusal is the point.
   test.use({ allowedConsoleErrors: [/Blocked script execution in 'about:srcdoc'/] });
 
-  test("lists the e-mails and opens one with its HTML sandboxed", async ({ page, createStaff }) => {
+  test("lists the e-mails and opens one with its HTML sandboxed and its reset link hidden", async ({
+    page,
+    createStaff,
+  }) => {
     const subject = `Outbox check ${uniqueId()}`;
     const config = loadConfig({ DATA_DIR: String(process.env.E2E_DATA_DIR), SEED_DEMO: "0" });
+    const token = `reset-${uniqueId()}-only-for-its-recipient`;
+    const resetLink = `${config.siteUrl}/reset-password/${token}`;
     await createMailer(config).send({
       to: "reader@example.com",
       subject,
-      text: "The plain text part.",
-      html: '<h1>Hello from the HTML part</h1><script>parent.document.title = "taken over";</script><img src=x onerror="parent.document.title = \'taken over\'">',
+      text: `The plain text part. Reset: ${resetLink}`,
+      html: `<h1>Hello from the HTML part</h1><p><a href="${resetLink}">${resetLink}</a></p><script>parent.document.title = "taken over";</script><img src=x onerror="parent.document.title = 'taken over'">`,
     });
     const admin = await createStaff({ role: "admin" });
     await signInAs(page, admin);
@@ -144,6 +149,17 @@ test.describe("the Outbox", () => {
     await row.getByRole("button", { name: subject }).click();
     await expect(page.getByRole("heading", { level: 2, name: subject })).toBeVisible();
     await expect(page.getByText("The plain text part.")).toBeVisible();
+    // A link that grants access reaches only its recipient: the page says so and shows none.
+    await expect(
+      page.getByText(
+        "Password reset, invitation, confirmation and unsubscribe links are shown as [hidden]: they reach only their recipient.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByText(`${config.siteUrl}/reset-password/[hidden]`)).toBeVisible();
+    await expect(
+      page.frameLocator("iframe").getByRole("link", { name: "/reset-password/[hidden]" }),
+    ).toBeVisible();
+    expect(await page.content()).not.toContain(token);
     await expect(page.getByText("Message-ID", { exact: true })).toBeVisible();
     const frame = page.locator("iframe");
     await expect(frame).toHaveAttribute("sandbox", "");

@@ -1,7 +1,11 @@
 import { Card } from "#app/components/ui/card.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useOutboxMessage } from "#app/features/outbox/api/get-outbox.ts";
+import { HIDDEN_CREDENTIAL } from "#common/paths.ts";
 import { whenWritten } from "./when-written.ts";
+
+/** What the Outbox says about the links it hides (the server hides them before it answers). */
+const HIDDEN_LINKS_NOTE = `Password reset, invitation, confirmation and unsubscribe links are shown as ${HIDDEN_CREDENTIAL}: they reach only their recipient.`;
 
 /**
  * One outbox message: its headers, its text part, and its HTML part in a frame that is
@@ -36,6 +40,7 @@ export function OutboxMessageView({ file }: { file: string }) {
         <p className="mt-1 text-sm text-zinc-400">
           {`To ${to || "(nobody)"}, from ${from || "(nobody)"}, written ${whenWritten(date)}`}
         </p>
+        <p className="mt-2 text-sm text-zinc-400">{HIDDEN_LINKS_NOTE}</p>
       </header>
       <Card as="section" layout="plain" className="p-4" aria-labelledby="outbox-html">
         <h3 id="outbox-html" className="mb-3 font-semibold text-white">
