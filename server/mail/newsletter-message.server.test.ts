@@ -82,6 +82,23 @@ describe("buildNewsletter", () => {
     expect(mine.text).not.toContain(UNSUBSCRIBE_PLACEHOLDER);
   });
 
+  it("puts a reader's link only where the template does, whatever the post names", async () => {
+    const named = await built(
+      `<p>${UNSUBSCRIBE_PLACEHOLDER} and %${UNSUBSCRIBE_PLACEHOLDER}UNSUBSCRIBE_URL%%</p><p><img src="https://elsewhere.example/p.png?u=${UNSUBSCRIBE_PLACEHOLDER}" alt=""></p>`,
+      { title: `Title ${UNSUBSCRIBE_PLACEHOLDER}`, excerpt: UNSUBSCRIBE_PLACEHOLDER },
+    );
+    expect(named.html.split(UNSUBSCRIBE_PLACEHOLDER)).toHaveLength(2);
+    expect(named.text.split(UNSUBSCRIBE_PLACEHOLDER)).toHaveLength(2);
+    expect(named.subject).toBe(`Title ${UNSUBSCRIBE_PLACEHOLDER}`);
+    const url = `${SITE}/unsubscribe/abc.def`;
+    const mine = personalize(named, url);
+    expect(mine.html.split(url)).toHaveLength(2);
+    expect(mine.text.split(url)).toHaveLength(2);
+    // The post's own words and addresses read as written.
+    expect(mine.html).toContain(`src="https://elsewhere.example/p.png?u=&#37;%UNSUBSCRIBE_URL%%"`);
+    expect(mine.text).toContain("%\u200b%UNSUBSCRIBE_URL%% and");
+  });
+
   it("removes scripts, event handlers, styles, forms and frames from other hosts", async () => {
     const hostile = await built(
       [

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { escapeMarkup } from "#common/format.ts";
 import { absoluteImageUrl } from "#common/images.ts";
 import { postUrl } from "#common/paths.ts";
@@ -5,9 +6,26 @@ import { absoluteMailUrl, mailSafeHtml } from "./newsletter-html.server.ts";
 
 /**
  * Where a subscriber's own unsubscribe link goes in a built newsletter. The message is built
- * (and its styles inlined) once per sending; each delivery only replaces this.
+ * (and its styles inlined) once per sending; each delivery only replaces this. It stands only
+ * where the template puts the link: written anywhere else (a post's text, a link, an image's
+ * address, the title), it is escaped by buildNewsletter and reaches readers as written.
  */
 export const UNSUBSCRIBE_PLACEHOLDER = "%%UNSUBSCRIBE_URL%%";
+
+/** The first `%` of each UNSUBSCRIBE_PLACEHOLDER, overlapping ones included. */
+const PLACEHOLDER_START = /%(?=%UNSUBSCRIBE_URL%%)/g;
+
+/**
+ * The built HTML and text with no UNSUBSCRIBE_PLACEHOLDER left: in the HTML its first `%` becomes
+ * the character reference `&#37;` (shown and followed as `%`), in the text it is followed by a
+ * zero-width space. Either reads as before but is no longer the placeholder.
+ */
+function escapePlaceholder(content: { html: string; text: string }) {
+  let { html, text } = content;
+  while (html.includes(UNSUBSCRIBE_PLACEHOLDER)) html = html.replace(PLACEHOLDER_START, "&#37;");
+  while (text.includes(UNSUBSCRIBE_PLACEHOLDER)) text = text.replace(PLACEHOLDER_START, "%\u200b");
+  return { html, text };
+}
 
 /** What a newsletter is built from: the post as stored, and the site's name and address. */
 export type NewsletterSource = {
@@ -88,6 +106,10 @@ export async function buildNewsletter({
   const image = absoluteImageUrl(post.featuredImage, siteUrl);
   const marketplaceUrl = post.marketplaceUrl ? absoluteMailUrl(post.marketplaceUrl, siteUrl) : null;
   const excerpt = oneLine(post.excerpt ?? "");
+  // The template's own link is written as a slot nobody can know in advance; once the rest (the
+  // author's words among it) has been escaped, the slot becomes the placeholder. So each reader's
+  // link goes only where the template puts it, never where content names the placeholder.
+  const slot = `unsubscribe-slot-${randomBytes(12).toString("hex")}`;
   const html = juice(
     [
       '<!doctype html><html lang="en"><head><meta charset="utf-8">',
@@ -114,12 +136,17 @@ export async function buildNewsletter({
       "</td></tr></table>",
       `<table role="presentation" class="column-footer" width="${COLUMN_WIDTH}" cellpadding="0" cellspacing="0">`,
       `<tr><td class="footer">You get this e-mail because you subscribed to the newsletter of ${company}.<br>`,
-      `<a href="${UNSUBSCRIBE_PLACEHOLDER}">Unsubscribe</a> with one click.<br>${company}</td></tr>`,
+      `<a href="${slot}">Unsubscribe</a> with one click.<br>${company}</td></tr>`,
       "</table></td></tr></table></body></html>",
     ].join(""),
     { preserveMediaQueries: true, applyWidthAttributes: false, applyHeightAttributes: false },
   );
-  return { subject, html, text: textPart(convert, html) };
+  const escaped = escapePlaceholder({ html, text: textPart(convert, html) });
+  return {
+    subject,
+    html: escaped.html.replaceAll(slot, UNSUBSCRIBE_PLACEHOLDER),
+    text: escaped.text.replaceAll(slot, UNSUBSCRIBE_PLACEHOLDER),
+  };
 }
 
 /** The built newsletter with one subscriber's unsubscribe link in it. */
