@@ -1,3 +1,4 @@
+import libmime from "libmime";
 import { CREDENTIAL_LINK_PREFIXES, HIDDEN_CREDENTIAL } from "#common/paths.ts";
 
 // The Outbox shows admins what the site mailed, but a reset, invitation, confirmation or
@@ -20,34 +21,11 @@ export function hideCredentialLinks(text: string): string {
   return text.replace(CREDENTIAL_LINK, `$1${HIDDEN_CREDENTIAL}`);
 }
 
-/** An RFC 2047 encoded word: `=?charset?Q|B?text?=`. */
-const ENCODED_WORD = /=\?([^?\s]+)\?([QqBb])\?([^?\s]*)\?=/g;
-
 /**
- * A header value as people read it: unfolded, and its encoded words decoded (the white space
- * between two of them dropped, as RFC 2047 says), so that a link split across encoded words or
- * folded lines is whole again before hideCredentialLinks reads it.
+ * A header value as people read it: unfolded, and its encoded words decoded (libmime, the
+ * decoder mailparser itself uses), so that a link split across encoded words or folded lines is
+ * whole again before hideCredentialLinks reads it.
  */
 export function readableHeaderValue(value: string): string {
-  const unfolded = value.replace(/\r?\n(?=[ \t])/g, "");
-  const joined = unfolded.replace(/(\?=)[ \t]+(?==\?)/g, "$1");
-  return joined.replace(ENCODED_WORD, (_word, charset: string, encoding: string, text: string) => {
-    const bytes =
-      encoding.toUpperCase() === "B"
-        ? Buffer.from(text, "base64")
-        : Buffer.from(
-            text
-              .replace(/_/g, " ")
-              .replace(/=([0-9A-Fa-f]{2})/g, (_hex, code: string) =>
-                String.fromCharCode(Number.parseInt(code, 16)),
-              ),
-            "latin1",
-          );
-    try {
-      return new TextDecoder(charset.split("*")[0]).decode(bytes);
-    } catch {
-      // A charset TextDecoder does not know: read byte by byte, so a link in it is still seen.
-      return bytes.toString("latin1");
-    }
-  });
+  return libmime.decodeWords(value.replace(/\r?\n(?=[ \t])/g, ""));
 }
