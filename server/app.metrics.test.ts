@@ -73,6 +73,16 @@ describeEachDatabase("/metrics with METRICS_TOKEN", (kind) => {
     }
   });
 
+  it("takes the bearer scheme spelled in any case", async () => {
+    for (const scheme of ["bearer", "BEARER", "bEaReR", "Bearer  "]) {
+      const response = await server.request("/metrics", {
+        headers: { authorization: `${scheme} ${TOKEN}` },
+      });
+      expect(response.status, scheme).toBe(200);
+      expect(await response.text()).toContain("studio_http_requests_total");
+    }
+  });
+
   it("counts requests by route pattern and status, and the process's own metrics", async () => {
     for (let i = 0; i < 3; i++) await (await server.request("/healthz")).arrayBuffer();
     await (await server.request(`/api/posts/${randomBytes(4).toString("hex")}`)).arrayBuffer();

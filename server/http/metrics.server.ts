@@ -64,12 +64,19 @@ export function routeLabel(req: Request): string {
   return "page";
 }
 
+/**
+ * `Bearer <token>` in the Authorization header, the scheme in any case (RFC 9110 section 11.1:
+ * schemes are case-insensitive), one or more spaces before the token.
+ */
+const BEARER = /^bearer +(\S+)$/i;
+
 /** True when the Authorization header is `Bearer <token>`, compared in constant time. */
 export function hasBearerToken(header: string | undefined, token: string): boolean {
-  if (!header?.startsWith("Bearer ")) return false;
-  const given = createHash("sha256").update(header.slice("Bearer ".length)).digest();
+  const given = header === undefined ? undefined : BEARER.exec(header)?.[1];
+  if (given === undefined) return false;
+  const givenHash = createHash("sha256").update(given).digest();
   const expected = createHash("sha256").update(token).digest();
-  return timingSafeEqual(given, expected);
+  return timingSafeEqual(givenHash, expected);
 }
 
 type PromClient = typeof import("prom-client");
