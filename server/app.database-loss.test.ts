@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, readError } from "#tests/helpers/http.ts";
+import { type LogLine, logLinesInto } from "#tests/helpers/log-lines.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { TcpProxy } from "#tests/helpers/tcp-proxy.ts";
 import {
@@ -9,6 +10,7 @@ import {
 } from "#tests/helpers/test-database.ts";
 import { startTestServerOn, type TestServer } from "#tests/helpers/test-server.ts";
 import { allowConsoleError } from "#tests/setup/setup-test-env.ts";
+import { setLogDestination } from "./config/logger.server.ts";
 import { openDatabase } from "./db/db.server.ts";
 import { FAULT_MESSAGES, RETRY_AFTER_SECONDS } from "./errors.ts";
 
@@ -88,6 +90,31 @@ describe.skipIf(!TEST_DATABASE_URL)("the app with PostgreSQL going away [postgre
     expect(await expectUnavailable("/api/posts", signedIn)).toBeLessThan(1000);
 
     await proxy.start();
+    await expectWorking();
+  });
+
+  it("logs a staff request met by refused connections in one line, without a stack", async () => {
+    await expectWorking();
+    allowConsoleError(40);
+    await proxy.stop();
+    await eventually(async () => {
+      expect((await server.request("/healthz")).status).toBe(503);
+    });
+    const lines: LogLine[] = [];
+    const previous = setLogDestination(logLinesInto(lines));
+    try {
+      // The session is read first (better-auth), and that read meets the outage.
+      const signedIn = { headers: { cookie: employee.cookie, origin: server.url } };
+      await expectUnavailable("/api/posts", signedIn);
+    } finally {
+      setLogDestination(previous);
+      await proxy.start();
+    }
+    const problems = lines.filter((line) => line.level >= 40);
+    expect(problems.map((line) => line.msg)).toEqual([
+      expect.stringMatching(/^GET \/api\/posts answered 503: connect ECONNREFUSED /),
+    ]);
+    expect(problems[0]?.err).toBeUndefined();
     await expectWorking();
   });
 

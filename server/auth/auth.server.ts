@@ -15,6 +15,7 @@ import type { Config } from "#server/config/env.server.ts";
 import { loggedUrl, logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { type DbKind, findDatabaseFault } from "#server/db/dialect.server.ts";
+import { describeError } from "#server/errors.ts";
 import type { Mailer } from "#server/mail/mailer.server.ts";
 import { assertChangePasswordBody, changePasswordRefusal } from "./change-password.server.ts";
 import { createResetLimit, RESET_LINK_SECONDS, resetMailSender } from "./password-reset.server.ts";
@@ -341,6 +342,27 @@ class TimestampsAsDates implements KyselyPlugin {
 
 /** The failure better-auth met while answering the current HTTP request, if any. */
 const requestFailure = new AsyncLocalStorage<{ error?: unknown }>();
+
+/**
+ * A direct call into better-auth (who is asking, a page's sign-in or reset), not over HTTP.
+ * Where an endpoint logs a failure and then throws it wrapped in a bare 500 (get-session, when
+ * the database does not answer), the failure itself is thrown, unlogged: the caller's error
+ * handling answers and logs it once (a database fault: 503, one line, no stack). A failure it
+ * logs and then passes over is logged as before.
+ */
+export async function callAuth<T>(call: () => Promise<T>): Promise<T> {
+  const failure: { error?: unknown } = {};
+  let result: T;
+  try {
+    result = await requestFailure.run(failure, call);
+  } catch (error) {
+    throw failure.error ?? error;
+  }
+  if (failure.error !== undefined) {
+    logger.error({ err: failure.error }, `Sign-in error: ${describeError(failure.error)}`);
+  }
+  return result;
+}
 
 /**
  * better-auth's HTTP handler, except that where it would answer a bare 500, or pass over a

@@ -3,7 +3,7 @@ import type { CurrentUser } from "#common/types/user.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import type { Audience } from "#server/services/content-rules.server.ts";
 import { findEmployeeByEmail } from "#server/services/employees.server.ts";
-import { hasSessionCookie } from "./auth.server.ts";
+import { callAuth, hasSessionCookie } from "./auth.server.ts";
 
 // Who is asking, without Express or React Router: express-access.server.ts and
 // page-access.server.ts adapt these to a middleware and to a page loader. The role rules
@@ -33,10 +33,9 @@ export async function readViewer(
 ): Promise<{ viewer: Viewer | null; setCookies: string[] }> {
   const cookie = headers.get("cookie");
   if (!cookie || !hasSessionCookie(cookie)) return { viewer: null, setCookies: [] };
-  const { headers: responseHeaders, response: session } = await auth.api.getSession({
-    headers,
-    returnHeaders: true,
-  });
+  const { headers: responseHeaders, response: session } = await callAuth(() =>
+    auth.api.getSession({ headers, returnHeaders: true }),
+  );
   const setCookies = responseHeaders?.getSetCookie() ?? [];
   if (!session) return { viewer: null, setCookies };
   const email = session.user.email.toLowerCase();
