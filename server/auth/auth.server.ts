@@ -5,7 +5,6 @@ import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { getSessionCookie } from "better-auth/cookies";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from "kysely";
 import {
   INVALID_CREDENTIALS_MESSAGE,
   PASSWORD_MAX_LENGTH,
@@ -18,7 +17,13 @@ import { type DbKind, findDatabaseFault } from "#server/db/dialect.server.ts";
 import { describeError } from "#server/errors.ts";
 import type { Mailer } from "#server/mail/mailer.server.ts";
 import { assertChangePasswordBody, changePasswordRefusal } from "./change-password.server.ts";
-import { createResetLimit, RESET_LINK_SECONDS, resetMailSender } from "./password-reset.server.ts";
+import {
+  createResetLimit,
+  endResetLinks,
+  RESET_LINK_SECONDS,
+  RESET_REQUESTED_ANSWER,
+  resetMailSender,
+} from "./password-reset.server.ts";
 import { setsSessionCookie, withoutSessionTokens } from "./session-token.server.ts";
 import {
   createSignInThrottle,
@@ -26,6 +31,7 @@ import {
   type SignInThrottleOptions,
   TOO_MANY_SIGN_INS_MESSAGE,
 } from "./sign-in-throttle.server.ts";
+import { TimestampsAsDates } from "./timestamps-as-dates.server.ts";
 
 /**
  * The client's address as the Express app determined it (honouring TRUST_PROXY). The app sets
@@ -120,6 +126,8 @@ export function createAuth({
       // "Forgot password?": a link by e-mail, single use, for an hour (password-reset.server.ts).
       sendResetPassword: resetMailSender(db, config, mailer),
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      // The link used ends the others still in the mailbox (so does a change in My account).
+      onPasswordReset: ({ user }) => endResetLinks(db, user.id),
     },
     // Reset tokens are kept only as hashes, like invitation tokens: a copy of the database
     // opens no account.
@@ -165,7 +173,7 @@ export function createAuth({
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       database: { generateId: () => randomUUID() },
     },
-    hooks: signInHooks(throttle, resetLimit),
+    hooks: signInHooks(db, throttle, resetLimit),
   });
 }
 
@@ -229,16 +237,23 @@ const AUTH_LOGGER = {
 
 /**
  * What runs around better-auth's endpoints: the sign-in and reset limits before, our wording of
- * a refused sign-in, the change-password rules and no session token in a JSON answer after.
+ * a refused sign-in, the change-password rules (a changed password ends the account's reset
+ * links) and no session token in a JSON answer after.
  */
-function signInHooks(throttle: SignInThrottle, resetLimit: ReturnType<typeof createResetLimit>) {
+function signInHooks(
+  db: Db,
+  throttle: SignInThrottle,
+  resetLimit: ReturnType<typeof createResetLimit>,
+) {
   return {
     before: createAuthMiddleware(async (ctx) => {
       if (ctx.path === "/sign-in/email") {
         await beginSignIn(throttle, ctx.body, clientAddress(ctx));
       }
       if (ctx.path === "/request-password-reset") {
-        await resetLimit(accountKey(ctx.body), clientAddress(ctx));
+        // Past the address's mails for the window: the same answer, and no link made or sent.
+        const mail = await resetLimit(accountKey(ctx.body), clientAddress(ctx));
+        if (!mail) return ctx.json(RESET_REQUESTED_ANSWER);
       }
       if (ctx.path === "/change-password") {
         assertChangePasswordBody(ctx.body);
@@ -264,6 +279,8 @@ function signInHooks(throttle: SignInThrottle, resetLimit: ReturnType<typeof cre
       if (ctx.path === "/change-password") {
         const refusal = changePasswordRefusal(returned);
         if (refusal) throw refusal;
+        const userId = changedAccountId(returned);
+        if (userId) await endResetLinks(db, userId);
       }
       // Over HTTP (calls from our own code have no request), a browser that sends the session
       // cookie or is being given one has the token there: the JSON answer leaves it out.
@@ -280,6 +297,13 @@ function signInHooks(throttle: SignInThrottle, resetLimit: ReturnType<typeof cre
       if (body !== returned) return ctx.json(body as Record<string, unknown>);
     }),
   };
+}
+
+/** The account a successful change-password call changed the password of, else null. */
+function changedAccountId(returned: unknown): string | null {
+  if (returned instanceof APIError || returned instanceof Response) return null;
+  const id = (returned as { user?: { id?: unknown } } | null | undefined)?.user?.id;
+  return typeof id === "string" ? id : null;
 }
 
 type HookContext = { headers?: Headers | undefined; request?: Request | undefined };
@@ -306,37 +330,6 @@ async function beginSignIn(throttle: SignInThrottle, body: unknown, address: str
       { message: TOO_MANY_SIGN_INS_MESSAGE, code: "TOO_MANY_SIGN_IN_ATTEMPTS" },
       { "Retry-After": String(attempt.retryAfterSeconds) },
     );
-  }
-}
-
-/** better-auth's timestamp columns; PostgreSQL rows carry them as ISO strings (db.server.ts). */
-const TIMESTAMP_COLUMNS = new Set([
-  "createdAt",
-  "updatedAt",
-  "expiresAt",
-  "accessTokenExpiresAt",
-  "refreshTokenExpiresAt",
-]);
-
-/**
- * Our PostgreSQL pool hands timestamps back as ISO strings so rows look the same on both
- * databases; better-auth expects Date objects from a PostgreSQL adapter and compares them with
- * `<`, which silently fails on strings (an expired session would never expire). This plugin,
- * applied only to better-auth's view of the shared Kysely instance, turns them back into Dates.
- * On SQLite better-auth does the conversion itself.
- */
-class TimestampsAsDates implements KyselyPlugin {
-  transformQuery(args: PluginTransformQueryArgs) {
-    return args.node;
-  }
-
-  async transformResult(args: PluginTransformResultArgs) {
-    for (const row of args.result.rows as Record<string, unknown>[]) {
-      for (const [key, value] of Object.entries(row)) {
-        if (typeof value === "string" && TIMESTAMP_COLUMNS.has(key)) row[key] = new Date(value);
-      }
-    }
-    return args.result;
   }
 }
 

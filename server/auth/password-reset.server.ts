@@ -18,11 +18,29 @@ import { currentSiteSettings } from "#server/services/site-settings.server.ts";
 /** How long a reset link works, in seconds. */
 export const RESET_LINK_SECONDS = 60 * 60;
 
-/** Requests for one e-mail address, and from one client address, in RESET_LIMITS.windowMs. */
-export const RESET_LIMITS = { windowMs: 60 * 60 * 1000, perEmail: 5, perAddress: 20 } as const;
+/**
+ * The reset requests' limits, per fixed window. A client (a client address) is refused with 429
+ * past `perAccountPerAddress` requests for one e-mail address or `perAddress` requests in all.
+ * One e-mail address is mailed at most `mailsPerAccount` links in a window whoever asks: a
+ * request past that is answered as any other and sends nothing. Strangers can therefore neither
+ * flood a mailbox nor spend its owner's requests: what they asked for went to the owner, and
+ * each link mailed in the window still works (a link lasts as long as a window).
+ */
+export const RESET_LIMITS = {
+  windowMs: 60 * 60 * 1000,
+  perAccountPerAddress: 5,
+  perAddress: 20,
+  mailsPerAccount: 5,
+} as const;
 
 export const TOO_MANY_RESETS_MESSAGE =
   "Too many password reset requests. Please wait an hour and try again.";
+
+/** better-auth's answer to every reset request, an address with an account or not. */
+export const RESET_REQUESTED_ANSWER = {
+  status: true,
+  message: "If this email exists in our system, check your email for the reset link",
+} as const;
 
 /** What a reset link is good for, as the reset page tells it. */
 export const RESET_LINK_MESSAGES = {
@@ -38,20 +56,31 @@ export function resetPageUrl(siteUrl: string, token: string): string {
 
 const IPV6_SUBNET = 56;
 
-/** Counts a reset request per e-mail and per client address; refuses it with 429 past either. */
+/** E-mail addresses are at most 254 characters; a longer one is no account and needs no more. */
+const ACCOUNT_KEY_MAX = 254;
+
+/**
+ * Counts a reset request (RESET_LIMITS): throws 429 when this client is past its limits,
+ * answers false when the e-mail address has had its links for the window (send nothing), true
+ * when a link may be mailed.
+ */
 export function createResetLimit(db: Db) {
-  const byEmail = new DatabaseRateLimitStore(db, "password-reset-email");
+  const byEmailAndAddress = new DatabaseRateLimitStore(db, "password-reset-email-address");
   const byAddress = new DatabaseRateLimitStore(db, "password-reset-address");
-  for (const store of [byEmail, byAddress]) {
+  const byEmail = new DatabaseRateLimitStore(db, "password-reset-email");
+  for (const store of [byEmailAndAddress, byAddress, byEmail]) {
     store.init({ windowMs: RESET_LIMITS.windowMs } as Options);
   }
-  return async (email: string, address: string) => {
-    const [perEmail, perAddress] = await Promise.all([
-      byEmail.increment(email.slice(0, 254)),
-      byAddress.increment(ipKeyGenerator(address, IPV6_SUBNET)),
+  return async (email: string, address: string): Promise<boolean> => {
+    const account = email.slice(0, ACCOUNT_KEY_MAX);
+    const client = ipKeyGenerator(address, IPV6_SUBNET);
+    // A client key has no spaces, so the first space tells where the account starts.
+    const [pair, perAddress] = await Promise.all([
+      byEmailAndAddress.increment(`${client} ${account}`),
+      byAddress.increment(client),
     ]);
     const refusedUntil = Math.max(
-      perEmail.totalHits > RESET_LIMITS.perEmail ? perEmail.resetTime.getTime() : 0,
+      pair.totalHits > RESET_LIMITS.perAccountPerAddress ? pair.resetTime.getTime() : 0,
       perAddress.totalHits > RESET_LIMITS.perAddress ? perAddress.resetTime.getTime() : 0,
     );
     if (refusedUntil > 0) {
@@ -61,7 +90,20 @@ export function createResetLimit(db: Db) {
         { "Retry-After": String(Math.max(1, Math.ceil((refusedUntil - Date.now()) / 1000))) },
       );
     }
+    // Only requests a client was not refused count against the address's mails.
+    const perEmail = await byEmail.increment(account);
+    return perEmail.totalHits <= RESET_LIMITS.mailsPerAccount;
   };
+}
+
+/**
+ * Ends every reset link of this account still outstanding: once one link has been used or the
+ * password changed in My account, an older link left in a mailbox must not set it again. Reset
+ * links are the only verification rows whose value is an account's id (their identifiers are
+ * stored hashed, so no "reset-password:" prefix is left to search for).
+ */
+export async function endResetLinks(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("verifications").where("value", "=", userId).execute();
 }
 
 type ResetUser = { id: string; email: string; name: string };

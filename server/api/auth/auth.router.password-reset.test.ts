@@ -22,7 +22,7 @@ import {
 import type { TestSmtpServer } from "#tests/helpers/smtp-server.ts";
 import { OWNER_ENV, requestAs, signIn, signInRequest } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
-import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
+import type { TestServer } from "#tests/helpers/test-server.ts";
 
 const SAME_ANSWER = {
   status: true,
@@ -89,6 +89,18 @@ describeEachDatabase("forgot password", (kind) => {
     const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
     expect(token, text).toBeDefined();
     return token as string;
+  }
+
+  /** The tokens of the reset mails to this address, once `count` have arrived. */
+  async function mailedTokens(email: string, count: number): Promise<string[]> {
+    const mails = await eventually(async () => {
+      const to = smtp.received.filter((mail) => mail.to.includes(email));
+      expect(to.length).toBeGreaterThanOrEqual(count);
+      return to;
+    });
+    return mails.map(
+      (mail) => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.parsed.text ?? "")?.[1] ?? "",
+    );
   }
 
   async function noMailLogged(email: string) {
@@ -166,6 +178,39 @@ describeEachDatabase("forgot password", (kind) => {
     expect((await signInRequest(server, member.email, newPassword)).status).toBe(200);
   });
 
+  it("ends every other outstanding link of the account once one is used", async () => {
+    const member = await staffMember();
+    await askReset(member.email);
+    await askReset(member.email);
+    const [used, other] = await mailedTokens(member.email, 2);
+    expect(used).not.toBe(other);
+    expect((await resetWith(used as string, fakePassword())).status).toBe(200);
+    const stale = await resetWith(other as string, fakePassword());
+    expect(stale.status).toBe(400);
+    expect(await resetLinkState(await findVerification(), other as string)).toBe("invalid");
+  });
+
+  it("ends every outstanding link of the account when the password is changed in My account", async () => {
+    const member = await staffMember();
+    const other = await staffMember();
+    await askReset(member.email);
+    await askReset(other.email);
+    const token = await mailedToken(member.email);
+    const othersToken = await mailedToken(other.email);
+    const cookie = await signIn(server, member.email, member.password);
+    const newPassword = fakePassword();
+    const changed = await requestAs(server, { cookie }, "/api/auth/change-password", {
+      method: "POST",
+      body: { currentPassword: member.password, newPassword },
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect((await resetWith(token, fakePassword())).status).toBe(400);
+    expect(await resetLinkState(await findVerification(), token)).toBe("invalid");
+    expect((await signInRequest(server, member.email, newPassword)).status).toBe(200);
+    // Another account's link is its own.
+    expect(await resetLinkState(await findVerification(), othersToken)).toBe("valid");
+  });
+
   it("refuses a link after one hour", async () => {
     const member = await staffMember();
     await askReset(member.email);
@@ -205,11 +250,13 @@ describeEachDatabase("forgot password", (kind) => {
 });
 
 describeEachDatabase("forgot password limits", (kind) => {
+  let mailing: MailingTestServer;
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(kind, { TRUST_PROXY: "1" });
+    mailing = await startMailingTestServer(kind, { env: { TRUST_PROXY: "1" } });
+    ({ server } = mailing);
   });
-  afterAll(() => server?.close());
+  afterAll(() => mailing?.close());
   const ask = (email: string, address: string) =>
     server.postJson(
       "/api/auth/request-password-reset",
@@ -223,16 +270,53 @@ describeEachDatabase("forgot password limits", (kind) => {
       },
     );
 
-  it(`refuses more than ${RESET_LIMITS.perEmail} requests an hour for one address`, async () => {
+  it(`refuses one client more than ${RESET_LIMITS.perAccountPerAddress} requests an hour for one e-mail address`, async () => {
     const email = fakeEmployee().email;
-    for (let i = 0; i < RESET_LIMITS.perEmail; i += 1) {
-      expect((await ask(email, `198.51.100.${i + 1}`)).status).toBe(200);
+    for (let i = 0; i < RESET_LIMITS.perAccountPerAddress; i += 1) {
+      expect((await ask(email, "198.51.100.1")).status).toBe(200);
     }
-    const refused = await ask(email, "198.51.100.200");
+    const refused = await ask(email, "198.51.100.1");
     expect((await readError(refused, 429)).message).toBe(TOO_MANY_RESETS_MESSAGE);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    // Another address is still served.
-    expect((await ask(fakeEmployee().email, "198.51.100.201")).status).toBe(200);
+    // That client may still ask for another address, and another client for this one.
+    expect((await ask(fakeEmployee().email, "198.51.100.1")).status).toBe(200);
+    expect((await ask(email, "198.51.100.2")).status).toBe(200);
+  });
+
+  it(`answers the owner after strangers asked for the account from many addresses, and mails it at most ${RESET_LIMITS.mailsPerAccount} links an hour, each of which works`, async () => {
+    const db = server.db.handle.db;
+    const employee = await createEmployee(db);
+    const { email, userId } = await createLogin(db, server.auth, { email: employee.email });
+    for (let i = 0; i < RESET_LIMITS.mailsPerAccount + 3; i += 1) {
+      const stranger = await ask(email, `203.0.113.${i + 1}`);
+      expect(stranger.status).toBe(200);
+      expect(await stranger.json()).toEqual(SAME_ANSWER);
+    }
+    const owner = await ask(email, "192.0.2.77");
+    expect(owner.status).toBe(200);
+    expect(await owner.json()).toEqual(SAME_ANSWER);
+
+    const links = await db
+      .selectFrom("verifications")
+      .select("id")
+      .where("value", "=", userId)
+      .execute();
+    expect(links).toHaveLength(RESET_LIMITS.mailsPerAccount);
+    const mails = await eventually(async () => {
+      const to = mailing.smtp.received.filter((mail) => mail.to.includes(email));
+      expect(to).toHaveLength(RESET_LIMITS.mailsPerAccount);
+      return to;
+    });
+    // Whoever asked, the links went to the owner's mailbox, and they work.
+    const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mails[0]?.parsed.text ?? "")?.[1];
+    const newPassword = fakePassword();
+    const reset = await server.postJson(
+      "/api/auth/reset-password",
+      { token, newPassword },
+      { headers: { "content-type": "application/json", origin: server.url } },
+    );
+    expect(reset.status, await reset.clone().text()).toBe(200);
+    expect((await signInRequest(server, email, newPassword)).status).toBe(200);
   });
 
   it(`refuses more than ${RESET_LIMITS.perAddress} requests an hour from one client address`, async () => {
