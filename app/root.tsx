@@ -14,14 +14,18 @@ import { StaticPageContext, usePageHydrates } from "#app/lib/page-hydration.ts";
 import { getViewer } from "#server/auth/page-access.server.ts";
 import { serverContext } from "#server/context.server.ts";
 import { answerPageFaults } from "#server/http/page-faults.server.ts";
+import { answerUnreadableForms } from "#server/http/page-forms.server.ts";
 import { siteScriptUrl } from "#server/http/site-script.server.ts";
 import { currentSiteSettings } from "#server/services/site-settings.server.ts";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
 import { ToastProvider } from "./components/ui/toast.tsx";
 
-/** A database that does not answer makes the page 503 with Retry-After, not 500. */
-export const middleware: Route.MiddlewareFunction[] = [answerPageFaults];
+/**
+ * A database that does not answer makes the page 503 with Retry-After, not 500; a form posted
+ * with a body no form parser reads is 415 or 400 before any action runs.
+ */
+export const middleware: Route.MiddlewareFunction[] = [answerPageFaults, answerUnreadableForms];
 
 /**
  * The two font files every page uses above the fold (app.css: headings and pixel labels),

@@ -104,6 +104,9 @@ export function createApp(options: CreateAppOptions) {
   uploadRoutes(app, context);
   buildFileRoutes(app, options, caching);
   app.use(pageMethods);
+  // The pages' forms, as every write under /api: another site's post is refused (403) here,
+  // before React Router, whose own check would log it as an error.
+  app.use(sameOriginWrites(context.config.siteUrl));
   if (pages) app.use(pages);
   app.use(quietAfterRefusedBody);
   return app;

@@ -1,10 +1,12 @@
-import express, { type Request, type Response, Router } from "express";
+import express, { type Request, type RequestHandler, type Response, Router } from "express";
 import multer from "multer";
 import { confirmSubscriptionPath, unsubscribeLinkPath } from "#common/paths.ts";
 import { SUBSCRIBER_LINK_FIELDS } from "#common/subscriber-link-fields.ts";
 import { apiErrorHandler } from "#server/api/middleware/error-handler.ts";
 import type { ServerContext } from "#server/context.server.ts";
+import { HttpError } from "#server/errors.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
+import { PAGE_FORM_MESSAGES } from "#server/http/page-forms.server.ts";
 import {
   confirmSubscription,
   unsubscribeByLink,
@@ -36,9 +38,15 @@ const { oneClick, fromPage: FROM_PAGE_FIELD } = SUBSCRIBER_LINK_FIELDS;
 export function subscriberLinksRouter({ db, config }: ServerContext) {
   const router = Router();
   const secret = config.sessionSecret;
-  const forms = [
+  const multipart = multer({ limits: { fields: 4, fieldSize: 1024, files: 0, parts: 4 } }).none();
+  const forms: RequestHandler[] = [
     express.urlencoded({ extended: false, limit: BODY_LIMITS.page }),
-    multer({ limits: { fields: 4, fieldSize: 1024, files: 0, parts: 4 } }).none(),
+    // Whatever stops the multipart reader (no boundary, a body cut short, a file, too many
+    // fields) is the sender's doing: 400, not a logged 500.
+    (req, res, next) =>
+      multipart(req, res, (error?: unknown) =>
+        next(error === undefined ? undefined : HttpError.badRequest(PAGE_FORM_MESSAGES.unreadable)),
+      ),
   ];
 
   router.post("/unsubscribe/:token", ...forms, async (req: Request, res: Response) => {
