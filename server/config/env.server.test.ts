@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./env.server.ts";
+import { ConfigError, loadBackupKey, loadConfig } from "./env.server.ts";
 
 const SECRET = "s".repeat(32);
 
@@ -290,5 +290,39 @@ describe("OpenID Connect settings", () => {
   it("name OIDC_ISSUER when it is not an http(s) URL", () => {
     const error = configError({ SESSION_SECRET: SECRET, ...OIDC, OIDC_ISSUER: "id.example" });
     expect(error.message).toContain("OIDC_ISSUER");
+  });
+});
+
+describe("loadBackupKey", () => {
+  const key = Buffer.from(Array.from({ length: 32 }, (_, i) => i * 7 + 250));
+
+  it("reads 32 bytes as 64 hex characters, base64 or base64url, and nothing when unset", () => {
+    expect(loadBackupKey({ BACKUP_KEY: key.toString("hex") })).toEqual(key);
+    expect(loadBackupKey({ BACKUP_KEY: key.toString("hex").toUpperCase() })).toEqual(key);
+    expect(loadBackupKey({ BACKUP_KEY: key.toString("base64") })).toEqual(key);
+    expect(loadBackupKey({ BACKUP_KEY: ` ${key.toString("base64url")}\n` })).toEqual(key);
+    expect(loadBackupKey({})).toBeUndefined();
+    expect(loadBackupKey({ BACKUP_KEY: "" })).toBeUndefined();
+  });
+
+  it("refuses anything else, naming the variable", () => {
+    for (const BACKUP_KEY of [
+      "too-short",
+      key.toString("hex").slice(2),
+      `${key.toString("hex")}00`,
+      key.subarray(0, 16).toString("base64"),
+      Buffer.concat([key, key]).toString("base64"),
+      "z".repeat(64),
+    ]) {
+      expect(() => loadBackupKey({ BACKUP_KEY }), BACKUP_KEY).toThrow(
+        /^Invalid configuration:\n {2}BACKUP_KEY: must be 32 bytes written as 64 hex characters or in base64/,
+      );
+    }
+  });
+
+  it("stops the server at start with the same message", () => {
+    expect(configError({ SESSION_SECRET: SECRET, BACKUP_KEY: "too-short" }).message).toContain(
+      "BACKUP_KEY: must be 32 bytes",
+    );
   });
 });

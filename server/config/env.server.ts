@@ -100,7 +100,38 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   /** Bearer token that /metrics requires; /metrics is not served at all while it is unset. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+
+  // Backups (docs/operations.md#backups-and-restore).
+  /**
+   * Encrypts and authenticates backup archives (AES-256-GCM): 32 random bytes, as 64 hex
+   * characters or in base64 (`openssl rand -hex 32`). Read by `npm run backup` and
+   * `npm run restore` only; keep it outside the data folder and the backups.
+   */
+  BACKUP_KEY: z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      const key = backupKeyBytes(text);
+      if (!key) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "must be 32 bytes written as 64 hex characters or in base64 (make one with: openssl rand -hex 32)",
+        });
+        return z.NEVER;
+      }
+      return key;
+    })
+    .optional(),
 });
+
+/** The 32 bytes of a backup key given as 64 hex characters or base64 (or base64url); else null. */
+function backupKeyBytes(text: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, "hex");
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(text)) return null;
+  const bytes = Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+  return bytes.length === 32 ? bytes : null;
+}
 
 export type Config = Readonly<{
   port: number;
@@ -359,6 +390,19 @@ export function loadDataLocation(
     databaseUrl: parsed.data.DATABASE_URL,
     storage: storageConfig(parsed.data),
   });
+}
+
+/**
+ * The key backups are encrypted and authenticated with (BACKUP_KEY), or undefined when unset.
+ * Throws ConfigError when it is set but not 32 bytes in hex or base64.
+ */
+export function loadBackupKey(env: Record<string, string | undefined> = process.env) {
+  const parsed = EnvSchema.shape.BACKUP_KEY.safeParse(env.BACKUP_KEY || undefined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `BACKUP_KEY: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  return parsed.data;
 }
 
 /** The file the generated session secret is kept in, inside the data folder. */

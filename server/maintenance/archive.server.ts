@@ -5,6 +5,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as tar from "tar";
 import { z } from "#common/zod.ts";
+import { isEncryptedArchive, openSealedArchive, sealArchive } from "./archive-encryption.server.ts";
+import { MaintenanceError } from "./maintenance-error.server.ts";
+import { isUploadFileName } from "./upload-files.server.ts";
+
+export { MaintenanceError };
 
 /**
  * A backup archive: one tar file (gzip-compressed when its name ends in .gz or .tgz) holding
@@ -61,10 +66,25 @@ export const ARCHIVE_PATHS = {
   sessionSecret: "session-secret",
 } as const;
 
-/** A refusal the commands print as it is, without a stack. */
-export class MaintenanceError extends Error {
-  override name = "MaintenanceError";
+/**
+ * Whether a path is one a backup holds: the manifest, the SQLite file or a table's rows, an upload
+ * under its plain name, or the session secret. Anything else (`uploads/../x`, an absolute path, a
+ * folder of its own) is never unpacked or written, whatever the manifest says.
+ */
+export function isArchivePath(archivePath: string): boolean {
+  if (archivePath.startsWith("uploads/")) {
+    return isUploadFileName(archivePath.slice("uploads/".length));
+  }
+  return (
+    archivePath === ARCHIVE_PATHS.manifest ||
+    archivePath === ARCHIVE_PATHS.sqliteFile ||
+    archivePath === ARCHIVE_PATHS.sessionSecret ||
+    /^database\/[a-z][a-z0-9_]{0,62}\.jsonl$/.test(archivePath)
+  );
 }
+
+/** The folders an archive may hold besides its files. */
+const ARCHIVE_FOLDERS = new Set(["uploads", "database"]);
 
 /** SHA-256 and size of a file, read as a stream. */
 export async function fileDigest(file: string): Promise<{ sha256: string; size: number }> {
@@ -83,33 +103,55 @@ export async function makeStagingDir(): Promise<string> {
 }
 
 /**
- * Writes the manifest into the staging folder and packs it with the files it lists into `out`.
- * The archive is written under a temporary name beside `out` and renamed when complete, so a
- * file at `out` is always a whole archive.
+ * Writes the manifest into the staging folder and packs it with the files it lists into `out`,
+ * encrypted with `key` when one is given (archive-encryption.server.ts). The archive is written
+ * under a temporary name beside `out` and renamed when complete, so a file at `out` is always a
+ * whole archive.
  */
-export async function packArchive(staging: string, manifest: Manifest, out: string) {
-  await writeFile(path.join(staging, ARCHIVE_PATHS.manifest), JSON.stringify(manifest, null, 2));
-  const gzip = /\.(t?gz)$/i.test(out);
+export async function packArchive(
+  staging: string,
+  manifest: Manifest,
+  out: string,
+  key?: Buffer,
+): Promise<void> {
+  await writeFile(path.join(staging, ARCHIVE_PATHS.manifest), JSON.stringify(manifest, null, 2), {
+    mode: 0o600,
+  });
+  const gzip = /\.t?gz(\.enc)?$/i.test(out);
   const temp = `${out}.partial`;
+  const plainDir = key ? await makeStagingDir() : undefined;
   try {
     // The archive holds password hashes, sessions and the session secret: only its owner may
     // read it. Made with that mode before tar writes into it, so it never exists readable.
     await rm(temp, { force: true });
-    await (await open(temp, "wx", 0o600)).close();
-    await tar.create({ file: temp, cwd: staging, gzip, portable: true }, [
+    const plain = plainDir ? path.join(plainDir, "archive.tar") : temp;
+    await (await open(plain, "wx", 0o600)).close();
+    await tar.create({ file: plain, cwd: staging, gzip, portable: true }, [
       ARCHIVE_PATHS.manifest,
       ...manifest.files.map((file) => file.path),
     ]);
+    if (key) await sealArchive(plain, temp, key);
     await rename(temp, out);
   } finally {
     await rm(temp, { force: true });
+    if (plainDir) await rm(plainDir, { recursive: true, force: true });
   }
 }
+
+/** How an archive is opened: with the backup key, and whether an unencrypted one may be used. */
+export type ArchiveKey = {
+  /** BACKUP_KEY: an encrypted archive needs it, and with it an unencrypted one is refused... */
+  key?: Buffer | undefined;
+  /** ...unless this says an unencrypted archive may be restored anyway. */
+  allowUnencrypted?: boolean;
+};
 
 export type OpenedArchive = {
   manifest: Manifest;
   /** The folder the archive was unpacked into. */
   dir: string;
+  /** Whether it was encrypted, and so authenticated with BACKUP_KEY. */
+  encrypted: boolean;
   /** Where an archive path was unpacked. */
   pathOf: (archivePath: string) => string;
   /** Removes the unpacked copy. */
@@ -117,11 +159,13 @@ export type OpenedArchive = {
 };
 
 /**
- * Unpacks an archive into a temporary folder and checks it whole: a readable manifest of this
- * format, every file it lists present with its size and SHA-256, and nothing else. Throws
- * MaintenanceError saying what is wrong otherwise, before anything is restored.
+ * Unpacks an archive into a temporary folder and checks it whole: decrypted and authenticated
+ * with BACKUP_KEY when it is encrypted, only paths a backup has (in the archive and in its
+ * manifest), a readable manifest of this format, every file it lists present with its size and
+ * SHA-256, and nothing else. Throws MaintenanceError saying what is wrong otherwise, before
+ * anything is restored.
  */
-export async function openArchive(file: string): Promise<OpenedArchive> {
+export async function openArchive(file: string, access: ArchiveKey = {}): Promise<OpenedArchive> {
   if (!(await stat(file).catch(() => null))?.isFile()) {
     throw new MaintenanceError(`No backup archive at ${file}.`);
   }
@@ -130,19 +174,13 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
   // in the folder (ENOTEMPTY).
   const close = () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   try {
-    // Only plain files and folders are unpacked: a link in a backup is never followed.
-    const plain = (_path: string, entry: { type?: string } | Stats) =>
-      "type" in entry && (entry.type === "File" || entry.type === "Directory");
-    await tar.extract({ file, cwd: dir, strict: true, filter: plain }).catch((error: Error) => {
-      throw new MaintenanceError(`${file} is not a readable backup archive: ${error.message}`);
-    });
+    const encrypted = await unpack(file, access, dir);
     const manifest = await readManifest(dir, file);
     const problems: string[] = [];
     const listed = new Set<string>([ARCHIVE_PATHS.manifest]);
     for (const entry of manifest.files) {
       listed.add(entry.path);
-      const unpacked = safeJoin(dir, entry.path);
-      const found = unpacked ? await fileDigest(unpacked).catch(() => null) : null;
+      const found = await fileDigest(path.join(dir, entry.path)).catch(() => null);
       if (!found) problems.push(`${entry.path} is missing`);
       else if (found.size !== entry.size || found.sha256 !== entry.sha256) {
         problems.push(`${entry.path} does not match its checksum`);
@@ -159,6 +197,7 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
     return {
       manifest,
       dir,
+      encrypted,
       pathOf: (archivePath) => path.join(dir, archivePath),
       close,
     };
@@ -167,6 +206,70 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
     await close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Unpacks the archive's plain files and folders into `dir`, after decrypting it into a private
+ * folder of its own when it is encrypted. A link is never unpacked (a listed file that is one
+ * counts as missing); an entry whose path a backup does not have refuses the whole archive.
+ */
+async function unpack(file: string, access: ArchiveKey, dir: string): Promise<boolean> {
+  const opened = await decrypted(file, access);
+  const refused: string[] = [];
+  const allowed = (entryPath: string, entry: { type?: string } | Stats) => {
+    const type = "type" in entry ? entry.type : undefined;
+    const name = entryPath.replace(/\/+$/, "");
+    if (type !== "File" && type !== "Directory") return false;
+    const ok = type === "File" ? isArchivePath(name) : ARCHIVE_FOLDERS.has(name);
+    if (!ok) refused.push(name);
+    return ok;
+  };
+  try {
+    await tar
+      .extract({ file: opened.file, cwd: dir, strict: true, filter: allowed })
+      .catch((error: Error) => {
+        throw new MaintenanceError(`${file} is not a readable backup archive: ${error.message}`);
+      });
+  } finally {
+    await opened.done();
+  }
+  const [first] = refused;
+  if (first !== undefined) {
+    throw new MaintenanceError(
+      `${file} holds ${JSON.stringify(first)}${refused.length > 1 ? ` and ${refused.length - 1} more` : ""}, which no backup has; nothing was restored.`,
+    );
+  }
+  return opened.encrypted;
+}
+
+/** The archive as a plain tar file, and how to remove the decrypted copy afterwards. */
+async function decrypted(
+  file: string,
+  { key, allowUnencrypted }: ArchiveKey,
+): Promise<{ file: string; encrypted: boolean; done: () => Promise<void> }> {
+  if (!(await isEncryptedArchive(file))) {
+    if (key && !allowUnencrypted) {
+      throw new MaintenanceError(
+        `${file} is not encrypted while BACKUP_KEY is set, so nothing proves it is unchanged (anyone who could write it could have changed secrets or password hashes); add --allow-unencrypted to restore it anyway. Nothing was restored.`,
+      );
+    }
+    return { file, encrypted: false, done: async () => undefined };
+  }
+  if (!key) {
+    throw new MaintenanceError(
+      `${file} is encrypted: set BACKUP_KEY to the key it was made with. Nothing was restored.`,
+    );
+  }
+  const temp = await makeStagingDir();
+  const done = () => rm(temp, { recursive: true, force: true });
+  const plain = path.join(temp, "archive.tar");
+  try {
+    await openSealedArchive(file, plain, key);
+  } catch (error) {
+    await done();
+    throw error;
+  }
+  return { file: plain, encrypted: true, done };
 }
 
 async function readManifest(dir: string, file: string): Promise<Manifest> {
@@ -184,13 +287,16 @@ async function readManifest(dir: string, file: string): Promise<Manifest> {
       `${file}: manifest.json is not a ${ARCHIVE_FORMAT} manifest of version ${ARCHIVE_FORMAT_VERSION}.`,
     );
   }
+  const seen = new Set<string>([ARCHIVE_PATHS.manifest]);
+  for (const { path: listed } of parsed.data.files) {
+    if (seen.has(listed) || !isArchivePath(listed)) {
+      throw new MaintenanceError(
+        `${file}: its manifest names ${JSON.stringify(listed)}, which ${seen.has(listed) ? "it names twice" : "no backup has"}; nothing was restored.`,
+      );
+    }
+    seen.add(listed);
+  }
   return parsed.data;
-}
-
-/** The path inside dir, or null for one that would leave it. */
-function safeJoin(dir: string, archivePath: string): string | null {
-  const joined = path.resolve(dir, archivePath);
-  return joined.startsWith(`${dir}${path.sep}`) ? joined : null;
 }
 
 /** Every file under dir, as archive paths (forward slashes). */

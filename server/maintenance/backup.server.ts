@@ -29,6 +29,8 @@ export type BackupOptions = {
   out: string;
   /** Where the uploads are read from: the site's upload store (configuredUploadFiles). */
   uploads: UploadFiles;
+  /** BACKUP_KEY: when given, the archive is encrypted and authenticated with it. */
+  key?: Buffer | undefined;
 };
 
 /**
@@ -38,7 +40,12 @@ export type BackupOptions = {
  * REPEATABLE READ transaction (docs/decisions/020-backups.md). The uploads are listed after it,
  * so every upload a backed-up row names is in the archive (an upload is stored before its row).
  */
-export async function createBackup({ location, out, uploads }: BackupOptions): Promise<Manifest> {
+export async function createBackup({
+  location,
+  out,
+  uploads,
+  key,
+}: BackupOptions): Promise<Manifest> {
   const staging = await makeStagingDir();
   try {
     const files: ManifestFile[] = [];
@@ -77,7 +84,7 @@ export async function createBackup({ location, out, uploads }: BackupOptions): P
       files,
     };
     await mkdir(path.dirname(path.resolve(out)), { recursive: true });
-    await packArchive(staging, manifest, path.resolve(out));
+    await packArchive(staging, manifest, path.resolve(out), key);
     return manifest;
   } finally {
     await rm(staging, { recursive: true, force: true });

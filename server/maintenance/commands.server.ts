@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { ConfigError, loadDataLocation } from "#server/config/env.server.ts";
+import { ConfigError, loadBackupKey, loadDataLocation } from "#server/config/env.server.ts";
 import { MaintenanceError } from "./archive.server.ts";
 import { createBackup } from "./backup.server.ts";
 import { moveToPostgres, withoutPassword } from "./migrate-to-postgres.server.ts";
@@ -21,10 +21,12 @@ export async function backupCommand(args: string[], env: Env, print: Print = con
     if (!values.out)
       throw new MaintenanceError("Usage: npm run backup -- --out FILE[.tar|.tar.gz]");
     const location = loadDataLocation(env);
+    const key = loadBackupKey(env);
     const manifest = await createBackup({
       location,
       out: values.out,
       uploads: configuredUploadFiles(location.storage, location.dataDir),
+      key,
     });
     const rows = Object.values(manifest.database.tables).reduce((sum, t) => sum + t.rows, 0);
     const uploads = manifest.files.filter((file) => file.path.startsWith("uploads/")).length;
@@ -37,6 +39,11 @@ export async function backupCommand(args: string[], env: Env, print: Print = con
     print(
       `  session secret: ${secret ? "included" : "none in DATA_DIR (SESSION_SECRET is set, or the site never started)"}`,
     );
+    print(
+      key
+        ? "  encrypted: yes, AES-256-GCM with BACKUP_KEY (a restore needs the same key)"
+        : "  encrypted: no (set BACKUP_KEY to encrypt backups and have a restore refuse a changed one)",
+    );
   });
 }
 
@@ -45,11 +52,14 @@ export async function restoreCommand(args: string[], env: Env, print: Print = co
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { force: { type: "boolean", default: false } },
+      options: {
+        force: { type: "boolean", default: false },
+        "allow-unencrypted": { type: "boolean", default: false },
+      },
     });
     const archive = positionals[0];
     if (!archive || positionals.length > 1) {
-      throw new MaintenanceError("Usage: npm run restore -- FILE [--force]");
+      throw new MaintenanceError("Usage: npm run restore -- FILE [--force] [--allow-unencrypted]");
     }
     const location = loadDataLocation(env);
     const report = await restoreBackup({
@@ -57,11 +67,18 @@ export async function restoreCommand(args: string[], env: Env, print: Print = co
       archive,
       force: values.force,
       uploads: configuredUploadFiles(location.storage, location.dataDir),
+      key: loadBackupKey(env),
+      allowUnencrypted: values["allow-unencrypted"],
     });
     print(`Restored ${archive} (made ${report.createdAt}, ${report.kind})`);
     for (const [table, rows] of Object.entries(report.tables)) print(`  ${table}: ${rows} rows`);
     print(`  uploads: ${report.uploads} files`);
     print(`  session secret: ${report.sessionSecret ? "restored" : "not in the backup"}`);
+    print(
+      report.encrypted
+        ? "  authenticated: yes (encrypted with BACKUP_KEY)"
+        : "  authenticated: no (not encrypted: its checksums catch damage, not deliberate changes)",
+    );
     print("Start the site to apply any newer migrations.");
   });
 }
@@ -117,7 +134,11 @@ async function run(body: () => Promise<void>): Promise<number> {
       console.error((error as Error).message);
       return 2;
     }
-    console.error(error);
+    // Anything else (a disk error, an unreadable file) is told in one line too: what failed and
+    // why, never a stack.
+    const { message, code } = error as NodeJS.ErrnoException;
+    const why = String(message ?? error).replace(/\s*\n\s*/g, " ");
+    console.error(`Failed: ${why}${code && !why.includes(code) ? ` (${code})` : ""}`);
     return 1;
   }
 }

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -5,13 +6,23 @@ import path from "node:path";
 import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import * as tar from "tar";
 import { afterAll, beforeAll, expect, it, onTestFinished } from "vitest";
-import { type DataLocation, loadDataLocation } from "#server/config/env.server.ts";
+import {
+  type DataLocation,
+  loadDataLocation,
+  sessionSecretFile,
+} from "#server/config/env.server.ts";
 import { openDatabase } from "#server/db/db.server.ts";
-import { tablesWithRows } from "#server/db/table-rows.server.ts";
+import {
+  postgresColumns,
+  summariseTable,
+  TABLES,
+  tablesWithRows,
+} from "#server/db/table-rows.server.ts";
 import { uploadsDir } from "#server/storage/uploads.server.ts";
 import { createEmployee } from "#tests/factories/employee.ts";
 import { createPost } from "#tests/factories/post.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
+import { runCommand } from "#tests/helpers/maintenance.ts";
 import { startS3Server } from "#tests/helpers/s3-server.ts";
 import {
   createTestDatabase,
@@ -19,7 +30,7 @@ import {
   type TestDatabase,
   urlWithSchema,
 } from "#tests/helpers/test-database.ts";
-import { MaintenanceError } from "./archive.server.ts";
+import { MaintenanceError, type Manifest } from "./archive.server.ts";
 import { type BackupOptions, createBackup } from "./backup.server.ts";
 import { type RestoreOptions, restoreBackup } from "./restore.server.ts";
 import { configuredUploadFiles } from "./upload-files.server.ts";
@@ -39,6 +50,59 @@ function backUp(options: Omit<BackupOptions, "uploads">) {
 function restore(options: Omit<RestoreOptions, "uploads">) {
   const { storage, dataDir } = options.location;
   return restoreBackup({ ...options, uploads: configuredUploadFiles(storage, dataDir) });
+}
+
+/** Every file and folder under dir with its mode and, for a file, its SHA-256. */
+async function filesIn(dir: string): Promise<Record<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return Object.fromEntries(
+    entries.map((entry) => {
+      const full = path.join(entry.parentPath, entry.name);
+      const mode = (statSync(full).mode & 0o777).toString(8);
+      const digest = entry.isFile()
+        ? createHash("sha256").update(readFileSync(full)).digest("hex")
+        : "folder";
+      return [path.relative(dir, full), `${mode} ${digest}`];
+    }),
+  );
+}
+
+/** The target as a restore could change it: its files, and on PostgreSQL every table's rows. */
+async function stateOf(db: TestDatabase): Promise<unknown> {
+  const files = await filesIn(db.dataDir);
+  if (db.kind !== "postgres") return { files };
+  const tables: Record<string, unknown> = {};
+  for (const table of TABLES) {
+    tables[table.name] = await summariseTable(
+      db.handle.db,
+      table,
+      await postgresColumns(db.handle.db, table.name),
+    );
+  }
+  return { files, tables };
+}
+
+/** Unpacks an archive, lets `change` alter its files and manifest, and packs it again. */
+async function craftArchive(
+  from: string,
+  out: string,
+  change: (dir: string, manifest: Manifest) => Promise<void> | void,
+): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), "studio-crafted-"));
+  try {
+    await tar.extract({ file: from, cwd: dir });
+    const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as Manifest;
+    await change(dir, manifest);
+    writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
+    await tar.create({ file: out, cwd: dir }, await readdir(dir));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function digestOf(file: string): { size: number; sha256: string } {
+  const bytes = readFileSync(file);
+  return { size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
 function locationOf(db: TestDatabase): DataLocation {
@@ -152,7 +216,8 @@ describeEachDatabase("restoring a backup", (kind) => {
     rmSync(upload);
     symlinkSync(outside, upload);
     const linked = path.join(unpacked, "linked.tar");
-    await tar.create({ file: linked, cwd: unpacked }, await readdir(unpacked));
+    const parts = (await readdir(unpacked)).filter((name) => name !== "outside.png");
+    await tar.create({ file: linked, cwd: unpacked }, parts);
     const target = await fresh();
     await expect(restore({ location: locationOf(target), archive: linked })).rejects.toThrow(
       /uploads\/picture\.png is missing/,
@@ -190,6 +255,114 @@ describeEachDatabase("restoring a backup", (kind) => {
     await expect(restore({ location, archive })).rejects.toThrow(
       /a backup restores into its own kind/,
     );
+  });
+
+  /** A target holding a restored site and a session secret of its own, and its state. */
+  const filledTarget = async () => {
+    const target = await fresh();
+    await restore({ location: locationOf(target), archive });
+    writeFileSync(sessionSecretFile(target.dataDir), `${"k".repeat(40)}\n`, { mode: 0o600 });
+    return { target, before: await stateOf(target) };
+  };
+
+  it("refuses a path no backup has, in its manifest or as an entry, in one line and before writing anything", {
+    timeout: 60_000,
+  }, async () => {
+    const { target, before } = await filledTarget();
+    const location = locationOf(target);
+    const env = { DATA_DIR: location.dataDir, DATABASE_URL: location.databaseUrl };
+    const crafts: [string, (dir: string, manifest: Manifest) => void, RegExp][] = [
+      [
+        "manifest",
+        (_dir, manifest) => {
+          // A file the archive holds, named a second time through uploads/..: its checksum is
+          // right, and it is listed after the database and the uploads.
+          const database = manifest.files.find((file) => file.path.startsWith("database/"));
+          if (database) manifest.files.push({ ...database, path: `uploads/../${database.path}` });
+        },
+        /names "uploads\/\.\.\/database\/[^"]+", which no backup has; nothing was restored\./,
+      ],
+      [
+        "entry",
+        (dir, manifest) => {
+          writeFileSync(path.join(dir, "run-me.sh"), "#!/bin/sh\n");
+          manifest.files.push({ path: "run-me.sh", ...digestOf(path.join(dir, "run-me.sh")) });
+        },
+        /holds "run-me\.sh", which no backup has; nothing was restored\./,
+      ],
+    ];
+    for (const [name, change, message] of crafts) {
+      const crafted = path.join(source.dataDir, `crafted-${name}.tar`);
+      await craftArchive(archive, crafted, change);
+      const result = await runCommand("restore", [crafted, "--force"], env);
+      expect(result.code, name).toBe(1);
+      expect(result.stderr.split("\n"), name).toEqual([expect.stringMatching(message), ""]);
+      expect(await stateOf(target), name).toEqual(before);
+    }
+  });
+
+  it("encrypts a backup with BACKUP_KEY and restores it with the same key", async () => {
+    const key = randomBytes(32);
+    const sealed = path.join(source.dataDir, "sealed.tar.gz.enc");
+    await backUp({ location: locationOf(source), out: sealed, key });
+    expect(statSync(sealed).mode & 0o777).toBe(0o600);
+    const bytes = readFileSync(sealed);
+    expect(bytes.subarray(0, 4).toString("ascii")).toBe("SSBK");
+    expect(bytes.includes(Buffer.from("manifest.json"))).toBe(false);
+    const target = await fresh();
+    const report = await restore({ location: locationOf(target), archive: sealed, key });
+    expect(report).toMatchObject({ kind, uploads: 1, encrypted: true });
+    expect(report.tables).toMatchObject({ posts: 1, employees: 1 });
+    expect(readFileSync(path.join(uploadsDir(target.dataDir), "picture.png"))).toEqual(PNG);
+  });
+
+  it("refuses an encrypted archive with another key, a changed byte, cut short or without a key, leaving the target as it was", async () => {
+    const key = randomBytes(32);
+    const sealed = path.join(source.dataDir, "refused.tar.enc");
+    await backUp({ location: locationOf(source), out: sealed, key });
+    const whole = readFileSync(sealed);
+    const changed = (at: number) => {
+      const bytes = Buffer.from(whole);
+      bytes[at] = (bytes[at] ?? 0) ^ 0x01;
+      return bytes;
+    };
+    const unauthenticated = /could not be authenticated with BACKUP_KEY/;
+    const cases: [string, Buffer, Buffer | undefined, RegExp][] = [
+      ["another key", whole, randomBytes(32), unauthenticated],
+      ["a changed byte in the middle", changed(Math.floor(whole.length / 2)), key, unauthenticated],
+      ["a changed nonce", changed(6), key, unauthenticated],
+      ["a changed tag", changed(whole.length - 1), key, unauthenticated],
+      ["cut short by one byte", whole.subarray(0, whole.length - 1), key, unauthenticated],
+      ["cut short to its header", whole.subarray(0, 20), key, unauthenticated],
+      ["no key", whole, undefined, /is encrypted: set BACKUP_KEY/],
+    ];
+    const { target, before } = await filledTarget();
+    for (const [name, bytes, usedKey, message] of cases) {
+      const file = path.join(source.dataDir, "refused-copy.enc");
+      writeFileSync(file, bytes);
+      const refused = restore({
+        location: locationOf(target),
+        archive: file,
+        key: usedKey,
+        force: true,
+      });
+      await expect(refused, name).rejects.toThrow(MaintenanceError);
+      await expect(refused, name).rejects.toThrow(message);
+      expect(await stateOf(target), name).toEqual(before);
+    }
+  });
+
+  it("with BACKUP_KEY set, restores an unencrypted archive only when allowed", async () => {
+    const key = randomBytes(32);
+    const target = await fresh();
+    const location = locationOf(target);
+    await expect(restore({ location, archive, key })).rejects.toThrow(
+      /not encrypted while BACKUP_KEY is set.*--allow-unencrypted/,
+    );
+    expect(existsSync(uploadsDir(target.dataDir))).toBe(false);
+    expect(existsSync(path.join(target.dataDir, "studio.db"))).toBe(false);
+    const report = await restore({ location, archive, key, allowUnencrypted: true });
+    expect(report).toMatchObject({ uploads: 1, encrypted: false });
   });
 });
 
@@ -231,4 +404,17 @@ it("backs up the uploads from the bucket and restores them into another bucket",
   );
   expect(restored.ContentType).toBe("image/png");
   expect(Buffer.from((await restored.Body?.transformToByteArray()) ?? [])).toEqual(PNG);
+});
+
+it("names BACKUP_KEY when it is not a 32-byte key, and writes nothing", async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "studio-key-"));
+  onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
+  const out = path.join(dataDir, "backup.tar");
+  const BACKUP_KEY = Buffer.alloc(16).toString("base64");
+  const result = await runCommand("backup", ["--out", out], { DATA_DIR: dataDir, BACKUP_KEY });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toBe(
+    "Invalid configuration:\n  BACKUP_KEY: must be 32 bytes written as 64 hex characters or in base64 (make one with: openssl rand -hex 32)\n",
+  );
+  expect(existsSync(out)).toBe(false);
 });

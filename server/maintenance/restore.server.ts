@@ -14,6 +14,7 @@ import {
 } from "#server/db/table-rows.server.ts";
 import {
   ARCHIVE_PATHS,
+  type ArchiveKey,
   MaintenanceError,
   type Manifest,
   type OpenedArchive,
@@ -32,7 +33,7 @@ export type RestoreOptions = {
   force?: boolean;
   /** Where the uploads are written: the site's upload store (configuredUploadFiles). */
   uploads: UploadFiles;
-};
+} & ArchiveKey;
 
 export type RestoreReport = {
   kind: Manifest["database"]["kind"];
@@ -40,17 +41,21 @@ export type RestoreReport = {
   tables: Record<string, number>;
   uploads: number;
   sessionSecret: boolean;
+  /** Whether the archive was encrypted, and so authenticated with BACKUP_KEY. */
+  encrypted: boolean;
 };
 
 /**
  * Restores a backup archive into the configured place: the SQLite file into an empty DATA_DIR,
  * or the rows into an empty PostgreSQL database (DATABASE_URL), then the uploads and the session
- * secret. The archive is checked whole first (openArchive); a non-empty target is refused unless
- * `force`. Row counts (and on PostgreSQL the checksums) are verified after writing.
+ * secret. The archive is checked whole first (openArchive: authenticated with BACKUP_KEY, every
+ * path one a backup has, every checksum right); a non-empty target is refused unless `force`.
+ * A SQLite file's row counts are checked before it is copied in; on PostgreSQL the counts and
+ * checksums are checked before the rows are committed.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreReport> {
   const { location } = options;
-  const archive = await openArchive(options.archive);
+  const archive = await openArchive(options.archive, options);
   const handle = location.databaseUrl
     ? openDatabase({
         databaseUrl: location.databaseUrl,
@@ -64,6 +69,16 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     if (manifest.database.kind !== targetKind) {
       throw new MaintenanceError(
         `This backup holds a ${manifest.database.kind === "sqlite" ? "SQLite" : "PostgreSQL"} database and the configuration names ${targetKind === "sqlite" ? "SQLite (no DATABASE_URL)" : "PostgreSQL (DATABASE_URL)"}: a backup restores into its own kind. To move from SQLite to PostgreSQL, restore into SQLite and run npm run migrate-to-postgres.`,
+      );
+    }
+    const needed =
+      manifest.database.kind === "sqlite"
+        ? [ARCHIVE_PATHS.sqliteFile]
+        : Object.keys(manifest.database.tables).map(ARCHIVE_PATHS.tableRows);
+    const missing = needed.filter((needs) => !manifest.files.some((f) => f.path === needs));
+    if (missing.length > 0) {
+      throw new MaintenanceError(
+        `${options.archive} lists no ${missing.join(", ")}: it is not a whole backup; nothing was restored.`,
       );
     }
     const known = migrationNames();
@@ -111,6 +126,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
       tables,
       uploads,
       sessionSecret: secret,
+      encrypted: archive.encrypted,
     };
   } finally {
     await handle?.close();
@@ -141,23 +157,26 @@ async function restoreSqlite(
   location: DataLocation,
   archive: OpenedArchive,
 ): Promise<Record<string, number>> {
-  const target = sqliteFileIn(location.dataDir);
-  await mkdir(location.dataDir, { recursive: true });
-  // A replaced database's journal files belong to the old file and must go with it.
-  for (const suffix of ["-wal", "-shm", "-journal"])
-    await rm(`${target}${suffix}`, { force: true });
-  const temp = `${target}.restore.tmp`;
-  await copyFile(archive.pathOf(ARCHIVE_PATHS.sqliteFile), temp);
-  await rename(temp, target);
-  const counts = sqliteRowCounts(target, Object.keys(archive.manifest.database.tables));
+  const source = archive.pathOf(ARCHIVE_PATHS.sqliteFile);
+  // Counted in the unpacked copy, before anything of the target is touched.
+  const counts = sqliteRowCounts(source, Object.keys(archive.manifest.database.tables));
   const wrong = Object.entries(archive.manifest.database.tables).filter(
     ([name, table]) => counts[name] !== table.rows,
   );
   if (wrong.length > 0) {
     throw new MaintenanceError(
-      `The restored database does not hold the backup's rows: ${wrong.map(([name]) => name).join(", ")}`,
+      `The backup's database does not hold the rows its manifest lists (${wrong.map(([name]) => name).join(", ")}); nothing was restored.`,
     );
   }
+  const target = sqliteFileIn(location.dataDir);
+  await mkdir(location.dataDir, { recursive: true, mode: 0o700 });
+  // A replaced database's journal files belong to the old file and must go with it.
+  for (const suffix of ["-wal", "-shm", "-journal"])
+    await rm(`${target}${suffix}`, { force: true });
+  const temp = `${target}.restore.tmp`;
+  await copyFile(source, temp);
+  await chmod(temp, 0o600);
+  await rename(temp, target);
   return counts;
 }
 

@@ -6,7 +6,7 @@ import {
   type UploadStore,
 } from "#server/storage/upload-store.server.ts";
 
-export { uploadContentType } from "#server/storage/upload-store.server.ts";
+export { isUploadFileName, uploadContentType } from "#server/storage/upload-store.server.ts";
 
 /**
  * The uploaded files as the maintenance commands see them: a sorted list of names, each file's
