@@ -6,7 +6,7 @@ import {
   isValidLocalDateTime,
   LOCAL_DATE_TIME,
 } from "#common/scheduling.ts";
-import { MAX_TAG_LENGTH, normalizeTag } from "#common/tags.ts";
+import { fitsTagLength, MAX_TAG_LENGTH, normalizeTag } from "#common/tags.ts";
 import { z } from "#common/zod.ts";
 
 /** Length limits of the post form; the messages below name them. */
@@ -192,7 +192,7 @@ export function postFields() {
         z
           .string({ error: POST_MESSAGES.tags })
           .trim()
-          .max(POST_LIMITS.tag, `Keep each tag to ${POST_LIMITS.tag} characters or fewer.`),
+          .refine(fitsTagLength, `Keep each tag to ${POST_LIMITS.tag} characters or fewer.`),
         { error: POST_MESSAGES.tags },
       )
       .max(POST_LIMITS.tags, `Use at most ${POST_LIMITS.tags} tags`)

@@ -1,4 +1,4 @@
-import { MAX_TAG_LENGTH, normalizeTag } from "#common/tags.ts";
+import { fitsTagLength, MAX_TAG_LENGTH, normalizeTag } from "#common/tags.ts";
 import { z } from "#common/zod.ts";
 
 /** The most tags a suggestion list (`GET /api/tags?q=`) answers. */
@@ -15,7 +15,7 @@ const TAG_LENGTH_MESSAGE = `A tag can be at most ${MAX_TAG_LENGTH} characters lo
 export const TagNameSchema = z
   .string({ error: "Enter the tag's name" })
   .trim()
-  .max(MAX_TAG_LENGTH, TAG_LENGTH_MESSAGE)
+  .refine(fitsTagLength, TAG_LENGTH_MESSAGE)
   .transform(normalizeTag)
   .refine((tag) => tag !== "", "Enter the tag's name");
 
@@ -40,7 +40,7 @@ export type MergeTagsInput = z.infer<typeof MergeTagsSchema>;
 export const TagListQuerySchema = z.object({
   q: z
     .string({ error: "q must be text." })
-    .max(MAX_TAG_LENGTH, `q must be at most ${MAX_TAG_LENGTH} characters.`)
+    .refine(fitsTagLength, `q must be at most ${MAX_TAG_LENGTH} characters.`)
     .transform(normalizeTag)
     .optional(),
 });

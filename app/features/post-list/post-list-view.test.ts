@@ -63,6 +63,11 @@ describe("listViewSearch", () => {
     expect(listViewSearch(readListView("?page=1&sort=-updatedAt", ALL), ALL)).toBe("");
   });
 
+  it("reads a tag of up to 50 code points, emoji included, as the server does", () => {
+    expect(readListView(`?tag=${"😀".repeat(50)}`, DRAFTS).tag).toBe("😀".repeat(50));
+    expect(readListView(`?tag=${"😀".repeat(51)}`, DRAFTS).tag).toBe("");
+  });
+
   it("leaves the fixed filter out of the address", () => {
     const view = readListView("?tag=pvp", DRAFTS);
     expect(listViewSearch(view, DRAFTS)).toBe("?tag=pvp");

@@ -6,6 +6,7 @@ import {
   type StaffPostSort,
 } from "#common/constants.ts";
 import { parsePageNumber, STAFF_PAGE_SIZE } from "#common/paging.ts";
+import { fitsTagLength } from "#common/tags.ts";
 
 /**
  * What a staff post table shows, read from and written to the address
@@ -37,9 +38,8 @@ export type ListPreset = {
   defaultSort: StaffPostSort;
 };
 
-/** The longest search text and tag the server reads. */
+/** The longest search text the server reads. */
 export const MAX_SEARCH_LENGTH = 200;
-export const MAX_TAG_LENGTH = 50;
 
 const ALLOWED: Record<Exclude<ListFilter, "author" | "tag">, readonly string[]> = {
   status: POST_STATUSES,
@@ -56,7 +56,7 @@ function readFilter(params: URLSearchParams, name: ListFilter): string {
   const value = (params.get(name) ?? "").trim();
   if (value === "") return "";
   if (name === "author") return value.length <= 100 ? value : "";
-  if (name === "tag") return value.length <= MAX_TAG_LENGTH ? value : "";
+  if (name === "tag") return fitsTagLength(value) ? value : "";
   return ALLOWED[name].includes(value) ? value : "";
 }
 

@@ -7,9 +7,11 @@ import {
   STAFF_POST_SORTS,
 } from "#common/constants.ts";
 import { PUBLIC_PAGE_SIZE } from "#common/paging.ts";
-import { MAX_TAG_LENGTH } from "#common/tags.ts";
+import { fitsTagLength, MAX_TAG_LENGTH } from "#common/tags.ts";
 import { z } from "#common/zod.ts";
 import { oneOf, pageNumber, staffPageSize } from "#server/api/shared/list-query.ts";
+
+const TAG_FILTER_MESSAGE = `tag must be one tag of 1 to ${MAX_TAG_LENGTH} characters.`;
 
 /** `?limit=` on list calls: a positive whole number; larger than the cap is clamped later. */
 export const ListQuerySchema = z.object({
@@ -45,7 +47,7 @@ export const PagedListQuerySchema = z.object({
   /** Only the posts carrying this tag (exactly, as stored). */
   tag: z
     .string({ error: "tag must be text." })
-    .max(MAX_TAG_LENGTH, `tag must be at most ${MAX_TAG_LENGTH} characters.`)
+    .refine(fitsTagLength, `tag must be at most ${MAX_TAG_LENGTH} characters.`)
     .optional(),
 });
 
@@ -68,10 +70,9 @@ export const StaffPostListQuerySchema = z.object({
     .refine((id) => !id.includes("\0"), "author must be the id of a user.")
     .optional(),
   tag: z
-    .string({ error: "tag must be one tag of 1 to 50 characters." })
-    .min(1, "tag must be one tag of 1 to 50 characters.")
-    .max(50, "tag must be one tag of 1 to 50 characters.")
-    .refine((tag) => !tag.includes("\0"), "tag must be one tag of 1 to 50 characters.")
+    .string({ error: TAG_FILTER_MESSAGE })
+    .min(1, TAG_FILTER_MESSAGE)
+    .refine((tag) => fitsTagLength(tag) && !tag.includes("\0"), TAG_FILTER_MESSAGE)
     .optional(),
   q: z
     .string({ error: "q must be text of at most 200 characters." })

@@ -1,8 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as newsLoader } from "#app/routes/site/news/news.tsx";
 import type { Paged, PostCardItem } from "#common/types/post-list.ts";
 import type { PostRevisionSummary } from "#common/types/post-revision.ts";
 import type { TagChangeAnswer, TagCount } from "#common/types/tag.ts";
+import { payload } from "#server/api/posts/posts.router.fixture.ts";
+import { serverContext } from "#server/context.server.ts";
 import { createPost } from "#tests/factories/post.ts";
 import { readError } from "#tests/helpers/http.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
@@ -297,6 +301,76 @@ describeEachDatabase("/api/tags", (kind) => {
       expect((await readError(response, 400)).message).toBe("tag must be at most 50 characters.");
     });
   });
+
+  describe("one length rule for tags of emoji and combining marks: 50 code points", () => {
+    const AT_THE_LIMIT: [string, string][] = [
+      ["30 emoji", "😀".repeat(30)],
+      ["50 astral characters, exactly the limit", "🐉".repeat(50)],
+      ["25 letters with a combining accent, exactly the limit", "e\u0301".repeat(25)],
+      ["25 emoji with a skin tone, exactly the limit", "👍🏽".repeat(25)],
+    ];
+
+    for (const [name, tag] of AT_THE_LIMIT) {
+      it(`${name}: saved, on its news page and the lists, renamed and deleted`, async () => {
+        const created = await send(
+          "POST",
+          "/api/posts",
+          payload({ status: "published", tags: [tag] }),
+        );
+        expect(created.status, await created.clone().text()).toBe(201);
+        const post = (await created.json()) as { id: string; title: string; tags: string[] };
+        expect(post.tags).toEqual([tag]);
+        expect(await newsPage(tag)).toContain(post.title);
+        expect((await anonymousPage(tag)).items.map((item) => item.id)).toEqual([post.id]);
+        const staffList = await send("GET", `/api/posts?page=1&tag=${encodeURIComponent(tag)}`);
+        expect(staffList.status, await staffList.clone().text()).toBe(200);
+        expect(((await staffList.json()) as Paged<{ id: string }>).total).toBe(1);
+        expect(await listTags(`?q=${encodeURIComponent(tag)}`)).toEqual([{ tag, posts: 1 }]);
+
+        const renamed = `x${Array.from(tag).slice(1).join("")}`;
+        await change("PUT", tagPath(tag), { name: renamed });
+        expect((await stored(post.id)).tags).toEqual([renamed]);
+        expect(await newsPage(renamed)).toContain(post.title);
+
+        await change("PUT", tagPath(renamed), { name: tag });
+        expect((await send("DELETE", tagPath(tag))).status).toBe(204);
+        expect((await stored(post.id)).tags).toEqual([]);
+      });
+    }
+
+    it("refuses a tag one code point over the limit in every call, and a visitor finds nothing", async () => {
+      for (const over of ["🐉".repeat(51), `${"e\u0301".repeat(25)}e`]) {
+        const saved = await send("POST", "/api/posts", payload({ tags: [over] }));
+        expect((await readError(saved, 400)).message).toBe(
+          "Keep each tag to 50 characters or fewer.",
+        );
+        const tag = uniqueTag("short");
+        const post = await createPost(db(), { tags: [tag] });
+        const rename = await send("PUT", tagPath(tag), { name: over });
+        expect((await readError(rename, 400)).message).toBe(
+          "A tag can be at most 50 characters long",
+        );
+        const merge = await send("POST", "/api/tags/merge", { from: [tag], into: over });
+        expect(merge.status).toBe(400);
+        expect((await stored(post.id)).tags).toEqual([tag]);
+        expect((await send("DELETE", tagPath(over))).status).toBe(404);
+        expect((await send("GET", `/api/tags?q=${encodeURIComponent(over)}`)).status).toBe(400);
+        const publicList = `/api/posts/published?page=1&tag=${encodeURIComponent(over)}`;
+        expect((await server.request(publicList)).status).toBe(400);
+        expect((await send("GET", `/api/posts?tag=${encodeURIComponent(over)}`)).status).toBe(400);
+        expect(await newsPage(over)).toEqual([]);
+      }
+    });
+  });
+
+  /** The titles the news page of `tag` lists: its loader, as the page renders it. */
+  async function newsPage(tag: string): Promise<string[]> {
+    const context = new RouterContextProvider();
+    context.set(serverContext, server.context);
+    const url = `${server.config.siteUrl}/news?tag=${encodeURIComponent(tag)}`;
+    const page = await newsLoader({ request: new Request(url), context } as never);
+    return page.articles.map((article) => article.title);
+  }
 
   /** The first page of the public list of `tag`, as a visitor asks (answered from the cache). */
   async function anonymousPage(tag: string): Promise<Paged<PostCardItem>> {

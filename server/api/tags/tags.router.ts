@@ -5,7 +5,7 @@ import {
   TAG_SUGGESTION_LIMIT,
   TagListQuerySchema,
 } from "#common/schemas/tag.ts";
-import { MAX_TAG_LENGTH } from "#common/tags.ts";
+import { fitsTagLength } from "#common/tags.ts";
 import type { TagCount } from "#common/types/tag.ts";
 import { parseInput } from "#server/api/shared/validate.ts";
 import { requireEmployee, viewerOf } from "#server/auth/express-access.server.ts";
@@ -57,6 +57,6 @@ export function tagsRouter(context: ServerContext) {
 /** The tag a path names, exactly as posts carry it; one no post could carry is 404. */
 function tagParam(req: Request): string {
   const tag = String(req.params.tag ?? "");
-  if (tag === "" || tag.length > MAX_TAG_LENGTH) throw HttpError.notFound(tagNotFoundMessage(tag));
+  if (tag === "" || !fitsTagLength(tag)) throw HttpError.notFound(tagNotFoundMessage(tag));
   return tag;
 }

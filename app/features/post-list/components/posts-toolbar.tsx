@@ -6,7 +6,6 @@ import {
   type ListFilter,
   type ListPreset,
   MAX_SEARCH_LENGTH,
-  MAX_TAG_LENGTH,
   type PostListView,
   SORT_LABELS,
 } from "#app/features/post-list/post-list-view.ts";
@@ -17,6 +16,7 @@ import {
   STAFF_POST_SORTS,
   type StaffPostSort,
 } from "#common/constants.ts";
+import { MAX_TAG_INPUT_UNITS } from "#common/tags.ts";
 
 type Option = { value: string; label: string };
 
@@ -119,7 +119,7 @@ export function PostsToolbar({
             icon={<TagIcon aria-hidden="true" />}
             type="text"
             value={view.tag}
-            maxLength={MAX_TAG_LENGTH}
+            maxLength={MAX_TAG_INPUT_UNITS}
             onSearch={(tag) => onChange({ tag }, { typing: true })}
             className="w-full"
           />

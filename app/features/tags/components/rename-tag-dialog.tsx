@@ -12,6 +12,7 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { useRenameTag } from "#app/features/tags/api/rename-tag.ts";
 import { errorMessage, isApiError } from "#app/lib/api-client.ts";
 import { TagNameSchema } from "#common/schemas/tag.ts";
+import { MAX_TAG_INPUT_UNITS } from "#common/tags.ts";
 import type { TagCount } from "#common/types/tag.ts";
 import { postCount } from "./tag-words.ts";
 
@@ -123,7 +124,7 @@ function RenameTagForm({
               id={inputId}
               value={name}
               autoComplete="off"
-              maxLength={60}
+              maxLength={MAX_TAG_INPUT_UNITS}
               onChange={(event) => {
                 setName(event.target.value);
                 setError(null);

@@ -101,6 +101,12 @@ describe("normalizeNewsTag", () => {
     expect(normalizeNewsTag(" #Worlds ")).toBe("Worlds");
     expect(normalizeNewsTag("x".repeat(500))).toHaveLength(51);
   });
+
+  it("counts code points, as every tag rule does: 30 emoji are a tag, 51 are one too many", () => {
+    expect(normalizeNewsTag("😀".repeat(30))).toBe("😀".repeat(30));
+    expect(normalizeNewsTag("🐉".repeat(50))).toBe("🐉".repeat(50));
+    expect(normalizeNewsTag("🐉".repeat(500))).toBe("🐉".repeat(51));
+  });
 });
 
 describe("the result texts", () => {

@@ -1,5 +1,5 @@
 import { withPage } from "#common/paging.ts";
-import { MAX_TAG_LENGTH, normalizeTag } from "#common/tags.ts";
+import { fitsTagLength, MAX_TAG_LENGTH, normalizeTag } from "#common/tags.ts";
 
 /**
  * The news page's search, sort, paging and result texts (docs/product/public-site.md#news): pure
@@ -43,7 +43,13 @@ export const MAX_SEARCH_LENGTH = 200;
  */
 export function normalizeNewsTag(value: string | null | undefined): string | null {
   const tag = normalizeTag(value ?? "");
-  return tag === "" ? null : tag.slice(0, MAX_TAG_LENGTH + 1);
+  if (tag === "") return null;
+  // Cut by code points, as tags are counted: one more than a tag can have.
+  return fitsTagLength(tag)
+    ? tag
+    : Array.from(tag)
+        .slice(0, MAX_TAG_LENGTH + 1)
+        .join("");
 }
 
 /**
