@@ -3,6 +3,7 @@ import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:f
 import path from "node:path";
 import { z } from "zod";
 import type { SiteSettings } from "#common/schemas/site-settings.ts";
+import { BACKUP_VARIABLES } from "./backup-key.server.ts";
 import { MAIL_VARIABLES, type MailConfig, mailConfigFrom } from "./mail-config.server.ts";
 import { SITE_DEFAULT_VARIABLES, siteDefaultsFrom } from "./site-defaults.server.ts";
 
@@ -101,37 +102,9 @@ const EnvSchema = z.object({
   /** Bearer token that /metrics requires; /metrics is not served at all while it is unset. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 
-  // Backups (docs/operations.md#backups-and-restore).
-  /**
-   * Encrypts and authenticates backup archives (AES-256-GCM): 32 random bytes, as 64 hex
-   * characters or in base64 (`openssl rand -hex 32`). Read by `npm run backup` and
-   * `npm run restore` only; keep it outside the data folder and the backups.
-   */
-  BACKUP_KEY: z
-    .string()
-    .trim()
-    .transform((text, ctx) => {
-      const key = backupKeyBytes(text);
-      if (!key) {
-        ctx.addIssue({
-          code: "custom",
-          message:
-            "must be 32 bytes written as 64 hex characters or in base64 (make one with: openssl rand -hex 32)",
-        });
-        return z.NEVER;
-      }
-      return key;
-    })
-    .optional(),
+  /** Backups: BACKUP_KEY (backup-key.server.ts). */
+  ...BACKUP_VARIABLES,
 });
-
-/** The 32 bytes of a backup key given as 64 hex characters or base64 (or base64url); else null. */
-function backupKeyBytes(text: string): Buffer | null {
-  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, "hex");
-  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(text)) return null;
-  const bytes = Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
-  return bytes.length === 32 ? bytes : null;
-}
 
 export type Config = Readonly<{
   port: number;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,17 +12,12 @@ import {
   sessionSecretFile,
 } from "#server/config/env.server.ts";
 import { openDatabase } from "#server/db/db.server.ts";
-import {
-  postgresColumns,
-  summariseTable,
-  TABLES,
-  tablesWithRows,
-} from "#server/db/table-rows.server.ts";
+import { tablesWithRows } from "#server/db/table-rows.server.ts";
 import { uploadsDir } from "#server/storage/uploads.server.ts";
 import { createEmployee } from "#tests/factories/employee.ts";
 import { createPost } from "#tests/factories/post.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
-import { runCommand } from "#tests/helpers/maintenance.ts";
+import { craftArchive, digestOf, runCommand, stateOf } from "#tests/helpers/maintenance.ts";
 import { startS3Server } from "#tests/helpers/s3-server.ts";
 import {
   createTestDatabase,
@@ -50,59 +45,6 @@ function backUp(options: Omit<BackupOptions, "uploads">) {
 function restore(options: Omit<RestoreOptions, "uploads">) {
   const { storage, dataDir } = options.location;
   return restoreBackup({ ...options, uploads: configuredUploadFiles(storage, dataDir) });
-}
-
-/** Every file and folder under dir with its mode and, for a file, its SHA-256. */
-async function filesIn(dir: string): Promise<Record<string, string>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return Object.fromEntries(
-    entries.map((entry) => {
-      const full = path.join(entry.parentPath, entry.name);
-      const mode = (statSync(full).mode & 0o777).toString(8);
-      const digest = entry.isFile()
-        ? createHash("sha256").update(readFileSync(full)).digest("hex")
-        : "folder";
-      return [path.relative(dir, full), `${mode} ${digest}`];
-    }),
-  );
-}
-
-/** The target as a restore could change it: its files, and on PostgreSQL every table's rows. */
-async function stateOf(db: TestDatabase): Promise<unknown> {
-  const files = await filesIn(db.dataDir);
-  if (db.kind !== "postgres") return { files };
-  const tables: Record<string, unknown> = {};
-  for (const table of TABLES) {
-    tables[table.name] = await summariseTable(
-      db.handle.db,
-      table,
-      await postgresColumns(db.handle.db, table.name),
-    );
-  }
-  return { files, tables };
-}
-
-/** Unpacks an archive, lets `change` alter its files and manifest, and packs it again. */
-async function craftArchive(
-  from: string,
-  out: string,
-  change: (dir: string, manifest: Manifest) => Promise<void> | void,
-): Promise<void> {
-  const dir = await mkdtemp(path.join(tmpdir(), "studio-crafted-"));
-  try {
-    await tar.extract({ file: from, cwd: dir });
-    const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as Manifest;
-    await change(dir, manifest);
-    writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
-    await tar.create({ file: out, cwd: dir }, await readdir(dir));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-function digestOf(file: string): { size: number; sha256: string } {
-  const bytes = readFileSync(file);
-  return { size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
 function locationOf(db: TestDatabase): DataLocation {
