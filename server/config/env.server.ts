@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { SiteSettings } from "#common/schemas/site-settings.ts";
 import { BACKUP_VARIABLES } from "./backup-key.server.ts";
 import { MAIL_VARIABLES, type MailConfig, mailConfigFrom } from "./mail-config.server.ts";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "./private-files.server.ts";
 import { SITE_DEFAULT_VARIABLES, siteDefaultsFrom } from "./site-defaults.server.ts";
 
 /** PostgreSQL's time limits when DATABASE_CONNECT_TIMEOUT_MS / _STATEMENT_TIMEOUT_MS are unset. */
@@ -299,14 +300,14 @@ function readOrCreateSecret(dataDir: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const secret = randomBytes(32).toString("base64url");
   // Written whole under a name of its own, then linked into place: another process starting at
   // the same moment sees no file or the whole secret, never a file still being written. The
   // link fails if another process linked its secret first; then that one wins.
   const temp = path.join(dataDir, `.session-secret-${randomBytes(6).toString("hex")}.tmp`);
   try {
-    writeFileSync(temp, `${secret}\n`, { mode: 0o600, flag: "wx", flush: true });
+    writeFileSync(temp, `${secret}\n`, { mode: PRIVATE_FILE_MODE, flag: "wx", flush: true });
     linkSync(temp, file);
     return secret;
   } catch (error) {

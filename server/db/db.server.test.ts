@@ -1,11 +1,13 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { createTestDatabase, describeEachDatabase } from "#tests/helpers/test-database.ts";
+import { openDatabase } from "./db.server.ts";
 
 // Two servers started together on one fresh SQLite file: while one is already writing
 // (migrating, RESERVED lock), the other asks for WAL mode, which needs an exclusive lock.
@@ -71,6 +73,25 @@ describe("openDatabase on SQLite", () => {
     } finally {
       other.close();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the SQLite file's mode", () => {
+  it("narrows a database made readable by others to its owner at open, -wal and -shm included", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "studio-db-mode-"));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    const file = path.join(dataDir, "studio.db");
+    // As an earlier version left it under umask 022.
+    const earlier = new DatabaseSync(file);
+    earlier.exec("PRAGMA journal_mode = WAL; create table t (x); insert into t values (1);");
+    earlier.close();
+    chmodSync(file, 0o644);
+    const handle = openDatabase({ dataDir });
+    onTestFinished(() => handle.close());
+    await sql`insert into t values (2)`.execute(handle.db);
+    for (const each of [file, `${file}-wal`, `${file}-shm`]) {
+      expect((statSync(each).mode & 0o777).toString(8), each).toBe("600");
     }
   });
 });

@@ -4,6 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { DATABASE_TIMEOUT_DEFAULTS } from "#server/config/env.server.ts";
+import { keepFilePrivate, PRIVATE_FOLDER_MODE } from "#server/config/private-files.server.ts";
 import {
   type DbKind,
   withImmediateTransactions,
@@ -48,8 +49,11 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
 }
 
 function openSqlite(dataDir: string): DatabaseHandle {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const file = path.join(dataDir, "studio.db");
+  // Made owner-only before SQLite opens it: SQLite gives its -wal, -shm and -journal files the
+  // database file's own mode.
+  keepFilePrivate(file, [`${file}-wal`, `${file}-shm`]);
   const database = new DatabaseSync(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   // node:sqlite's defaults suit a script, not a server: readers must not block the writer
   // (WAL), an acknowledged write must survive a power cut (synchronous=FULL), and the

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { SendMailOptions, Transporter } from "nodemailer";
 import type { Config } from "#server/config/env.server.ts";
 import { logger } from "#server/config/logger.server.ts";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "#server/config/private-files.server.ts";
 import { describeError } from "#server/errors.ts";
 
 /**
@@ -173,8 +174,8 @@ function outboxMailer(dir: string, config: Config): Mailer {
       const file = path.join(dir, name);
       const temp = path.join(dir, `.${name}.tmp`);
       try {
-        await mkdir(dir, { recursive: true });
-        await writeFile(temp, info.message as Buffer, { flush: true });
+        await mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+        await writeFile(temp, info.message as Buffer, { flush: true, mode: PRIVATE_FILE_MODE });
         await rename(temp, file);
       } catch (error) {
         await rm(temp, { force: true });

@@ -1,6 +1,7 @@
 import { copyFile, mkdir, open, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type DataLocation, sessionSecretFile } from "#server/config/env.server.ts";
+import { PRIVATE_FOLDER_MODE } from "#server/config/private-files.server.ts";
 import { openDatabase } from "#server/db/db.server.ts";
 import { appliedMigrations } from "#server/db/migrate.server.ts";
 import {
@@ -83,7 +84,7 @@ export async function createBackup({
       database: { kind: database.kind, migrations: database.migrations, tables: database.tables },
       files,
     };
-    await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+    await mkdir(path.dirname(path.resolve(out)), { recursive: true, mode: PRIVATE_FOLDER_MODE });
     await packArchive(staging, manifest, path.resolve(out), key);
     return manifest;
   } finally {

@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from "node:fs";
 import { chmod, copyFile, mkdir, readFile, rename, rm } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { type DataLocation, sessionSecretFile } from "#server/config/env.server.ts";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "#server/config/private-files.server.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/db.server.ts";
 import { appliedMigrations, migrateUpTo, migrationNames } from "#server/db/migrate.server.ts";
 import {
@@ -115,9 +116,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     const secret = manifest.files.some((file) => file.path === ARCHIVE_PATHS.sessionSecret);
     if (secret) {
       const target = sessionSecretFile(location.dataDir);
-      await mkdir(location.dataDir, { recursive: true });
+      await mkdir(location.dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       await copyFile(archive.pathOf(ARCHIVE_PATHS.sessionSecret), `${target}.restore.tmp`);
-      await chmod(`${target}.restore.tmp`, 0o600);
+      await chmod(`${target}.restore.tmp`, PRIVATE_FILE_MODE);
       await rename(`${target}.restore.tmp`, target);
     }
     return {
@@ -169,13 +170,13 @@ async function restoreSqlite(
     );
   }
   const target = sqliteFileIn(location.dataDir);
-  await mkdir(location.dataDir, { recursive: true, mode: 0o700 });
+  await mkdir(location.dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   // A replaced database's journal files belong to the old file and must go with it.
   for (const suffix of ["-wal", "-shm", "-journal"])
     await rm(`${target}${suffix}`, { force: true });
   const temp = `${target}.restore.tmp`;
   await copyFile(source, temp);
-  await chmod(temp, 0o600);
+  await chmod(temp, PRIVATE_FILE_MODE);
   await rename(temp, target);
   return counts;
 }

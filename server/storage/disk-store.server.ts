@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { access, mkdir, open, opendir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "#server/config/private-files.server.ts";
 import { HttpError } from "#server/errors.ts";
 import {
   type ByteRange,
@@ -24,7 +25,7 @@ export function uploadsDir(dataDir: string): string {
 export const uploadWrites = {
   /** Writes `data` to a file that must not exist yet, and flushes it to the disk. */
   async writeNewFile(file: string, data: Uint8Array): Promise<void> {
-    const handle = await open(file, "wx");
+    const handle = await open(file, "wx", PRIVATE_FILE_MODE);
     try {
       await handle.writeFile(data);
       await handle.sync();
@@ -86,7 +87,7 @@ export class DiskUploadStore implements UploadStore {
     const target = this.file(name);
     const temp = path.join(this.location, tempFileName());
     try {
-      await mkdir(this.location, { recursive: true });
+      await mkdir(this.location, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       await uploadWrites.writeNewFile(temp, bytes);
       await rename(temp, target);
     } catch (error) {
@@ -140,7 +141,7 @@ export class DiskUploadStore implements UploadStore {
    * every few seconds: nothing is written (a full disk shows as 507 on the next upload).
    */
   async check(): Promise<void> {
-    await mkdir(this.location, { recursive: true });
+    await mkdir(this.location, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     await access(this.location, constants.W_OK | constants.X_OK);
   }
 }
