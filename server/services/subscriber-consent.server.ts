@@ -148,7 +148,11 @@ export async function confirmSubscription(
   return state.status === "pending" ? "invalid" : state.status;
 }
 
-/** Who an unsubscribe link names: still on the list (with the address), gone, or no link. */
+/**
+ * Who an unsubscribe link names: still on the list (with the address); gone, meaning the
+ * subscription the link was made for has ended (the address left, and may since have subscribed
+ * again under a new row, which this link does not name); or no link this site signed.
+ */
 export type UnsubscribeState =
   | { status: "subscribed"; email: string }
   | { status: "gone" }
@@ -171,17 +175,19 @@ export async function readUnsubscribeState(
 
 /**
  * Takes the address an unsubscribe link names off the list (its row is deleted, as the form's
- * unsubscribe does). False when the link is not one this site signed; true otherwise, also when
- * the address had already left.
+ * unsubscribe does). Answers "unsubscribed" when this call ended the subscription, "ended" when
+ * it had ended before (the link's row is gone: the address left, and a later subscription of the
+ * same address is a new row the link does not name, so it stays), "invalid" for a link this
+ * site did not sign.
  */
 export async function unsubscribeByLink(
   db: Db,
   { secret, token }: { secret: string; token: string },
-): Promise<boolean> {
+): Promise<"unsubscribed" | "ended" | "invalid"> {
   const id = readUnsubscribeToken(secret, token);
-  if (!id) return false;
-  await db.deleteFrom("subscribers").where("id", "=", id).execute();
-  return true;
+  if (!id) return "invalid";
+  const result = await db.deleteFrom("subscribers").where("id", "=", id).executeTakeFirst();
+  return result.numDeletedRows > 0n ? "unsubscribed" : "ended";
 }
 
 /** Deletes pending addresses that joined more than PURGE_PENDING_AFTER_MS before `now`. */

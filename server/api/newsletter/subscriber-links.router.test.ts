@@ -63,17 +63,45 @@ describeEachDatabase("POST /unsubscribe/:token", (kind) => {
     await oneClick(linkOf(reader.id));
     const again = await oneClick(linkOf(reader.id));
     expect(again.status).toBe(200);
+    expect(await again.text()).toBe(ONE_CLICK_ANSWERS.ended);
   });
 
-  it("sends the page's own form back to the page", async () => {
+  it("sends the page's own form back to the page, saying it unsubscribed", async () => {
     const reader = await createSubscriber(db());
     const path = linkOf(reader.id);
     const response = await oneClick(path, {
       body: `List-Unsubscribe=One-Click&${FROM_PAGE_FIELD}=1`,
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe(path);
+    expect(response.headers.get("location")).toBe(`${path}?unsubscribed=1`);
     expect(await onList(reader.id)).toBe(false);
+  });
+
+  it("keeps a later subscription of the address, and does not claim to end it", async () => {
+    const earlier = await createSubscriber(db());
+    const oldLink = linkOf(earlier.id);
+    const left = await server.postJson(
+      "/api/newsletter/unsubscribe",
+      { email: earlier.email },
+      { headers: { "content-type": "application/json", origin: server.url } },
+    );
+    expect(left.status).toBe(200);
+    const again = await createSubscriber(db(), { email: earlier.email });
+
+    const response = await oneClick(oldLink);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(ONE_CLICK_ANSWERS.ended);
+    const fromPage = await oneClick(oldLink, {
+      body: `List-Unsubscribe=One-Click&${FROM_PAGE_FIELD}=1`,
+    });
+    expect(fromPage.status).toBe(303);
+    expect(fromPage.headers.get("location")).toBe(oldLink);
+    expect(await onList(again.id)).toBe(true);
+
+    // The current subscription's own link still ends it.
+    const current = await oneClick(linkOf(again.id));
+    expect(await current.text()).toBe(ONE_CLICK_ANSWERS.done);
+    expect(await onList(again.id)).toBe(false);
   });
 
   it("does nothing on GET", async () => {

@@ -15,6 +15,13 @@ import {
 /** The plain answers of the one-click unsubscribe, for mail programs (RFC 8058). */
 export const ONE_CLICK_ANSWERS = {
   done: "You have been unsubscribed.",
+  /**
+   * The link's subscription had ended before (an earlier press, or the address left): nothing
+   * changed, and a later subscription of the same address, which the link does not name, stays.
+   * Still 200, so a mail program's retry is not an error.
+   */
+  ended:
+    "This link's subscription had already ended, so nothing changed. If our newsletter still reaches you, use the unsubscribe link in the latest one.",
   invalid: "This unsubscribe link is not valid.",
   notOneClick:
     "To unsubscribe, send List-Unsubscribe=One-Click, or open this link in a browser and press the button.",
@@ -58,15 +65,17 @@ export function subscriberLinksRouter({ db, config }: ServerContext) {
       res.status(400).type("text/plain").send(ONE_CLICK_ANSWERS.notOneClick);
       return;
     }
-    const done = await unsubscribeByLink(db, { secret, token });
+    const outcome = await unsubscribeByLink(db, { secret, token });
     if (fromPage) {
-      res.redirect(303, unsubscribeLinkPath(token));
+      const page = unsubscribeLinkPath(token);
+      res.redirect(303, outcome === "unsubscribed" ? `${page}?unsubscribed=1` : page);
       return;
     }
+    const answer = { unsubscribed: "done", ended: "ended", invalid: "invalid" } as const;
     res
-      .status(done ? 200 : 400)
+      .status(outcome === "invalid" ? 400 : 200)
       .type("text/plain")
-      .send(done ? ONE_CLICK_ANSWERS.done : ONE_CLICK_ANSWERS.invalid);
+      .send(ONE_CLICK_ANSWERS[answer[outcome]]);
   });
 
   router.post("/subscribe/confirm/:token", ...forms, async (req: Request, res: Response) => {

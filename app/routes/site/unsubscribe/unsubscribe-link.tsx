@@ -14,23 +14,28 @@ import { serverContext } from "#server/context.server.ts";
 import { readUnsubscribeState } from "#server/services/subscriber-consent.server.ts";
 import type { Route } from "./+types/unsubscribe-link.ts";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(serverContext);
   const state = await readUnsubscribeState(db, {
     secret: config.sessionSecret,
     token: params.token,
   });
-  return data({ state }, { status: state.status === "invalid" ? 400 : 200 });
+  // Set by the button's answer when that press ended the subscription. Without it, a link whose
+  // row is gone only says its subscription has ended: the address may have subscribed again
+  // since, under a new row this link does not name.
+  const justUnsubscribed = new URL(request.url).searchParams.has("unsubscribed");
+  return data({ state, justUnsubscribed }, { status: state.status === "invalid" ? 400 : 200 });
 }
 
 /**
  * A newsletter's unsubscribe link opened in a browser (docs/product/mail.md#newsletter-consent).
  * Opening it changes nothing; the one button posts what a mail program's one-click
  * unsubscribe posts (server/api/newsletter/subscriber-links.router.ts), as a plain form, so it works
- * without JavaScript, and the page then says the address has left.
+ * without JavaScript, and the page then says the address has left. A link whose subscription
+ * ended earlier says only that, never that the address is off the list.
  */
 export default function UnsubscribeLink({ loaderData }: Route.ComponentProps) {
-  const { state } = loaderData;
+  const { state, justUnsubscribed } = loaderData;
   const companyName = useRootData()?.site.companyName ?? "our";
   const { oneClick, fromPage } = SUBSCRIBER_LINK_FIELDS;
   return (
@@ -54,7 +59,7 @@ export default function UnsubscribeLink({ loaderData }: Route.ComponentProps) {
             </Button>
           </form>
         </CenteredCardOutcome>
-      ) : state.status === "gone" ? (
+      ) : state.status === "gone" && justUnsubscribed ? (
         <CenteredCardOutcome
           icon={<MailCheckIcon />}
           title="You're unsubscribed"
@@ -62,6 +67,14 @@ export default function UnsubscribeLink({ loaderData }: Route.ComponentProps) {
           announced
         >
           <CenteredCardLink to="/">Back to home</CenteredCardLink>
+        </CenteredCardOutcome>
+      ) : state.status === "gone" ? (
+        <CenteredCardOutcome
+          icon={<MailCheckIcon />}
+          title="This subscription has already ended"
+          text="This link belongs to a subscription that has already ended, so it has nothing left to unsubscribe. If our newsletter still reaches you, use the unsubscribe link in the latest one, or unsubscribe by typing your address."
+        >
+          <CenteredCardLink to={UNSUBSCRIBE_PATH}>Unsubscribe by address</CenteredCardLink>
         </CenteredCardOutcome>
       ) : (
         <CenteredCardOutcome
