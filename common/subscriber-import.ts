@@ -57,7 +57,8 @@ export const IMPORT_MESSAGES = {
 /**
  * The addresses of a CSV file, trimmed and lower-cased and checked like the newsletter form,
  * each with its line number (the header is line 1, as a spreadsheet numbers rows), and the rows
- * refused with the reason. A date that cannot be read, or lies in the future, is left out.
+ * refused with the reason. A date that cannot be read, or lies before 1900 or in the future, is
+ * left out.
  */
 export function readImportFile(text: string, now: Date): ReadImport {
   let records: CsvRecord[];
@@ -105,12 +106,22 @@ export function readImportFile(text: string, now: Date): ReadImport {
   return { ok: true, candidates, refused };
 }
 
-/** An instant from a date column ("2025-03-05", ISO date-times, "2025-03-05 14:02:11"). */
+/**
+ * The earliest subscription date an import keeps. Earlier ones are typing or export mistakes,
+ * and the databases disagree about them: PostgreSQL has no year 0 and refuses it, and reads
+ * back year 1 differently from SQLite.
+ */
+const EARLIEST_DATE = Date.UTC(1900, 0, 1);
+
+/**
+ * An instant from a date column ("2025-03-05", ISO date-times, "2025-03-05 14:02:11"), or null
+ * when it cannot be read or lies outside 1900-01-01 .. now.
+ */
 function readDate(value: string | undefined, now: Date): string | null {
   const text = value?.trim() ?? "";
   if (text === "") return null;
   const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(text) ? `${text.replace(" ", "T")}Z` : text;
   const time = Date.parse(/^\d{4}-\d{2}-\d{2}T[\d:.]+$/.test(iso) ? `${iso}Z` : iso);
-  if (Number.isNaN(time) || time > now.getTime()) return null;
+  if (Number.isNaN(time) || time < EARLIEST_DATE || time > now.getTime()) return null;
   return new Date(time).toISOString();
 }

@@ -88,6 +88,33 @@ describeEachDatabase("POST /api/subscribers/import", (kind) => {
     expect(smtp.received).toEqual([]);
   });
 
+  it("takes a date before 1900 as unreadable, the same on both databases", async () => {
+    const csv = [
+      "Email,Subscribed Date",
+      "year-zero@example.com,0000-01-01",
+      "negative@example.com,-000001-06-01",
+      "year-one@example.com,0001-01-01",
+      "last-century@example.com,1899-12-31T23:59:59Z",
+      "first-day@example.com,1900-01-01",
+      "",
+    ].join("\r\n");
+    const before = Date.now();
+    const response = await upload(admin, csv, "true");
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual({ added: 5, alreadyPresent: 0, refused: [] });
+    const stored = new Map((await rows()).map((row) => [row.email, row.createdAt]));
+    expect(stored.get("first-day@example.com")).toBe("1900-01-01T00:00:00.000Z");
+    for (const email of [
+      "year-zero@example.com",
+      "negative@example.com",
+      "year-one@example.com",
+      "last-century@example.com",
+    ]) {
+      // Unreadable: the import's time, as for any date the import cannot read.
+      expect(Date.parse(stored.get(email) ?? ""), email).toBeGreaterThanOrEqual(before - 1000);
+    }
+  });
+
   it("without consent, adds them pending and mails each its confirmation", async () => {
     const csv =
       "Email,Subscribed Date\r\nfirst@example.com,2025-03-05\r\nsecond@example.com,2025-03-06\r\n";
