@@ -1,11 +1,12 @@
 import { type RequestHandler, Router } from "express";
 import multer from "multer";
-import { MAX_IMPORT_BYTES, readImportFile } from "#common/subscriber-import.ts";
+import { MAX_IMPORT_BYTES } from "#common/subscriber-import.ts";
 import type { ImportReport } from "#common/types/subscriber.ts";
 import { requireAdmin } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { importSubscribers } from "#server/services/subscriber-consent.server.ts";
+import { readImportFile } from "#server/services/subscriber-import.server.ts";
 
 /** The multipart field of the CSV file, and of the consent box. */
 export const IMPORT_FILE_FIELD = "file";
@@ -63,7 +64,7 @@ export function subscriberImportRouter(context: ServerContext) {
       throw HttpError.badRequest(WRONG_FORM);
     }
     const now = new Date();
-    const read = readImportFile(new TextDecoder("utf-8").decode(file.buffer), now);
+    const read = await readImportFile(file.buffer, now);
     if (!read.ok) throw HttpError.badRequest(read.message);
     const added = await importSubscribers(db, read.candidates, { consent, now });
     // Without the consent box, each new address gets the confirmation mail (whatever
