@@ -28,7 +28,7 @@ export async function keepSubscribers(
 ): Promise<{ purged: number; queued: number }> {
   const purged = await purgeUnconfirmed(db, now);
   const unsent = await listUnsentConfirmations(db, UNSENT_PER_RUN);
-  confirmations.enqueue(unsent);
+  confirmations.enqueue(unsent, { bulk: true });
   return { purged, queued: unsent.length };
 }
 

@@ -68,8 +68,9 @@ export function subscriberImportRouter(context: ServerContext) {
     if (!read.ok) throw HttpError.badRequest(read.message);
     const added = await importSubscribers(db, read.candidates, { consent, now });
     // Without the consent box, each new address gets the confirmation mail (whatever
-    // NEWSLETTER_DOUBLE_OPT_IN says: that is about the form, where the person asks themself).
-    if (!consent) confirmations.enqueue(added);
+    // NEWSLETTER_DOUBLE_OPT_IN says: that is about the form, where the person asks themself),
+    // at the site's pace and behind anyone subscribing on the form meanwhile.
+    if (!consent) confirmations.enqueue(added, { bulk: true });
     const report: ImportReport = {
       added: added.length,
       alreadyPresent: read.candidates.length - added.length,

@@ -1,6 +1,9 @@
+import { tmpdir } from "node:os";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { IMPORT_MESSAGES, MAX_IMPORT_BYTES } from "#common/subscriber-import.ts";
 import type { ImportReport, SubscriberCounts } from "#common/types/subscriber.ts";
+import { loadConfig } from "#server/config/env.server.ts";
+import { createMailer, type Mailer } from "#server/mail/mailer.server.ts";
 import { createSubscriber } from "#tests/factories/subscriber.ts";
 import { readError } from "#tests/helpers/http.ts";
 import {
@@ -8,9 +11,10 @@ import {
   startMailingTestServer,
 } from "#tests/helpers/mailing-test-server.ts";
 import type { TestSmtpServer } from "#tests/helpers/smtp-server.ts";
+import { startTestSmtpServer } from "#tests/helpers/smtp-server.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
-import type { TestServer } from "#tests/helpers/test-server.ts";
+import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 
 /**
  * Runs `work` while a heartbeat every 5 ms reads this thread's CPU time, and answers the most
@@ -235,6 +239,64 @@ describeEachDatabase("POST /api/subscribers/import", (kind) => {
       expect((await readError(wrong, 400)).message).toMatch(
         /status must be one of: active, pending/,
       );
+    });
+  });
+});
+
+describeEachDatabase("an import's confirmation mails", (kind) => {
+  const ratePerMinute = 300;
+  const intervalMs = 60_000 / ratePerMinute;
+  let smtp: TestSmtpServer;
+  let smtpMailer: Mailer;
+  let server: TestServer;
+  let admin: SignedIn;
+  /** When the site handed each message to its mailer (Date.now), in order. */
+  const handedAt: number[] = [];
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    smtpMailer = createMailer(
+      loadConfig({ SMTP_URL: smtp.url, SESSION_SECRET: "s".repeat(32), DATA_DIR: tmpdir() }),
+    );
+    const mailer: Mailer = {
+      ...smtpMailer,
+      send: (message) => {
+        handedAt.push(Date.now());
+        return smtpMailer.send(message);
+      },
+    };
+    const env = { SMTP_URL: smtp.url, MAIL_RATE_PER_MINUTE: String(ratePerMinute) };
+    server = await startTestServer(kind, env, { services: { mailer } });
+    admin = await signInAs(server, "admin");
+  });
+  afterAll(async () => {
+    await server?.close();
+    smtpMailer?.close();
+    await smtp?.close();
+  });
+
+  it("leave at the site's pace, MAIL_RATE_PER_MINUTE", async () => {
+    const count = 5;
+    const addresses = Array.from({ length: count }, (_, i) => `paced-${i}@example.com`);
+    const form = new FormData();
+    form.append("consent", "false");
+    form.append("file", new Blob([`Email\r\n${addresses.join("\r\n")}\r\n`]), "list.csv");
+    const start = Date.now();
+    const response = await server.request("/api/subscribers/import", {
+      method: "POST",
+      headers: { origin: server.url, cookie: admin.cookie },
+      body: form,
+    });
+    expect(await response.json()).toEqual({ added: count, alreadyPresent: 0, refused: [] });
+    await smtp.waitFor(count);
+    await server.context.confirmations.idle();
+    expect(smtp.received.flatMap((mail) => mail.to).sort()).toEqual(addresses);
+    // The n-th mail (from 0) waits for its slot, n intervals after the first, which came no
+    // earlier than the request: never sooner (2 ms allowed for timer rounding), however late
+    // a busy machine makes any one of them.
+    const after = handedAt.map((at) => at - start);
+    expect(after).toHaveLength(count);
+    after.forEach((ms, n) => {
+      expect(ms, after.join(", ")).toBeGreaterThanOrEqual(n * intervalMs - 2);
     });
   });
 });
