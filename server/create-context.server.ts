@@ -17,6 +17,8 @@ export type ServerContextOptions = {
   uploads?: UploadStore;
   /** Sign-in's limits and password hashing, where a test wants its own. */
   auth?: Pick<AuthDeps, "signInThrottle" | "passwordHashing">;
+  /** The clock the confirmation mails' per-address limits count by, where a test moves time. */
+  confirmationClock?: () => number;
 };
 
 /**
@@ -31,9 +33,10 @@ export function createServerContext({
   mailer = createMailer(config),
   uploads = openUploadStore(config.storage, config.dataDir),
   auth: authOptions,
+  confirmationClock,
 }: ServerContextOptions): ServerContext {
   const auth = createAuth({ db, kind: dbKindOf(db), config, mailer, ...authOptions });
-  const confirmations = createConfirmationSender({ db, config, mailer });
+  const confirmations = createConfirmationSender({ db, config, mailer, now: confirmationClock });
   const jobs = backgroundJobs({ db, config, confirmations });
   return { db, config, auth, mailer, confirmations, uploads, jobs };
 }

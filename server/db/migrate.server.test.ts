@@ -13,6 +13,7 @@ import { migrateToLatest } from "./migrate.server.ts";
 const APP_TABLES = [
   "accounts",
   "apps",
+  "confirmation_mail_limits",
   "employees",
   "invitations",
   "job_leases",

@@ -35,6 +35,7 @@ export const TABLES: ReadonlyArray<KeyedTable & { name: keyof Database & string 
   { name: "newsletter_sendings", key: "id" },
   { name: "newsletter_deliveries", key: "id" },
   { name: "newsletter_pace", key: "name" },
+  { name: "confirmation_mail_limits", key: "addressKey" },
 ];
 
 /** How a column's values are normalised: the type PostgreSQL gives it. */

@@ -25,6 +25,7 @@ export type Database = {
   newsletter_sendings: NewsletterSendingsTable;
   newsletter_deliveries: NewsletterDeliveriesTable;
   newsletter_pace: NewsletterPaceTable;
+  confirmation_mail_limits: ConfirmationMailLimitsTable;
 };
 
 export type PostsTable = {
@@ -311,6 +312,22 @@ export type NewsletterDeliveriesTable = {
 export type NewsletterPaceTable = {
   name: string;
   nextSlotAt: number;
+};
+
+/**
+ * How many confirmation mails one recipient got lately, kept apart from the subscriber rows so
+ * it outlives unsubscribing (migration 0015); the address is known only by a keyed hash.
+ */
+export type ConfirmationMailLimitsTable = {
+  /** HMAC-SHA-256 of the normalised address with the site's secret. */
+  addressKey: string;
+  /** When the current 24-hour window began (with its first mail). */
+  windowStartedAt: string;
+  mailsInWindow: number;
+  /** The latest mail; null once a mail that could not be sent gave its place back. */
+  lastMailedAt: string | null;
+  /** The mail before the latest, restored when the latest could not be sent. */
+  previousMailedAt: string | null;
 };
 
 export type PostRow = Selectable<PostsTable>;

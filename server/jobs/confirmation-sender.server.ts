@@ -5,6 +5,12 @@ import type { Db } from "#server/db/db.server.ts";
 import { describeError } from "#server/errors.ts";
 import { confirmationMessage } from "#server/mail/confirmation-mail.server.ts";
 import { MailError, type Mailer } from "#server/mail/mailer.server.ts";
+import {
+  type ConfirmationAllowance,
+  confirmationLimitKey,
+  giveBackConfirmationAllowance,
+  takeConfirmationAllowance,
+} from "#server/services/confirmation-mail-limits.server.ts";
 import { currentSiteSettings } from "#server/services/site-settings.server.ts";
 import {
   type ConfirmationClaim,
@@ -39,18 +45,61 @@ export type ConfirmationSender = {
   stop: () => Promise<void>;
 };
 
+/** The right to send one confirmation: its row's claim and its recipient's place in the limit. */
+type TakenMail = { claim: ConfirmationClaim; allowance: ConfirmationAllowance };
+
+/**
+ * Takes the right to mail this address at `at`: its row's claim (pending, not mailed in the last
+ * 10 minutes), then a place in its recipient's limit, which outlives the row. Held back by the
+ * limit, the row stays pending and unmailed, for a later request or the upkeep job.
+ */
+async function takeMail(
+  db: Db,
+  secret: string,
+  email: string,
+  at: Date,
+): Promise<TakenMail | null> {
+  const claim = await claimConfirmation(db, email, at);
+  if (!claim) return null;
+  const key = confirmationLimitKey(secret, claim.email);
+  const allowance = await takeConfirmationAllowance(db, key, at);
+  if (!allowance) {
+    await releaseConfirmation(db, claim);
+    return null;
+  }
+  return { claim, allowance };
+}
+
+/** Gives both back after the mail could not be sent, so it may be tried again at once. */
+async function giveBackMail(db: Db, { claim, allowance }: TakenMail): Promise<void> {
+  await releaseConfirmation(db, claim);
+  await giveBackConfirmationAllowance(db, allowance);
+}
+
+/** Waits for a mail's slot in the site's pace; false when `signal` stopped the wait. */
+async function waitForSlot(db: Db, ratePerMinute: number, signal: AbortSignal): Promise<boolean> {
+  if (ratePerMinute <= 0) return true;
+  const slot = await takeSlot(db, paceInterval(ratePerMinute));
+  const wait = slot - Date.now();
+  if (wait > 0) await sleep(wait, undefined, { signal }).catch(() => undefined);
+  return !signal.aborted;
+}
+
 /**
  * The confirmation sender of a server process, made once at start-up (ServerContext's
- * `confirmations`): it sends through `mailer`, the process's own.
+ * `confirmations`): it sends through `mailer`, the process's own. `now` is the clock the
+ * per-address limits count by (a test's own moves time); the pace keeps to the real one.
  */
 export function createConfirmationSender({
   db,
   config,
   mailer,
+  now = Date.now,
 }: {
   db: Db;
   config: Config;
   mailer: Mailer;
+  now?: () => number;
 }): ConfirmationSender {
   const queues = { form: [] as string[], bulk: [] as string[] };
   const queued = new Set<string>();
@@ -58,34 +107,22 @@ export function createConfirmationSender({
   let stopped = false;
   const halt = new AbortController();
 
-  /** Waits for this mail's slot in the site's pace; false when the sender stopped meanwhile. */
-  const paced = async (): Promise<boolean> => {
-    const { ratePerMinute } = config.mail;
-    if (ratePerMinute <= 0) return true;
-    const slot = await takeSlot(db, paceInterval(ratePerMinute));
-    const wait = slot - Date.now();
-    if (wait > 0) {
-      await sleep(wait, undefined, { signal: halt.signal }).catch(() => undefined);
-    }
-    return !halt.signal.aborted;
-  };
-
   const sendOne = async (email: string) => {
-    let claim: ConfirmationClaim | null = null;
+    let taken: TakenMail | null = null;
     try {
-      claim = await claimConfirmation(db, email);
-      if (!claim) return;
-      if (!(await paced())) {
+      taken = await takeMail(db, config.sessionSecret, email, new Date(now()));
+      if (!taken) return;
+      if (!(await waitForSlot(db, config.mail.ratePerMinute, halt.signal))) {
         // Stopping: the address stays pending with no mail sent, for the upkeep job to queue.
-        await releaseConfirmation(db, claim);
+        await giveBackMail(db, taken);
         return;
       }
       const { companyName } = await currentSiteSettings(db, config.siteDefaults);
       const link = confirmationUrl(
         { siteUrl: config.siteUrl, secret: config.sessionSecret },
-        claim.id,
+        taken.claim.id,
       );
-      await mailer.send(confirmationMessage({ to: claim.email, link, companyName }));
+      await mailer.send(confirmationMessage({ to: taken.claim.email, link, companyName }));
     } catch (error) {
       const temporary = !(error instanceof MailError) || error.temporary;
       logger.error(
@@ -94,8 +131,8 @@ export function createConfirmationSender({
         }.`,
       );
       // A permanent refusal (5xx) keeps its time: only a new request, 10 minutes on, tries again.
-      if (claim && temporary) {
-        await releaseConfirmation(db, claim).catch((release: unknown) => {
+      if (taken && temporary) {
+        await giveBackMail(db, taken).catch((release: unknown) => {
           logger.error(`Could not release the confirmation of ${email}: ${describeError(release)}`);
         });
       }

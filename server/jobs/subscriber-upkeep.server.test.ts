@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config/env.server.ts";
 import { createMailer, type Mailer } from "#server/mail/mailer.server.ts";
+import { takeConfirmationAllowance } from "#server/services/confirmation-mail-limits.server.ts";
 import {
   claimConfirmation,
   PURGE_PENDING_AFTER_MS,
@@ -45,6 +46,22 @@ describeEachDatabase("the mailing list's upkeep", (kind) => {
   beforeEach(async () => {
     await db().deleteFrom("subscribers").execute();
     smtp.received.length = 0;
+  });
+
+  it("drops the confirmation limits that hold nothing back any more", async () => {
+    await db().deleteFrom("confirmation_mail_limits").execute();
+    const start = new Date("2026-06-01T12:00:00.000Z");
+    const later = (ms: number) => new Date(start.getTime() + ms);
+    expect(await takeConfirmationAllowance(db(), "first", start)).not.toBeNull();
+    expect(await takeConfirmationAllowance(db(), "second", later(DAY / 2))).not.toBeNull();
+    const keys = async () =>
+      (await db().selectFrom("confirmation_mail_limits").select("addressKey").execute()).map(
+        (row) => row.addressKey,
+      );
+    await keepSubscribers(db(), confirmations, later(DAY - 1000));
+    expect((await keys()).sort()).toEqual(["first", "second"]);
+    await keepSubscribers(db(), confirmations, later(DAY + 1000));
+    expect(await keys()).toEqual(["second"]);
   });
 
   it("deletes pending addresses older than 30 days and nothing else", async () => {

@@ -1,5 +1,6 @@
 import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { pruneConfirmationLimits } from "#server/services/confirmation-mail-limits.server.ts";
 import {
   listUnsentConfirmations,
   purgeUnconfirmed,
@@ -19,7 +20,8 @@ const UNSENT_PER_RUN = 2_000;
 /**
  * One run: deletes pending addresses older than 30 days, and queues the confirmation of pending
  * ones that never got it (an import whose process stopped before mailing them all, a mail the
- * server could not take). Answers how many it purged and queued.
+ * server could not take, a mail the recipient's limit held back); drops the per-recipient
+ * confirmation limits that no longer hold anything back. Answers how many it purged and queued.
  */
 export async function keepSubscribers(
   db: Db,
@@ -27,6 +29,7 @@ export async function keepSubscribers(
   now = new Date(),
 ): Promise<{ purged: number; queued: number }> {
   const purged = await purgeUnconfirmed(db, now);
+  await pruneConfirmationLimits(db, now);
   const unsent = await listUnsentConfirmations(db, UNSENT_PER_RUN);
   confirmations.enqueue(unsent, { bulk: true });
   return { purged, queued: unsent.length };

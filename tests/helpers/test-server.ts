@@ -53,6 +53,8 @@ export type TestServerOptions = {
   app?: Pick<CreateAppOptions, "requestLogger" | "readinessChecks" | "isStopping">;
   /** A mailer or upload store of the test's own, in place of those the configuration names. */
   services?: Pick<ServerContextOptions, "mailer" | "uploads">;
+  /** The clock the confirmation mails' per-address limits count by (a test's own moves time). */
+  confirmationClock?: () => number;
 };
 
 /**
@@ -98,6 +100,7 @@ export async function startTestServerOn(
     passwordHashing = QUICK_PASSWORD_HASHING,
     app: appOptions,
     services = {},
+    confirmationClock,
   }: TestServerOptions = {},
 ): Promise<TestServer> {
   const config = loadConfig({ DATA_DIR: db.dataDir, SEED_DEMO: "0", ...env });
@@ -105,6 +108,7 @@ export async function startTestServerOn(
     db: db.handle.db,
     config,
     ...services,
+    confirmationClock,
     auth: {
       signInThrottle,
       passwordHashing: passwordHashing === "scrypt" ? undefined : passwordHashing,
