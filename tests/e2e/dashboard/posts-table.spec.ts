@@ -357,6 +357,10 @@ test.describe("staff post tables", () => {
     await page.goto(`/dashboard/posts?tag=${tag}`);
     await expectRows(page, "All Content", titles(prefix, [1, 0]));
 
+    await expect(page.getByRole("searchbox", { name: "Search posts" })).toHaveAttribute(
+      "placeholder",
+      "Search content...",
+    );
     // Typing, then opening a post before the search's pause is over, on a network slow enough
     // that the editor is still loading when the pause ends.
     const slow = async (route: Route) => {
