@@ -70,15 +70,20 @@ export function invitationPath(token: string): string {
 /**
  * The mailed links whose last segment is a credential: whoever holds one can reset a password,
  * join the staff, confirm or end a subscription. Only the recipient may see that segment, so
- * the Outbox hides what follows these (docs/product/mail.md#outbox). A new link of that kind is
- * added here.
+ * the Outbox hides what follows these (docs/product/mail.md#outbox) and the request log leaves
+ * it out. A new link of that kind is added here. Each is its builder's address without a token.
  */
-export const CREDENTIAL_LINK_PREFIXES = [
-  "/reset-password/",
-  "/invite/",
-  "/subscribe/confirm/",
-  `${UNSUBSCRIBE_PATH}/`,
-] as const;
+export const CREDENTIAL_LINK_PREFIXES: readonly string[] = [
+  resetPasswordPath(""),
+  invitationPath(""),
+  confirmSubscriptionPath(""),
+  unsubscribeLinkPath(""),
+];
+
+/** CREDENTIAL_LINK_PREFIXES as the alternatives of a regular expression, each escaped. */
+export const CREDENTIAL_LINK_PREFIX_PATTERN = CREDENTIAL_LINK_PREFIXES.map((prefix) =>
+  prefix.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&"),
+).join("|");
 
 /** What the Outbox shows in place of a credential link's last segment. */
 export const HIDDEN_CREDENTIAL = "[hidden]";

@@ -1,4 +1,5 @@
 import { type DestinationStream, type Logger, pino } from "pino";
+import { CREDENTIAL_LINK_PREFIX_PATTERN } from "#common/paths.ts";
 import type { LogLevel } from "./env.server.ts";
 
 // The process's one logger: JSON lines, one object per event. Informational lines (a request
@@ -45,13 +46,14 @@ export const REDACTED_PATHS = [
 const SECRET_QUERY_PARAMETER = /^(code|state|password|key|signature|sig|email|.*token|.*secret)$/i;
 
 /**
- * Paths whose last segment is a secret: an invitation link (`/invite/{token}`, its data request
- * `/invite/{token}.data`) and the API call that reads it (`/api/invitations/{token}`),
- * the password-reset page (`/reset-password/{token}`) and better-auth's reset call, and a
- * subscriber's confirmation and unsubscribe links.
+ * Paths whose last segment is a secret: the mailed links that carry one (CREDENTIAL_LINK_PREFIXES:
+ * an invitation, a password reset, a subscriber's confirmation and unsubscribe links, and their
+ * data requests such as `/invite/{token}.data`), the API call that reads an invitation
+ * (`/api/invitations/{token}`) and better-auth's reset call.
  */
-const SECRET_PATH =
-  /^(\/invite\/|\/api\/invitations\/(?!accept(?:[/?]|$))|\/api\/auth\/reset-password\/|\/reset-password\/|\/subscribe\/confirm\/|\/unsubscribe\/)[^/?]+/;
+const SECRET_PATH = new RegExp(
+  `^(${CREDENTIAL_LINK_PREFIX_PATTERN}|/api/invitations/(?!accept(?:[/?]|$))|/api/auth/reset-password/)[^/?]+`,
+);
 
 /**
  * The address as logged: the path and query, with a secret path segment and the values of

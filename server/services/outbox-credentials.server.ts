@@ -1,5 +1,5 @@
 import libmime from "libmime";
-import { CREDENTIAL_LINK_PREFIXES, HIDDEN_CREDENTIAL } from "#common/paths.ts";
+import { CREDENTIAL_LINK_PREFIX_PATTERN, HIDDEN_CREDENTIAL } from "#common/paths.ts";
 
 // The Outbox shows admins what the site mailed, but a reset, invitation, confirmation or
 // unsubscribe link grants something to whoever holds it: only its recipient may see it
@@ -11,10 +11,7 @@ import { CREDENTIAL_LINK_PREFIXES, HIDDEN_CREDENTIAL } from "#common/paths.ts";
  * it up to the first character no link in a message carries: white space, a quote, an angle
  * bracket, a parenthesis or a square bracket (the plain-text part writes links as `[url]`).
  */
-const CREDENTIAL_LINK = new RegExp(
-  `(${CREDENTIAL_LINK_PREFIXES.map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")).join("|")})[^\\s"'<>()[\\]]+`,
-  "gi",
-);
+const CREDENTIAL_LINK = new RegExp(`(${CREDENTIAL_LINK_PREFIX_PATTERN})[^\\s"'<>()[\\]]+`, "gi");
 
 /** The text with the credential of every link of CREDENTIAL_LINK_PREFIXES replaced by a marker. */
 export function hideCredentialLinks(text: string): string {

@@ -65,22 +65,23 @@ export async function readOutboxMessage(
   const raw = await readStart(path.join(outboxDir(dataDir), file), MESSAGE_BYTES);
   if (raw === null) return null;
   const parsed = await parseMail(raw);
-  const hidden = hideCredentialLinks;
   return {
     file,
     date: dateOf(file),
-    from: hidden(addressText(parsed.from)),
-    to: hidden(addressText(parsed.to)),
-    subject: hidden(parsed.subject ?? ""),
+    from: hideCredentialLinks(addressText(parsed.from)),
+    to: hideCredentialLinks(addressText(parsed.to)),
+    subject: hideCredentialLinks(parsed.subject ?? ""),
     headers: parsed.headerLines.map(({ line }) => {
       const colon = line.indexOf(":");
       return {
-        name: hidden(readableHeaderValue(colon > 0 ? line.slice(0, colon) : line)),
-        value: hidden(colon > 0 ? readableHeaderValue(line.slice(colon + 1)).trim() : ""),
+        name: hideCredentialLinks(readableHeaderValue(colon > 0 ? line.slice(0, colon) : line)),
+        value: hideCredentialLinks(
+          colon > 0 ? readableHeaderValue(line.slice(colon + 1)).trim() : "",
+        ),
       };
     }),
-    text: typeof parsed.text === "string" ? hidden(parsed.text) : null,
-    html: typeof parsed.html === "string" ? hidden(parsed.html) : null,
+    text: typeof parsed.text === "string" ? hideCredentialLinks(parsed.text) : null,
+    html: typeof parsed.html === "string" ? hideCredentialLinks(parsed.html) : null,
   };
 }
 
