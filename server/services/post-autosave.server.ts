@@ -8,7 +8,7 @@ import type { UploadStore } from "#server/storage/upload-store.server.ts";
 import { recordRevision, revisionContentOf } from "./post-revisions.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "./post-rows.server.ts";
 import { holdVersion, versionConflict } from "./post-versions.server.ts";
-import { saveWorkingCopy } from "./post-working-copies.server.ts";
+import { deleteWorkingCopy, savesInPlace, saveWorkingCopy } from "./post-working-copies.server.ts";
 import {
   fieldColumns,
   storedEditorFields,
@@ -19,9 +19,10 @@ import { insertNewPost } from "./posts.server.ts";
 import { sanitizePostHtml } from "./sanitize-html.server.ts";
 
 // Autosave (docs/decisions/008-editor-saves.md): the editor saves what a person is typing every
-// few seconds, and that must never change what the public sees. A draft is saved into the post
-// itself; a published or scheduled post into its working copy, until Update (or Publish now, or
-// Reschedule) saves it by hand. Status, scheduled time and publication time are never touched.
+// few seconds, and that must never change what the public sees now. A draft, or a post scheduled
+// for later, is saved into the post itself (what goes live at its time is what was saved last); a
+// public post into its working copy, until Update saves it by hand. Status, scheduled time and
+// publication time are never touched.
 
 export type AutosaveOptions = {
   input: PostAutosaveInput;
@@ -71,9 +72,9 @@ export async function autosaveNewPost(db: Db, options: AutosaveOptions): Promise
 }
 
 /**
- * Autosaves the post `id`, made from its `version`: a draft's fields are written into it (its
- * version goes up by one), a published or scheduled post's into its working copy (the post and
- * its version stay as they are). Either way an `autosave` revision is recorded, coalesced with
+ * Autosaves the post `id`, made from its `version`: the fields of a draft or a post scheduled for
+ * later are written into it (its version goes up by one, and a working copy left from before is
+ * dropped), a public post's into its working copy (the post and its version stay as they are). Either way an `autosave` revision is recorded, coalesced with
  * the newest one (recordRevision). Throws 404 (unknown post), 409 (not at `version`, or a taken
  * slug for a draft) and 400 (a featured image that is not an uploaded file).
  */
@@ -92,7 +93,8 @@ export async function autosavePost(
     db,
     id,
     async (trx): Promise<AutosaveAnswer> => {
-      if (existing.status === "draft") {
+      if (savesInPlace(existing, now)) {
+        await deleteWorkingCopy(trx, id);
         const saved = await updatePost(trx, {
           existing,
           columns: fieldColumns(fields),

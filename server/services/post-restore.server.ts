@@ -10,7 +10,9 @@ import {
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "./post-rows.server.ts";
 import { holdVersion, versionConflict } from "./post-versions.server.ts";
 import {
+  deleteWorkingCopy,
   getWorkingCopy,
+  savesInPlace,
   saveWorkingCopy,
   type WorkingCopyRecord,
 } from "./post-working-copies.server.ts";
@@ -29,11 +31,12 @@ export type RestoreOptions = {
 };
 
 /**
- * Restores a revision (docs/decisions/008-editor-saves.md). A draft gets the revision's fields
- * written into it (its version goes up by one); a published or scheduled post gets them as its
- * working copy, on top of its other fields, so they go live only when someone saves it by hand.
- * Either way a `restore` revision is recorded. Answers the post and its working copy (null for a
- * draft). Throws 404 (unknown post or revision) and 409 (not at `version`, or for a draft a slug
+ * Restores a revision (docs/decisions/008-editor-saves.md). A draft or a post scheduled for later
+ * gets the revision's fields written into it (its version goes up by one); a public post gets them
+ * as its working copy, on top of its other fields, so they go live only when someone saves it by
+ * hand.
+ * Either way a `restore` revision is recorded. Answers the post and its working copy (null when
+ * saved in place). Throws 404 (unknown post or revision) and 409 (not at `version`, or for a draft a slug
  * another post has taken since).
  */
 export async function restoreRevision(
@@ -48,7 +51,8 @@ export async function restoreRevision(
   const restored = revisionFieldsOf(revision);
   const nowIso = now.toISOString();
   return writePostTransaction(db, postId, async (trx) => {
-    if (existing.status === "draft") {
+    if (savesInPlace(existing, now)) {
+      await deleteWorkingCopy(trx, postId);
       const post = await updatePost(trx, {
         existing,
         columns: { ...restored, tags: JSON.stringify(restored.tags) },

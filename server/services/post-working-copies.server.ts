@@ -2,9 +2,25 @@ import type { WorkingCopyValues } from "#common/types/post-revision.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { PostWorkingCopyRow } from "#server/db/tables.ts";
 
-// A published or scheduled post's working copy (docs/decisions/008-editor-saves.md): where its
-// autosaves and restored revisions wait, one per post, so the public page (and what goes live
-// at a scheduled time) stays the stored post until someone saves it by hand.
+// A public post's working copy (docs/decisions/008-editor-saves.md): where its autosaves and
+// restored revisions wait, one per post, so the public page stays the stored post until someone
+// saves it by hand. A draft, and a scheduled post whose time has not come, have none: nobody sees
+// them yet, so their edits are saved into the post itself, and what the editor shows at "Saved"
+// is what goes live.
+
+/**
+ * Whether an edit saved without a manual action (an autosave, a restored revision) goes into the
+ * post itself: yes for a draft and for a post scheduled for later; a published post, or a
+ * scheduled one whose time has come, keeps it in its working copy.
+ */
+export function savesInPlace(
+  post: { status: string; scheduledAt: string | null },
+  now: Date,
+): boolean {
+  if (post.status === "draft") return true;
+  if (post.status !== "scheduled" || post.scheduledAt === null) return false;
+  return Date.parse(post.scheduledAt) > now.getTime();
+}
 
 /** A working copy with its values read, and the name and e-mail of whoever saved it. */
 export type WorkingCopyRecord = Omit<PostWorkingCopyRow, "values"> & {

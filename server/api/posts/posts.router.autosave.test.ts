@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Post } from "#common/types/post.ts";
 import type { AutosaveAnswer } from "#common/types/post-revision.ts";
+import { publishDuePosts } from "#server/jobs/publish-scheduled.server.ts";
 import { uploadsDir } from "#server/storage/uploads.server.ts";
 import { createPost, fromNow } from "#tests/factories/post.ts";
 import { readError } from "#tests/helpers/http.ts";
@@ -17,8 +18,9 @@ import { expectRecent, HOUR, payload, startWithEmployee } from "./posts.router.f
 describeEachDatabase("autosave", (kind) => {
   let server: TestServer;
   let employee: SignedIn;
+  let employeeUserId: string;
   beforeAll(async () => {
-    ({ server, employee } = await startWithEmployee(kind));
+    ({ server, employee, employeeUserId } = await startWithEmployee(kind));
   });
   afterAll(() => server?.close());
   const { db, send, ok, create, edit, storedRow, autosave, workingCopy, getPost } = editorCalls(
@@ -222,23 +224,55 @@ describeEachDatabase("autosave", (kind) => {
   });
 
   describe("PUT /api/posts/:id/autosave of a scheduled post", () => {
-    it("leaves the stored post, and what goes live at its time, as it is", async () => {
+    it("saves into the post scheduled for later, so the sweep publishes what was saved last", async () => {
       const row = await createPost(db(), {
         status: "scheduled",
         scheduledAt: fromNow(HOUR),
         timezone: "Asia/Tokyo",
       });
       const post = await getPost(row.id);
-      const stored = await storedRow(row.id);
+      // A working copy left from before scheduled posts saved in place: the save replaces it.
+      await db()
+        .insertInto("post_working_copies")
+        .values({
+          postId: row.id,
+          values: JSON.stringify({ ...post, title: "An old working copy" }),
+          baseVersion: post.version,
+          savedBy: employeeUserId,
+          savedAt: new Date().toISOString(),
+        })
+        .execute();
       const answer = await autosave(row.id, {
         ...post,
-        title: "Changed before it goes out",
+        title: "Corrected before it goes out",
         status: "published",
         scheduledAt: fromNow(2 * HOUR),
       });
+      expect(answer).toMatchObject({ target: "post", version: post.version + 1 });
+      expect(await storedRow(row.id)).toMatchObject({
+        title: "Corrected before it goes out",
+        status: "scheduled",
+        scheduledAt: row.scheduledAt,
+        timezone: "Asia/Tokyo",
+        version: post.version + 1,
+      });
+      expect(await workingCopy(row.id)).toBeNull();
+      // Not public before its time; at its time, the sweep publishes the corrected post.
+      await readError(await server.request(`/api/posts/slug/${post.slug}`), 404);
+      const atItsTime = new Date(Date.parse(row.scheduledAt ?? "") + 1000);
+      expect(await publishDuePosts(db(), atItsTime)).toBeGreaterThanOrEqual(1);
+      const live = await ok<Post>(await server.request(`/api/posts/slug/${post.slug}`));
+      expect(live).toMatchObject({ title: "Corrected before it goes out", status: "published" });
+    });
+
+    it("keeps a scheduled post whose time has come as it went live: changes wait in the working copy", async () => {
+      const row = await createPost(db(), { status: "scheduled", scheduledAt: fromNow(-HOUR) });
+      const post = await getPost(row.id);
+      const stored = await storedRow(row.id);
+      const answer = await autosave(row.id, { ...post, title: "Changed after it went live" });
       expect(answer.target).toBe("working-copy");
       expect(await storedRow(row.id)).toEqual(stored);
-      expect((await workingCopy(row.id))?.values.title).toBe("Changed before it goes out");
+      expect((await workingCopy(row.id))?.values.title).toBe("Changed after it went live");
     });
   });
 
@@ -263,7 +297,8 @@ describeEachDatabase("autosave", (kind) => {
         scheduledAt: row.scheduledAt,
         publishedAt: row.publishedAt,
       });
-      expect(after.version).toBe(status === "draft" ? post.version + 4 : post.version);
+      // A draft and a post scheduled for later save in place; a published one keeps a copy.
+      expect(after.version).toBe(status === "published" ? post.version : post.version + 4);
     }
   });
 

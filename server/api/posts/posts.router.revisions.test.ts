@@ -224,6 +224,21 @@ describeEachDatabase("post revisions", (kind) => {
       });
     });
 
+    it("writes the revision into a post scheduled for later, as its autosaves are", async () => {
+      const scheduled = { status: "scheduled", scheduledAt: "2099-01-01T09:00", timezone: "UTC" };
+      const post = await create({ ...scheduled, title: "Planned" });
+      const [first] = await revisions(post.id);
+      const changed = await edit(post, { title: "Replanned" });
+      const answer = await ok<RestoreAnswer>(await restore(post.id, first?.id, changed.version));
+      expect(answer.workingCopy).toBeNull();
+      expect(answer.post).toMatchObject({
+        title: "Planned",
+        status: "scheduled",
+        scheduledAt: changed.scheduledAt,
+        version: changed.version + 1,
+      });
+    });
+
     it("answers 409 for a version that is not the stored one, and writes nothing", async () => {
       const draft = await create();
       const [first] = await revisions(draft.id);
