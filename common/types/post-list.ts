@@ -56,6 +56,11 @@ export type StaffPostRow = {
   updatedAt: string;
   marketplaceUrl: string | null;
   version: number;
+  /**
+   * Whether it has saved changes the public does not see yet (a public post's working copy,
+   * waiting for Update).
+   */
+  changesNotLive: boolean;
 };
 
 /** `GET /api/posts/authors`: a user who wrote posts, for the staff list's author filter. */

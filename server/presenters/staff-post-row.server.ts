@@ -26,6 +26,8 @@ type StaffListRow = Pick<
   /** Null for an inline (data:) image, which the list does not send. */
   featuredImage: string | null;
   authorName: string | null;
+  /** Whether the post has a working copy (SQLite answers 0 or 1, PostgreSQL a boolean). */
+  hasWorkingCopy: boolean | number;
 };
 
 /** A post as a row of the staff post list; status and publishedAt as the Post answer has them. */
@@ -52,5 +54,6 @@ export function presentStaffPostRow(row: StaffListRow, now = new Date()): StaffP
     updatedAt: row.updatedAt,
     marketplaceUrl: row.marketplaceUrl,
     version: row.version,
+    changesNotLive: Boolean(row.hasWorkingCopy),
   };
 }

@@ -155,6 +155,17 @@ export async function pageStaffPosts(
           ),
         )
         .select("users.name as authorName")
+        // Saved changes the public does not see yet: the post's working copy.
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom("post_working_copies")
+                .select("post_working_copies.postId")
+                .whereRef("post_working_copies.postId", "=", "posts.id"),
+            )
+            .as("hasWorkingCopy"),
+        )
         .where((eb) => eb.or(pages.map((ids) => eb("posts.id", "in", ids))))
         .orderBy(sql`${key} is null`)
         .orderBy(key, direction)

@@ -40,9 +40,25 @@ export function PostThumbnail({ post, className }: { post: StaffPostRow; classNa
   );
 }
 
-/** The status as a coloured badge (green published, yellow draft, blue scheduled). */
-export function PostStatusBadge({ status }: { status: string }) {
-  return <Badge variant={statusBadgeVariant(status)}>{status}</Badge>;
+/**
+ * The status as a coloured badge (green published, yellow draft, blue scheduled), and beside it
+ * `Changes not live` when the post has saved changes the public does not see until Update.
+ */
+export function PostStatusBadge({
+  post,
+}: {
+  post: Pick<StaffPostRow, "status" | "changesNotLive">;
+}) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1">
+      <Badge variant={statusBadgeVariant(post.status)}>{post.status}</Badge>
+      {post.changesNotLive ? (
+        <Badge variant="neutral" title="Saved changes wait for Update before the public sees them">
+          Changes not live
+        </Badge>
+      ) : null}
+    </span>
+  );
 }
 
 /** The title, linking to the editor. */
@@ -72,7 +88,7 @@ export function PostCompactRow({ post }: { post: StaffPostRow }) {
       <div className="min-w-0 flex-1 space-y-1">
         <PostTitleLink post={post} />
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <PostStatusBadge status={post.status} />
+          <PostStatusBadge post={post} />
           <span className="text-xs text-zinc-400">{postKindText(post)}</span>
         </div>
         <PostDateLine post={post} />

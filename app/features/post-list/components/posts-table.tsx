@@ -119,8 +119,8 @@ function postColumns(sort: StaffPostSort, dateField: SortDate): PagedTableColumn
     { header: "Title", sortField: "title", className: "px-2", cell: titleCell },
     {
       header: "Status",
-      className: "w-28 px-2",
-      cell: (post) => <PostStatusBadge status={post.status} />,
+      className: "w-32 px-2",
+      cell: (post) => <PostStatusBadge post={post} />,
     },
     {
       header: "Category",
