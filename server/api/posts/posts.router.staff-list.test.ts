@@ -28,6 +28,7 @@ const STAFF_ROW_FIELDS = [
   "updatedAt",
   "marketplaceUrl",
   "version",
+  "changesNotLive",
 ].sort();
 
 type PostRow = Awaited<ReturnType<typeof createManyPosts>>[number];
@@ -158,6 +159,31 @@ describeEachDatabase("the staff post list (GET /api/posts?page=)", (kind) => {
         timezone: "Europe/Berlin",
       });
       expect(item(29)?.author).toBeNull();
+    });
+
+    it("marks a post whose saved changes are not live yet (its working copy)", async () => {
+      const db = server.db.handle.db;
+      const target = rows[0];
+      if (!target) throw new Error("no posts");
+      const changed = async () =>
+        (await getPage("/api/posts?page=1&limit=100")).items.find((row) => row.id === target.id)
+          ?.changesNotLive;
+      expect(await changed()).toBe(false);
+      await db
+        .insertInto("post_working_copies")
+        .values({
+          postId: target.id,
+          values: "{}",
+          baseVersion: 1,
+          savedBy: employeeUserId,
+          savedAt: new Date().toISOString(),
+        })
+        .execute();
+      try {
+        expect(await changed()).toBe(true);
+      } finally {
+        await db.deleteFrom("post_working_copies").where("postId", "=", target.id).execute();
+      }
     });
 
     it("keeps the unpaged form: every post with every field", async () => {
