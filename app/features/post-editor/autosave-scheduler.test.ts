@@ -202,4 +202,29 @@ describe("AutosaveScheduler", () => {
     await advance(60_000);
     expect(calls).toHaveLength(0);
   });
+
+  it("saves at once on flush, after any save on its way, and answers whether all is held", async () => {
+    const { scheduler, advance, calls } = setup();
+    expect(await scheduler.flush()).toBe(true);
+    expect(calls).toHaveLength(0);
+    scheduler.change();
+    await advance(3_000);
+    scheduler.change();
+    const flushed = scheduler.flush();
+    await settle();
+    // The save on its way ends first; then the newer change goes out without waiting.
+    expect(calls).toHaveLength(1);
+    calls[0]?.resolve();
+    await settle();
+    expect(calls).toHaveLength(2);
+    calls[1]?.resolve();
+    expect(await flushed).toBe(true);
+    expect(scheduler.state.kind).toBe("saved");
+    scheduler.change();
+    const failing = scheduler.flush();
+    await settle();
+    calls[2]?.reject(new Error("offline"));
+    expect(await failing).toBe(false);
+    expect(scheduler.state.kind).toBe("retrying");
+  });
 });

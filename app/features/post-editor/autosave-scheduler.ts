@@ -146,6 +146,18 @@ export class AutosaveScheduler {
     if (this.#inFlight) await this.#inFlight;
   }
 
+  /**
+   * Saves what is waiting now rather than after the pause in typing (Ctrl/Cmd+S on a public
+   * post, keeping its changes on the way out), and answers whether the server then holds every
+   * change. While paused, or after a conflict or a stop, it saves nothing.
+   */
+  async flush(): Promise<boolean> {
+    await this.idle();
+    const blocked = this.#state.kind === "conflict" || this.#state.kind === "stopped";
+    if (!this.settled && !blocked) await this.#run();
+    return this.settled;
+  }
+
   /** Takes changes again after `dispose` (a component mounted anew keeps its scheduler). */
   open(): void {
     this.#disposed = false;

@@ -33,6 +33,14 @@ export type HeldPost = {
   values: PostEditorValues;
 };
 
+/**
+ * Whether the server keeps changes to a public post that the public does not see until Update
+ * (its working copy). A post scheduled for later has none: its edits are saved into it.
+ */
+export function changesNotLive(held: HeldPost): boolean {
+  return held.status === "published" && held.workingCopy !== null;
+}
+
 /** A post not saved yet: nothing is held but the empty form it starts from. */
 export function heldForNewPost(values: PostEditorValues): HeldPost {
   return {

@@ -11,6 +11,7 @@ import {
 import {
   ACTION_LABELS,
   actionsFor,
+  keyboardSaveAction,
   requestFor,
   savedToast,
   statusSummary,
@@ -166,12 +167,12 @@ describe("what the panel says the server holds", () => {
 
 describe("the toast after a save", () => {
   it("links to the public page after Publish and Update", () => {
-    expect(savedToast("publish", post, true)).toEqual({
+    expect(savedToast("publish", post, { created: true, stayed: false })).toEqual({
       title: "Content created successfully!",
       description: "Published: the public page is /blog/dragons.",
       action: { label: "View post", href: "/blog/dragons" },
     });
-    expect(savedToast("update", post, false)).toMatchObject({
+    expect(savedToast("update", post, { created: false, stayed: false })).toMatchObject({
       title: "Content updated successfully!",
       description: "The public page /blog/dragons shows this version.",
       action: { label: "View post", href: "/blog/dragons" },
@@ -180,21 +181,38 @@ describe("the toast after a save", () => {
 
   it("has no link while the post is not public", () => {
     const draft = { ...post, status: "draft", publishedAt: null };
-    expect(savedToast("unpublish", draft, false)).toEqual({
+    expect(savedToast("unpublish", draft, { created: false, stayed: false })).toEqual({
       title: "Content updated successfully!",
       description: "Back to draft: /blog/dragons is no longer public.",
     });
-    expect(savedToast("save-draft", draft, true).action).toBeUndefined();
+    expect(savedToast("save-draft", draft, { created: true, stayed: true })).toEqual({
+      title: "Content created successfully!",
+      description: "Saved as a draft: it is not on the public site.",
+    });
+    // A later Save draft in the same editor saves; it creates nothing.
+    expect(savedToast("save-draft", draft, { created: false, stayed: true })).toEqual({
+      title: "Content saved successfully!",
+      description: "Saved as a draft: it is not on the public site.",
+    });
     const later = {
       ...post,
       status: "scheduled",
       scheduledAt: "2099-03-14T00:00:00.000Z",
       timezone: "Asia/Tokyo",
     };
-    expect(savedToast("schedule", later, true)).toEqual({
+    expect(savedToast("schedule", later, { created: true, stayed: false })).toEqual({
       title: "Content created successfully!",
       description: "Scheduled: it goes live on March 14, 2099 at 09:00 (Asia/Tokyo).",
     });
+  });
+});
+
+describe("Ctrl/Cmd+S", () => {
+  it("saves a draft as a draft and a post scheduled for later into what goes live; a public post waits for Update", () => {
+    expect(keyboardSaveAction(null)).toBe("save-draft");
+    expect(keyboardSaveAction("draft")).toBe("save-draft");
+    expect(keyboardSaveAction("scheduled")).toBe("update");
+    expect(keyboardSaveAction("published")).toBeNull();
   });
 });
 

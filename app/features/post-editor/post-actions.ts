@@ -99,22 +99,31 @@ export function statusSummary(held: HeldPost): { label: string; text: string } {
     case "scheduled":
       return {
         label: "Scheduled",
-        text: `Scheduled: goes live on ${held.scheduledAt ? scheduleLabel(held.scheduledAt, held.timezone) : "its scheduled time"}. What goes live is the last Update; changes here wait until you press Update.`,
+        text: `Scheduled: goes live on ${held.scheduledAt ? scheduleLabel(held.scheduledAt, held.timezone) : "its scheduled time"}. Your changes are saved into it as you write: what this editor shows at "Saved" is what goes live.`,
       };
     case "published":
       return {
         label: "Published",
-        text: "Published: the public page shows the last Update. Changes here stay private until you press Update.",
+        text: "Published: the public page shows the last Update. Your changes are saved as you write but stay private until you press Update.",
       };
   }
 }
 
 /**
  * The toast after a successful action: what happened to the public page, and a link to it when
- * the post is public.
+ * the post is public. Save draft, which keeps the writer in the editor, says "saved" unless it
+ * created the post.
  */
-export function savedToast(action: EditorAction, post: Post, created: boolean): ToastInput {
-  const title = created ? "Content created successfully!" : "Content updated successfully!";
+export function savedToast(
+  action: EditorAction,
+  post: Post,
+  { created, stayed }: { created: boolean; stayed: boolean },
+): ToastInput {
+  const title = created
+    ? "Content created successfully!"
+    : stayed && action === "save-draft"
+      ? "Content saved successfully!"
+      : "Content updated successfully!";
   const path = postPath(post.slug);
   const status = effectiveStatus(post.status, post.scheduledAt);
   const goesLive = post.scheduledAt ? scheduleLabel(post.scheduledAt, post.timezone) : "";
@@ -140,4 +149,15 @@ export function savedToast(action: EditorAction, post: Post, created: boolean): 
         ? "Back to draft: it will not go live until you schedule or publish it."
         : "Saved as a draft: it is not on the public site.";
   return { title, description };
+}
+
+/**
+ * The action Ctrl/Cmd+S takes for what the server holds: Save draft for a new post or a draft,
+ * Update for a post scheduled for later (it saves into what goes live); none for a public post,
+ * whose changes are saved (not published) by autosave.
+ */
+export function keyboardSaveAction(status: HeldPost["status"]): EditorAction | null {
+  if (status === null || status === "draft") return "save-draft";
+  if (status === "scheduled") return "update";
+  return null;
 }

@@ -1,11 +1,12 @@
 import * as React from "react";
 import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
 import { postPath } from "#common/paths.ts";
 import { heldFromPost } from "./held-post.ts";
-import { type ChosenSchedule, type EditorAction, opensScheduleDialog } from "./post-actions.ts";
+import { type EditorAction, keyboardSaveAction, opensScheduleDialog } from "./post-actions.ts";
 import type { EditorAutosave } from "./use-editor-autosave.ts";
 import type { EditorCore } from "./use-editor-core.ts";
-import { type AfterSave, useSavePost } from "./use-save-post.ts";
+import { type AfterSave, type SaveEnding, useSavePost } from "./use-save-post.ts";
 
 /**
  * Saving with one of the editor's actions (post-actions.ts), one at a time: an autosave on its
@@ -19,34 +20,44 @@ export function useEditorSave(core: EditorCore, autosave: EditorAutosave, browse
   const showProblems = () => setMode("edit");
   const save = useSavePost({
     form,
-    editing: core.editing,
+    editing: core.editingNow,
     held,
     browserZone,
     onInvalid: showProblems,
-    onSaved: (post, values) => {
-      // The server holds the form now: no copy, no question on the way to All Posts.
+    onSaved: (post, values, stays) => {
       localDraft.clear();
-      guard.release();
       autosave.scheduler.markSaved();
       held.current = heldFromPost(post, values);
       core.setShown(held.current);
       core.setDirty(false);
+      if (!stays) {
+        // The server holds the form now: no question on the way to All Posts.
+        guard.release();
+        return;
+      }
+      // Staying: the post is now made, so later saves of this editor save it.
+      const target = core.editingNow.current;
+      if (target === null) core.adoptNewPost(post.id, false);
+      else if (target.madeByAutosave) core.setEditing({ ...target, madeByAutosave: false });
     },
     onConflict: (found, action, chosen) => setConflict({ conflict: found, action, chosen }),
   });
 
-  async function run(
-    action: EditorAction,
-    chosen: ChosenSchedule | null = null,
-    after?: AfterSave,
-  ) {
-    if (busy.current) return;
+  /** Saves with `action`; answers whether it was saved. */
+  async function run(action: EditorAction, ending: SaveEnding = {}): Promise<boolean> {
+    if (busy.current) return false;
     busy.current = true;
     setPending(action);
     autosave.scheduler.pause();
     try {
+      // An autosave on its way ends first: a new post it creates is the one this save updates.
       await autosave.scheduler.idle();
-      await form.handleSubmit((input) => save(input, action, chosen, after), showProblems)();
+      const stay = ending.stay ?? action === "save-draft";
+      let saved = false;
+      await form.handleSubmit(async (input) => {
+        saved = await save(input, action, { ...ending, stay });
+      }, showProblems)();
+      return saved;
     } finally {
       busy.current = false;
       setPending(null);
@@ -72,6 +83,7 @@ export function useEditorActions(
 ) {
   const { form, held, conflict, setConflict } = core;
   const confirm = useConfirm();
+  const toast = useToast();
   const [scheduleAction, setScheduleAction] = React.useState<EditorAction | null>(null);
 
   async function perform(action: EditorAction) {
@@ -102,7 +114,26 @@ export function useEditorActions(
       confirmLabel: "Publish and e-mail",
     });
     if (!confirmed) return;
-    await run("publish", null, afterPublish);
+    await run("publish", { after: afterPublish });
+  }
+
+  /**
+   * Ctrl/Cmd+S: saves and stays. A draft is saved as a draft and a post scheduled for later into
+   * what goes live; a public post's changes are saved at once, not published (that is Update).
+   */
+  async function keyboardSave() {
+    if (busy.current) return;
+    const action = keyboardSaveAction(held.current.status);
+    if (action) {
+      await run(action, { stay: true });
+      return;
+    }
+    if (await autosave.scheduler.flush()) {
+      toast({
+        title: "Content saved successfully!",
+        description: "Your changes are saved. The public page shows them when you press Update.",
+      });
+    }
   }
 
   /** The Schedule dialog's time: kept in the form (so a refused time can be corrected), then saved. */
@@ -111,7 +142,7 @@ export function useEditorActions(
     form.setValue("scheduledAt", scheduledAt, { shouldDirty: true });
     form.setValue("timezone", timezone, { shouldDirty: true });
     setScheduleAction(null);
-    void run(action, { scheduledAt, timezone });
+    void run(action, { chosen: { scheduledAt, timezone } });
   }
 
   /** The person chose to save over someone else's version: the same save, from theirs. */
@@ -120,7 +151,7 @@ export function useEditorActions(
     held.current = { ...held.current, version: conflict.conflict.version };
     const { action, chosen } = conflict;
     setConflict(null);
-    if (action) void run(action, chosen);
+    if (action) void run(action, { chosen });
     else autosave.scheduler.resume();
   }
 
@@ -134,6 +165,7 @@ export function useEditorActions(
 
   return {
     perform,
+    keyboardSave: () => void keyboardSave(),
     publishAndEmail: () => void publishAndEmail(),
     schedule,
     scheduleOpen: scheduleAction !== null,

@@ -1,12 +1,8 @@
 import * as React from "react";
-import { useNavigate } from "react-router";
-import { editPostPath } from "#app/components/dashboard/sections.ts";
 import { type HeldPost, heldFromPost, withStoredImage } from "./held-post.ts";
-import { localDraftKey } from "./local-draft.ts";
 import type { PostEditorValues } from "./post-form.ts";
 import { useAutosave } from "./use-autosave.ts";
 import type { EditorCore } from "./use-editor-core.ts";
-import { KEEP_EDITOR_STATE } from "./use-leave-guard.ts";
 
 /**
  * Autosave as the editor runs it (docs/decisions/008-editor-saves.md): a new post's first
@@ -15,7 +11,6 @@ import { KEEP_EDITOR_STATE } from "./use-leave-guard.ts";
  */
 export function useEditorAutosave(core: EditorCore, { enabled }: { enabled: boolean }) {
   const { form, held, localDraft, serverHolds, setConflict } = core;
-  const navigate = useNavigate();
 
   /**
    * A featured image sent inline (a data: URL, from the video lookup) is stored by the server as
@@ -37,12 +32,10 @@ export function useEditorAutosave(core: EditorCore, { enabled }: { enabled: bool
     target: () => ({ id: held.current.id, version: held.current.version }),
     onCreated: (post, sent) => {
       localDraft.clear();
-      core.setStorageKey(localDraftKey(post.id, null));
-      core.setEditing({ id: post.id, type: "post", publishedAt: null, madeByAutosave: true });
       const values = withStoredImage(sent, post.featuredImage);
       serverHolds(heldFromPost(post, values));
       adoptStoredImage(sent, values);
-      navigate(editPostPath(post.id), { replace: true, state: KEEP_EDITOR_STATE });
+      core.adoptNewPost(post.id, true);
     },
     onSaved: (result, sent) => {
       const now: HeldPost = held.current;

@@ -1,11 +1,14 @@
 import * as React from "react";
+import { useNavigate } from "react-router";
+import { editPostPath } from "#app/components/dashboard/sections.ts";
 import { useZodForm } from "#app/components/ui/form.tsx";
 import type { VersionConflict } from "./api/autosave-post.ts";
-import { type HeldPost, sameEditorValues } from "./held-post.ts";
+import { changesNotLive, type HeldPost, sameEditorValues } from "./held-post.ts";
+import { localDraftKey } from "./local-draft.ts";
 import type { ChosenSchedule, EditorAction } from "./post-actions.ts";
 import { type EditingTarget, PostEditorSchema, type PostEditorValues } from "./post-form.ts";
 import { listedZone, SETTINGS_TIME_ZONES } from "./time-zones.ts";
-import { useLeaveGuard } from "./use-leave-guard.ts";
+import { KEEP_EDITOR_STATE, useLeaveGuard } from "./use-leave-guard.ts";
 import { useLocalDraft } from "./use-local-draft.ts";
 
 /** Someone else's save that the editor ran into, and what it was doing then. */
@@ -33,8 +36,16 @@ export function useEditorCore({
   editing: EditingTarget | null;
   storageKey: string;
 }) {
-  // A new post becomes a draft on its first autosave: from then on it is edited like any post.
-  const [editing, setEditing] = React.useState(initialEditing);
+  const navigate = useNavigate();
+  // A new post becomes a draft on its first autosave or save: from then on it is edited like
+  // any post. Saves read `editingNow`, so a save that waited for an autosave to create the post
+  // (behind a confirmation, or after it) updates that post instead of creating another.
+  const [editing, setEditingState] = React.useState(initialEditing);
+  const editingNow = React.useRef(initialEditing);
+  const setEditing = React.useCallback((next: EditingTarget | null) => {
+    editingNow.current = next;
+    setEditingState(next);
+  }, []);
   const [storageKey, setStorageKey] = React.useState(initialStorageKey);
   const [startValues] = React.useState<PostEditorValues>(() => ({
     ...initialValues,
@@ -50,7 +61,7 @@ export function useEditorCore({
   const [conflict, setConflict] = React.useState<EditorConflict | null>(null);
   const [dirty, setDirty] = React.useState(false);
   const localDraft = useLocalDraft({ storageKey, held, getValues: form.getValues });
-  const guard = useLeaveGuard(dirty);
+  const guard = useLeaveGuard({ unsaved: dirty, notLive: changesNotLive(shown) });
   const { noteChange } = localDraft;
   React.useEffect(() => {
     const subscription = form.watch(() => {
@@ -72,9 +83,24 @@ export function useEditorCore({
     [form, localDraft.clear],
   );
 
+  /**
+   * The server made the new post `id` (an autosave, or a save that stays in the editor): this
+   * browser's copy and the address move to it, without mounting the editor afresh.
+   */
+  const adoptNewPost = React.useCallback(
+    (id: string, madeByAutosave: boolean) => {
+      setStorageKey(localDraftKey(id, null));
+      setEditing({ id, type: "post", publishedAt: null, madeByAutosave });
+      navigate(editPostPath(id), { replace: true, state: KEEP_EDITOR_STATE });
+    },
+    [navigate, setEditing],
+  );
+
   return {
     editing,
+    editingNow,
     setEditing,
+    adoptNewPost,
     setStorageKey,
     form,
     held,

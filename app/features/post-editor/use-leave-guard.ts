@@ -9,19 +9,19 @@ export function isEditorAddressChange(state: unknown): boolean {
 }
 
 /**
- * Asks before unsaved changes are left behind (docs/product/editor.md#editor): a navigation inside
- * the site (a sidebar link, Back to Overview, the browser's back button) is held for the "Leave
- * without saving?" dialog, and closing or reloading the tab gets the browser's own question.
- * Nothing is asked while the form holds what the server holds, nor once `release` has been called:
- * after a successful save, the way to All Posts is free, and the sign-in redirect must not be
- * stopped.
+ * Asks before changes are left behind (docs/product/editor.md#leaving-the-editor): a navigation
+ * inside the site (a sidebar link, Back to Overview, the browser's back button) is held for the
+ * leave dialog while the form holds `unsaved` changes or a public post has saved changes that are
+ * `notLive`, and closing or reloading the tab gets the browser's own question while changes are
+ * unsaved (saved ones wait on the server). Nothing is asked once `release` has been called: after
+ * a successful save, the way to All Posts is free, and the sign-in redirect must not be stopped.
  */
-export function useLeaveGuard(dirty: boolean) {
-  const guarded = React.useRef(dirty);
+export function useLeaveGuard({ unsaved, notLive }: { unsaved: boolean; notLive: boolean }) {
+  const guarded = React.useRef(unsaved || notLive);
   const released = React.useRef(false);
   React.useEffect(() => {
-    guarded.current = dirty;
-  }, [dirty]);
+    guarded.current = unsaved || notLive;
+  }, [unsaved, notLive]);
 
   const shouldBlock = React.useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
@@ -36,7 +36,7 @@ export function useLeaveGuard(dirty: boolean) {
   const blocker = useBlocker(shouldBlock);
 
   React.useEffect(() => {
-    if (!dirty) return;
+    if (!unsaved) return;
     const ask = (event: BeforeUnloadEvent) => {
       if (released.current) return;
       event.preventDefault();
@@ -45,12 +45,16 @@ export function useLeaveGuard(dirty: boolean) {
     };
     window.addEventListener("beforeunload", ask);
     return () => window.removeEventListener("beforeunload", ask);
-  }, [dirty]);
+  }, [unsaved]);
 
   /** Lets the editor go without asking (after a save, or for the sign-in redirect). */
   const release = React.useCallback(() => {
     released.current = true;
   }, []);
+  /** Asks again (a save that keeps the writer in the editor). */
+  const guardAgain = React.useCallback(() => {
+    released.current = false;
+  }, []);
 
-  return { blocker, release };
+  return { blocker, release, guardAgain };
 }

@@ -5,6 +5,7 @@ import { useEditorActions, useEditorSave } from "./use-editor-actions.ts";
 import { useEditorAutosave } from "./use-editor-autosave.ts";
 import { type EditorCore, useEditorCore } from "./use-editor-core.ts";
 import { useEditorZones, useTitleFields } from "./use-editor-fields.ts";
+import { useLeaveChoices } from "./use-leave-choices.ts";
 import type { AfterSave } from "./use-save-post.ts";
 import { useServerCopyActions } from "./use-server-copy-actions.ts";
 import { useSignedOut } from "./use-signed-out.ts";
@@ -67,6 +68,12 @@ export function usePostEditor({
     onConflict: (found) => core.setConflict({ conflict: found, action: null, chosen: null }),
   });
   const [historyOpen, setHistoryOpen] = React.useState(false);
+  const leaveChoices = useLeaveChoices({
+    blocker: guard.blocker,
+    update: () => saving.run("update", { stay: true }),
+    keep: () => autosave.scheduler.flush(),
+    discard: () => serverCopy.discard({ ask: false, reload: false }),
+  });
 
   return {
     ...fields,
@@ -86,6 +93,7 @@ export function usePostEditor({
       discard: localDraft.discardOffer,
     },
     leaveBlocker: guard.blocker,
+    leaveChoices,
     editing: core.editing,
     autosaveState: autosave.state,
     conflict: core.conflict?.conflict ?? null,

@@ -12,8 +12,8 @@ import { useSavePortfolioItem } from "./api/save-portfolio-item.ts";
 import { useUpdatePost } from "./api/update-post.ts";
 import type { HeldPost } from "./held-post.ts";
 import { type ChosenSchedule, type EditorAction, requestFor, savedToast } from "./post-actions.ts";
+import type { EditingTarget } from "./post-form.ts";
 import {
-  type EditingTarget,
   type PostEditorForm,
   type PostEditorValues,
   postToFormValues,
@@ -32,13 +32,18 @@ function failureMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** How a save ends: `after` replaces the way back to All Posts; `stay` keeps the editor open. */
+export type SaveEnding = { chosen?: ChosenSchedule | null; after?: AfterSave; stay?: boolean };
+
 /**
  * Saving the editor's post with one of its actions (post-actions.ts): a new post is created, an
  * edited one updated, a portfolio item saved through the portfolio flow; then `onSaved` hears
- * what the server now holds, and the editor goes back to All Posts with a toast that says what
- * happened to the public page. A failure changes nothing the server holds: it puts the server's
- * field errors on the fields (and calls `onInvalid` so they can be seen) and says what went
- * wrong.
+ * what the server now holds. Save draft (and Ctrl/Cmd+S) keeps the writer in the editor; the
+ * other actions go back to All Posts; either way a toast says what happened to the public page.
+ * A failure changes nothing the server holds: it puts the server's field errors on the fields (and
+ * calls `onInvalid` so they can be seen) and says what went wrong. Which post is saved is read
+ * when the save goes out (`editing.current`), so an autosave that created the post meanwhile is
+ * updated, never created twice.
  */
 export function useSavePost({
   form,
@@ -50,14 +55,14 @@ export function useSavePost({
   onConflict,
 }: {
   form: PostEditorForm;
-  editing: EditingTarget | null;
+  editing: React.RefObject<EditingTarget | null>;
   /** What the server holds now: an update keeps its status and schedule. */
   held: React.RefObject<HeldPost>;
   /** The zone a saved post without one is shown in. */
   browserZone: string;
   onInvalid: () => void;
-  /** Called with the saved post and its form values before the editor moves on. */
-  onSaved: (post: Post, values: PostEditorValues) => void;
+  /** Called with the saved post and its form values, and whether the editor stays. */
+  onSaved: (post: Post, values: PostEditorValues, stays: boolean) => void;
   /** Someone else saved the post since the editor's version: nothing was written. */
   onConflict: (
     conflict: VersionConflict,
@@ -74,47 +79,53 @@ export function useSavePost({
   async function save(
     input: PostInput,
     action: EditorAction,
-    chosen: ChosenSchedule | null = null,
-    after?: AfterSave,
-  ): Promise<void> {
+    { chosen = null, after, stay = false }: SaveEnding = {},
+  ): Promise<boolean> {
     // The version the editor holds: a save made from an older one is refused (409), not lost.
     const version = held.current.version;
     const body = {
       ...toRequestBody(requestFor(action, input, held.current, chosen)),
       ...(version === null ? {} : { version }),
     };
+    const target = editing.current;
     try {
       let saved: Post;
       let created: boolean;
-      if (editing?.type === "portfolio") {
-        ({ post: saved, created } = await savePortfolio.mutateAsync({ id: editing.id, body }));
-      } else if (editing) {
-        saved = await updatePost.mutateAsync({ id: editing.id, body });
-        created = editing.madeByAutosave === true;
+      if (target?.type === "portfolio") {
+        ({ post: saved, created } = await savePortfolio.mutateAsync({ id: target.id, body }));
+      } else if (target) {
+        saved = await updatePost.mutateAsync({ id: target.id, body });
+        created = target.madeByAutosave === true;
       } else {
         saved = await createPost.mutateAsync(body);
         created = true;
       }
       // What the server stored: an image sent as a data: URL is now an uploaded file's name.
       const values = postToFormValues(saved, browserZone);
-      onSaved(saved, values);
+      const stays = stay && !after;
+      onSaved(saved, values, stays);
       form.reset(values);
       if (after) {
         const next = await after(saved);
         navigate(next.path);
         toast(next.toast);
-        return;
+        return true;
+      }
+      if (stays) {
+        toast(savedToast(action, saved, { created, stayed: true }));
+        return true;
       }
       navigate(sectionPath("posts"));
       // After the navigation, so this is the toast the person sees (one at a time).
-      toast(savedToast(action, saved, created));
+      toast(savedToast(action, saved, { created, stayed: false }));
+      return true;
     } catch (error) {
       // Signed out: the 'Unauthorized' toast and the redirect are already on their way.
-      if (isApiError(error, 401)) return;
+      if (isApiError(error, 401)) return false;
       const conflict = versionConflictOf(error);
       if (conflict) {
         onConflict(conflict, action, chosen);
-        return;
+        return false;
       }
       if (isApiError(error, 400) && applyServerErrors(form, error.errors)) onInvalid();
       if (isApiError(error, 409) && error.serverMessage) {
@@ -125,6 +136,7 @@ export function useSavePost({
         description: `Failed to save post: ${failureMessage(error)}`,
         variant: "destructive",
       });
+      return false;
     }
   }
 

@@ -13,7 +13,7 @@ import { type PostEditorForm, postToFormValues, workingCopyToFormValues } from "
 /**
  * The editor's calls that replace what the server holds without a save of the form
  * (docs/decisions/008-editor-saves.md): restoring a revision from the History, and discarding a
- * published or scheduled post's unpublished changes. Autosave waits while either runs, so it
+ * public post's changes that are not live. Autosave waits while either runs, so it
  * never sends the form from before.
  */
 export function useServerCopyActions({
@@ -89,7 +89,7 @@ export function useServerCopyActions({
       toast({
         title: "Version restored",
         description: result.workingCopy
-          ? "It is in the editor as unpublished changes. The public page changes when you press Update."
+          ? "It is in the editor as changes that are not live. The public page changes when you press Update."
           : "The draft now holds this version.",
       });
       return result;
@@ -103,26 +103,35 @@ export function useServerCopyActions({
     }
   }
 
-  /** Drops the unpublished changes: the editor shows the post as the public gets it. */
-  async function discard() {
+  /**
+   * Drops the changes that are not live: the editor shows the post as the public gets it. Asks
+   * first unless the person has already chosen (the leave dialog's Discard, which then goes on
+   * without loading the post again). Answers whether they were dropped.
+   */
+  async function discard({ ask = true, reload = true } = {}): Promise<boolean> {
     const id = held.current.id;
-    if (id === null) return;
-    const confirmed = await confirm({
-      title: "Discard unpublished changes?",
-      description: "The editor goes back to what the public gets. The changes stay in the History.",
-      confirmLabel: "Discard changes",
-      destructive: true,
-    });
-    if (!confirmed) return;
+    if (id === null) return false;
+    if (ask) {
+      const confirmed = await confirm({
+        title: "Discard the changes that are not live?",
+        description:
+          "The editor goes back to what the public gets. The changes stay in the History.",
+        confirmLabel: "Discard changes",
+        destructive: true,
+      });
+      if (!confirmed) return false;
+    }
     scheduler.pause();
     try {
       await scheduler.idle();
       await discardCall.mutateAsync(id);
       forgetLocalCopy();
-      await onReload();
+      if (reload) await onReload();
+      return true;
     } catch (error) {
       scheduler.resume();
       failed("discard the changes", error);
+      return false;
     }
   }
 

@@ -5,6 +5,7 @@ import { settingsPanel, shownStatus } from "./editor-fields.ts";
 import {
   contentArea,
   expectSaved,
+  expectSavedInEditor,
   fillBasics,
   openEditor,
   staffPostTitled,
@@ -169,7 +170,7 @@ test.describe("new posts and scheduled posts", () => {
       scheduledAt: null,
       timezone: "Europe/Berlin",
     });
-    await expectSaved(page, "Content created successfully!");
+    await expectSavedInEditor(page, "Content created successfully!");
   });
 
   test("a scheduled post: Update keeps its time, Unschedule makes it a draft, Publish now makes it live", async ({

@@ -7,6 +7,7 @@ import {
   autosaveStatus,
   contentArea,
   expectSaved,
+  expectSavedInEditor,
   fillBasics,
   openEditor,
   uniqueTitle,
@@ -145,10 +146,9 @@ test.describe("autosave", () => {
     await openEditor(page, `?id=${post.id}&type=post`);
     await retype(page, "The next version.");
     await expectAutosaved(page);
-    const notice = page.getByRole("note", { name: "Unpublished changes" });
-    await expect(notice).toContainText(
-      "The public page still shows the version from the last Update",
-    );
+    const notice = page.getByRole("note", { name: "Changes not live" });
+    await expect(notice).toContainText("The public page shows the version of the last Update");
+    await expect(autosaveStatus(page)).toContainText("not live until Update");
 
     const visitor = await visitorPage(browser);
     const publicContent = async () =>
@@ -164,7 +164,7 @@ test.describe("autosave", () => {
     await page.reload();
     await editorReady(page);
     await expect(contentArea(page)).toHaveText("The next version.");
-    await expect(notice).toContainText("Kept on the server since");
+    await expect(notice).toContainText("Saved on the server");
     await expect(restoreOffer(page)).toHaveCount(0);
 
     await page.getByRole("button", { name: "Update", exact: true }).click();
@@ -237,7 +237,7 @@ test.describe("history", () => {
       await openEditor(page, `?id=${post.id}&type=post`);
       await retype(page, text);
       await page.getByRole("button", { name: "Save draft", exact: true }).click();
-      await expectSaved(page, "Content updated successfully!");
+      await expectSavedInEditor(page, "Content saved successfully!");
     }
 
     await openEditor(page, `?id=${post.id}&type=post`);

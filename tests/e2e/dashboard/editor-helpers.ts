@@ -93,6 +93,15 @@ export async function expectSaved(page: Page, message: string) {
   await expect(page).toHaveURL("/dashboard/posts");
 }
 
+/**
+ * A save that keeps the writer in the editor (Save draft, Ctrl/Cmd+S): its toast, and the editor
+ * still open, at the saved post's own address.
+ */
+export async function expectSavedInEditor(page: Page, message: string) {
+  await expect(toast(page, message)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/create\?id=[0-9a-f-]{36}&type=(post|portfolio)$/);
+}
+
 /** Every post as staff see it (GET /api/posts), from the signed-in page's session. */
 export async function staffPosts(page: Page): Promise<Post[]> {
   const response = await page.request.get("/api/posts");

@@ -6,6 +6,7 @@ import {
   contentArea,
   fillBasics,
   openEditor,
+  toast,
   uniqueTitle,
 } from "./editor-helpers.ts";
 import { pageHeading, sidebar } from "./helpers.ts";
@@ -127,6 +128,8 @@ test.describe("leaving with unsaved changes", () => {
     await editorReady(page);
     await fillBasics(page, uniqueTitle("Saved then left"));
     await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(toast(page, "Content created successfully!")).toBeVisible();
+    await sidebar(page).getByRole("link", { name: "All Posts" }).click();
     await expect(page).toHaveURL("/dashboard/posts");
     await expect(leaveDialog(page)).toHaveCount(0);
     await page.reload();

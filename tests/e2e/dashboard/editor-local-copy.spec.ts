@@ -11,7 +11,7 @@ import {
 import {
   blockAutosave,
   contentArea,
-  expectSaved,
+  expectSavedInEditor,
   fillBasics,
   openEditor,
   staffPostTitled,
@@ -66,7 +66,7 @@ test.describe("the local copy", () => {
 
     // Restored values are saved like typed ones, and the copy goes once the server holds them.
     await page.getByRole("button", { name: "Save draft" }).click();
-    await expectSaved(page, "Content created successfully!");
+    await expectSavedInEditor(page, "Content created successfully!");
     const saved = await staffPostTitled(page, title);
     expect(saved).toMatchObject({
       slug: typed.slug,

@@ -14,6 +14,7 @@ import {
   contentArea,
   editorSelection,
   expectSaved,
+  expectSavedInEditor,
   fillBasics,
   openEditor,
   staffPostTitled,
@@ -157,10 +158,11 @@ test.describe("writing and publishing", () => {
     const title = uniqueTitle("Secret draft");
     await fillBasics(page, title);
     await page.getByRole("button", { name: "Save draft" }).click();
-    await expectSaved(page, "Content created successfully!");
+    await expectSavedInEditor(page, "Content created successfully!");
     const draft = await staffPostTitled(page, title);
     expect(draft.status).toBe("draft");
     expect(draft.publishedAt).toBeNull();
+    await page.goto("/dashboard/posts");
     await expect(page.getByRole("row", { name: title })).toBeVisible();
 
     const visitor = await visitorPage(browser);
@@ -187,7 +189,7 @@ test.describe("writing and publishing", () => {
     const title = uniqueTitle("Side panel");
     await fillBasics(page, title);
     await page.getByRole("button", { name: "Save draft" }).click();
-    await expectSaved(page, "Content created successfully!");
+    await expectSavedInEditor(page, "Content created successfully!");
     const draft = await staffPostTitled(page, title);
     expect(draft.status).toBe("draft");
 
@@ -349,7 +351,7 @@ test.describe("editing", () => {
 
     await page.getByLabel("Excerpt").fill("A floating fortress, now with dragons.");
     await page.getByRole("button", { name: "Save draft" }).click();
-    await expectSaved(page, "Content updated successfully!");
+    await expectSavedInEditor(page, "Content saved successfully!");
     const saved = await staffPostTitled(page, title);
     expect(saved).toMatchObject({
       id: post.id,
@@ -419,7 +421,7 @@ test.describe("editing", () => {
     const title = uniqueTitle("Instead");
     await fillBasics(page, title);
     await page.getByRole("button", { name: "Save draft" }).click();
-    await expectSaved(page, "Content created successfully!");
+    await expectSavedInEditor(page, "Content created successfully!");
   });
 });
 

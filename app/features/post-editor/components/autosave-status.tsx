@@ -2,13 +2,16 @@ import { CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon } from "lucide-react
 import type { AutosaveState } from "#app/features/post-editor/autosave-scheduler.ts";
 import { savedTimeLabel } from "#app/lib/saved-time.ts";
 
-/** The words the indicator shows for a state; null shows nothing. */
-export function autosaveLabel(state: AutosaveState): string | null {
+/**
+ * The words the indicator shows for a state; null shows nothing. A public post's changes are
+ * saved but `notLive` until Update, and the indicator says so.
+ */
+export function autosaveLabel(state: AutosaveState, notLive = false): string | null {
   switch (state.kind) {
     case "idle":
-      return null;
+      return notLive ? "Changes saved, not live until Update" : null;
     case "saved":
-      return `Saved ${savedTimeLabel(state.at)}`;
+      return `Saved ${savedTimeLabel(state.at)}${notLive ? " · not live until Update" : ""}`;
     case "unsaved":
       return "Unsaved changes";
     case "saving":
@@ -25,11 +28,11 @@ export function autosaveLabel(state: AutosaveState): string | null {
 }
 
 /**
- * The quiet autosave indicator beside the editor's actions. A live region that is polite, so a
+ * The quiet autosave indicator in the editor's header. A live region that is polite, so a
  * screen reader hears "Saved 12:04" without being interrupted while typing.
  */
-export function AutosaveStatus({ state }: { state: AutosaveState }) {
-  const label = autosaveLabel(state);
+export function AutosaveStatus({ state, notLive }: { state: AutosaveState; notLive: boolean }) {
+  const label = autosaveLabel(state, notLive);
   const problem =
     state.kind === "retrying" ||
     state.kind === "invalid" ||

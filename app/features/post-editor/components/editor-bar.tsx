@@ -2,13 +2,12 @@ import { EyeIcon, HistoryIcon, MailIcon, PencilIcon } from "lucide-react";
 import type * as React from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import type { PostEditorState } from "#app/features/post-editor/use-post-editor.ts";
-import { AutosaveStatus } from "./autosave-status.tsx";
 import { PostActionsBar } from "./post-actions-bar.tsx";
 
 /**
- * The bar over the editor's form (docs/product/editor.md#editor): Edit or Preview, whether the last
- * autosave went through, History, the newsletter buttons of a post (not of a marketplace item),
- * and the actions for what the server holds.
+ * The bar over the editor's form, under its header (docs/product/editor.md#editor): Edit or
+ * Preview, History, the newsletter buttons of a post (not of a marketplace item), and on a phone
+ * the actions the header leaves out.
  */
 export function EditorBar({
   editor,
@@ -35,7 +34,6 @@ export function EditorBar({
         </ModeButton>
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <AutosaveStatus state={editor.autosaveState} />
         {held.id ? (
           <Button type="button" variant="ghost" onClick={() => editor.history.setOpen(true)}>
             <HistoryIcon aria-hidden="true" />
@@ -63,6 +61,7 @@ export function EditorBar({
           status={held.status}
           pending={editor.pending}
           onAction={(action) => void editor.perform(action)}
+          show="others"
         />
       </div>
     </div>

@@ -15,6 +15,7 @@ import {
   actionsFor,
   type EditorAction,
 } from "#app/features/post-editor/post-actions.ts";
+import { cn } from "#app/lib/cn.ts";
 
 const ICONS: Record<EditorAction, LucideIcon> = {
   "save-draft": SaveIcon,
@@ -42,21 +43,28 @@ const VARIANTS: Record<EditorAction, ButtonProps["variant"]> = {
  * The editor's actions for what the server holds (docs/product/editor.md#editor): Save draft,
  * Schedule and Publish for a new post or a draft; Unschedule, Reschedule, Publish now and Update
  * for a scheduled post; Unpublish and Update for a published one. While one runs, every action
- * waits and the one pressed says `Saving...`.
+ * waits and the one pressed says `Saving...`. In the editor's header (`show="header"`) a phone
+ * gets only the main action, the last; the bar under the header (`show="others"`) gives it the
+ * rest, and nothing on wider screens.
  */
 export function PostActionsBar({
   status,
   pending,
   onAction,
+  show,
 }: {
   status: HeldPost["status"];
   pending: EditorAction | null;
   onAction: (action: EditorAction) => void;
+  show: "header" | "others";
 }) {
+  const actions = actionsFor(status);
+  const main = actions[actions.length - 1];
+  const shown = show === "header" ? actions : actions.filter((action) => action !== main);
   return (
-    <fieldset className="flex flex-wrap gap-2">
-      <legend className="sr-only">Actions</legend>
-      {actionsFor(status).map((action) => {
+    <fieldset className={cn("flex flex-wrap gap-2", show === "others" && "sm:hidden")}>
+      <legend className="sr-only">{show === "header" ? "Actions" : "More actions"}</legend>
+      {shown.map((action) => {
         const Icon = pending === action ? LoaderCircleIcon : ICONS[action];
         return (
           <Button
@@ -66,6 +74,7 @@ export function PostActionsBar({
             onClick={() => onAction(action)}
             disabled={pending !== null}
             aria-busy={pending === action ? true : undefined}
+            className={show === "header" && action !== main ? "max-sm:hidden" : undefined}
           >
             <Icon aria-hidden="true" className={pending === action ? "animate-spin" : undefined} />
             {pending === action ? "Saving..." : ACTION_LABELS[action]}

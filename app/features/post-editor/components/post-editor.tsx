@@ -3,23 +3,27 @@ import { FormProvider } from "react-hook-form";
 import type { PostEditorParts } from "#app/features/post-editor/editor-parts.ts";
 import type { HeldPost } from "#app/features/post-editor/held-post.ts";
 import type { EditingTarget, PostEditorValues } from "#app/features/post-editor/post-form.ts";
+import { useKeyboardSave } from "#app/features/post-editor/use-keyboard-save.ts";
 import { type PostEditorState, usePostEditor } from "#app/features/post-editor/use-post-editor.ts";
+import { postPath } from "#common/paths.ts";
 import { EditorBar } from "./editor-bar.tsx";
+import { EditorHeader } from "./editor-header.tsx";
 import { LeaveDialog } from "./leave-dialog.tsx";
 import { PostFields } from "./post-fields.tsx";
 import { PostPreview, previewPost } from "./post-preview.tsx";
 import { PostSettingsPanel } from "./post-settings-panel.tsx";
-import { RestoreOffer } from "./restore-offer.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 import { VersionConflictDialog } from "./version-conflict-dialog.tsx";
 import { WorkingCopyNotice } from "./working-copy-notice.tsx";
 
 /**
- * The post / portfolio editor (docs/product/editor.md#editor, #post-form): the offer to restore
- * changes this browser kept, the form, the rich-text content with an Edit / Preview toggle, the
- * actions for what the server holds, and the Post Settings panel. Validated by the shared schema;
- * saved through the posts API (or the portfolio flow), then back to All Posts. Unsaved changes are
- * kept in this browser and guarded against leaving.
+ * The post / portfolio editor (docs/product/editor.md#editor, #post-form): a header that stays in
+ * view with the status, the save state, the actions and the offer to restore changes this browser
+ * kept; the form, the rich-text content with an Edit / Preview toggle, and the Post Settings
+ * panel. Validated by the shared schema; saved through the posts API (or the portfolio flow).
+ * Save draft and Ctrl/Cmd+S stay in the editor; the other actions go back to All Posts. Unsaved
+ * changes are kept in this browser, and leaving them, or a public post's changes that are not
+ * live, asks first.
  */
 export function PostEditor({
   initialValues,
@@ -47,28 +51,23 @@ export function PostEditor({
     onReload,
     afterPublish: parts.afterPublish,
   });
-  const { form, held, localCopy } = editor;
+  const { form, held } = editor;
   const [newsletterOpen, setNewsletterOpen] = React.useState(false);
+  useKeyboardSave(editor.keyboardSave);
 
   return (
     <FormProvider {...form}>
-      {localCopy.offer ? (
-        <RestoreOffer
-          draft={localCopy.offer}
-          heldUpdatedAt={held.updatedAt}
-          onRestore={localCopy.restore}
-          onDiscard={localCopy.discard}
-        />
-      ) : null}
       {/* Every action is a button of its own; pressing Enter in a field submits nothing. */}
-      <form noValidate onSubmit={(event) => event.preventDefault()} className="space-y-6">
-        <EditorBar
-          editor={editor}
-          mailable={editing?.type !== "portfolio"}
-          onNewsletter={() => setNewsletterOpen(true)}
-        />
-        <WorkingCopyNotice held={held} dirty={editor.dirty} onDiscard={editor.discardChanges} />
-        <EditorBody editor={editor} siteUrl={siteUrl} />
+      <form noValidate onSubmit={(event) => event.preventDefault()}>
+        <EditorHeader editor={editor}>
+          <EditorBar
+            editor={editor}
+            mailable={editing?.type !== "portfolio"}
+            onNewsletter={() => setNewsletterOpen(true)}
+          />
+          <WorkingCopyNotice held={held} dirty={editor.dirty} onDiscard={editor.discardChanges} />
+          <EditorBody editor={editor} siteUrl={siteUrl} />
+        </EditorHeader>
       </form>
       <EditorDialogs
         editor={editor}
@@ -164,7 +163,12 @@ function EditorDialogs({
           onOpenChange={onNewsletterOpenChange}
         />
       ) : null}
-      <LeaveDialog blocker={editor.leaveBlocker} />
+      <LeaveDialog
+        blocker={editor.leaveBlocker}
+        notLive={held.status === "published"}
+        publicPath={held.slug ? postPath(held.slug) : null}
+        choices={editor.leaveChoices}
+      />
     </>
   );
 }
