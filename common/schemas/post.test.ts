@@ -32,6 +32,7 @@ describe("PostInputSchema", () => {
     expect(PostInputSchema.parse(VALID)).toEqual({
       title: "Sky Islands",
       slug: "sky-islands-123456",
+      slugFromTitle: false,
       content: "<p>Floating islands.</p>",
       excerpt: null,
       status: "draft",

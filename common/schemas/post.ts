@@ -98,6 +98,8 @@ const TIME_FIELDS = new Set<PropertyKey>(["status", "scheduledAt", "timezone"]);
  * - `releaseDate` is an ISO instant ("2027-03-14" becomes midnight UTC of that day).
  * - `featuredImage` is a PNG/JPEG `data:` URL, an http(s) URL, or an uploaded file's name (with
  *   or without /uploads/); the server stores data: images as upload files.
+ * - `slugFromTitle` is false unless sent as true: the slug then follows the title until the post
+ *   is first published, and the server makes it unique with a counter.
  * - Fields that do not apply are kept here and cleared by the server (packType, marketplaceUrl
  *   and releaseDate outside marketplace-content; scheduledAt unless scheduled). The time zone
  *   is kept for every status: it is the post's setting, not only its schedule's.
@@ -141,6 +143,12 @@ export function postFields() {
       .max(POST_LIMITS.slug, `Keep the slug to ${POST_LIMITS.slug} characters or fewer.`)
       .transform((slug) => slug.toLowerCase())
       .refine((slug) => slug === "" || SLUG.test(slug), SLUG_RULE),
+    // True while the editor's slug follows the title: the server then stores the title's slug,
+    // with a counter when another post has it, instead of answering 409 (content-model.md#slugs).
+    slugFromTitle: z
+      .boolean({ error: "Send slugFromTitle as true or false." })
+      .nullish()
+      .transform((value) => value === true),
     content: z
       .string({ error: "Content is required" })
       .max(

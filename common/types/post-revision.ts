@@ -65,6 +65,11 @@ export type AutosaveAnswer = {
   version: number;
   savedAt: string;
   /**
+   * The slug as stored: for a draft whose slug follows the title, the title's slug with a counter
+   * when another post has it (docs/product/content-model.md#slugs).
+   */
+  slug: string;
+  /**
    * The featured image as stored: an image sent inline (a data: URL) is now an uploaded file's
    * name, which the editor sends from then on instead of the image itself.
    */

@@ -7,6 +7,7 @@ import { HttpError } from "#server/errors.ts";
 import type { UploadStore } from "#server/storage/upload-store.server.ts";
 import { recordRevision, revisionContentOf } from "./post-revisions.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "./post-rows.server.ts";
+import { slugToStore } from "./post-slugs.server.ts";
 import { holdVersion, versionConflict } from "./post-versions.server.ts";
 import { deleteWorkingCopy, savesInPlace, saveWorkingCopy } from "./post-working-copies.server.ts";
 import {
@@ -37,19 +38,22 @@ export type AutosaveOptions = {
 
 /**
  * A new post's first autosave: creates it as a draft (version 1, its author the user) and
- * records its `create` revision. Throws 409 when the slug is taken.
+ * records its `create` revision. A slug that follows the title gets a counter when taken; a slug
+ * typed by hand that is taken throws 409.
  */
 export async function autosaveNewPost(db: Db, options: AutosaveOptions): Promise<PostRow> {
   const { userId, now = new Date() } = options;
   const nowIso = now.toISOString();
   const { fields, undo } = await prepare(options, null);
   const postId = randomUUID();
+  const fromTitle = options.input.slugFromTitle;
   return writePostTransaction(
     db,
     postId,
     async (trx) => {
       const saved = await insertNewPost(trx, {
         ...fieldColumns(fields),
+        slug: await slugToStore(trx, { ...fields, fromTitle, postId }),
         id: postId,
         status: "draft",
         scheduledAt: null,
@@ -68,6 +72,7 @@ export async function autosaveNewPost(db: Db, options: AutosaveOptions): Promise
       return saved;
     },
     undo,
+    { slugFromTitle: fromTitle },
   );
 }
 
@@ -89,15 +94,19 @@ export async function autosavePost(
   if (existing.version !== version) throw await versionConflict(db, id);
   const nowIso = now.toISOString();
   const { fields, undo } = await prepare(options, existing);
+  // Only a post saved in place takes the slug now; a working copy's waits for Update.
+  const inPlace = savesInPlace(existing, now);
+  const fromTitle = inPlace && options.input.slugFromTitle && existing.publishedAt === null;
   return writePostTransaction(
     db,
     id,
     async (trx): Promise<AutosaveAnswer> => {
-      if (savesInPlace(existing, now)) {
+      if (inPlace) {
         await deleteWorkingCopy(trx, id);
+        const slug = await slugToStore(trx, { ...fields, fromTitle, postId: id });
         const saved = await updatePost(trx, {
           existing,
-          columns: fieldColumns(fields),
+          columns: { ...fieldColumns(fields), slug },
           expectedVersion: version,
           userId,
           nowIso,
@@ -116,6 +125,7 @@ export async function autosavePost(
           target: "post",
           version: saved.version,
           savedAt: nowIso,
+          slug: saved.slug,
           featuredImage: saved.featuredImage,
         };
       }
@@ -139,10 +149,12 @@ export async function autosavePost(
         target: "working-copy",
         version,
         savedAt: nowIso,
+        slug: fields.slug,
         featuredImage: fields.featuredImage,
       };
     },
     undo,
+    { slugFromTitle: fromTitle },
   );
 }
 

@@ -146,23 +146,33 @@ export async function readPost(trx: Db, postId: string): Promise<PostRow> {
   return row;
 }
 
+/** How many times a save whose slug follows the title is tried when another save took its slug. */
+const SLUG_ATTEMPTS = 5;
+
 /**
  * Runs a post's write in one transaction. When it fails, `undo` runs first (removing an image
  * file stored for it), then a stale version answers 409 with the conflict's details
- * (versionConflict) and a taken slug 409 "That slug is already used by another post.".
+ * (versionConflict) and a taken slug 409 "That slug is already used by another post.". With
+ * `slugFromTitle`, a taken slug is rather a race lost to a save that took the same free slug
+ * first: the write runs again, and picks (slugToStore) the next free one.
  */
 export async function writePostTransaction<T>(
   db: Db,
   postId: string,
   write: (trx: Db) => Promise<T>,
   undo?: () => Promise<void>,
+  { slugFromTitle = false }: { slugFromTitle?: boolean } = {},
 ): Promise<T> {
-  try {
-    return await db.transaction().execute(write);
-  } catch (error) {
-    await undo?.();
-    if (error instanceof StaleVersion) throw await versionConflict(db, postId);
-    if (isUniqueViolation(error)) throw HttpError.conflict(SLUG_TAKEN_MESSAGE);
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(write);
+    } catch (error) {
+      const clash = isUniqueViolation(error);
+      if (clash && slugFromTitle && attempt < SLUG_ATTEMPTS) continue;
+      await undo?.();
+      if (error instanceof StaleVersion) throw await versionConflict(db, postId);
+      if (clash) throw HttpError.conflict(SLUG_TAKEN_MESSAGE);
+      throw error;
+    }
   }
 }

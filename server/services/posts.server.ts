@@ -17,6 +17,7 @@ import {
   POST_NOT_FOUND_MESSAGE,
   SLUG_TAKEN_MESSAGE,
 } from "./post-rows.server.ts";
+import { slugToStore } from "./post-slugs.server.ts";
 import { writePostTags } from "./post-tags.server.ts";
 import { versionConflict } from "./post-versions.server.ts";
 import { deleteWorkingCopy } from "./post-working-copies.server.ts";
@@ -165,18 +166,19 @@ export function insertPost(
   });
 }
 
-/**
- * The one write that creates a post, for saves, autosaves and insertPost alike, so a new post's
- * slug conflict is answered the same way everywhere: 409.
- */
+/** A post row and its tag rows, inside the caller's transaction; a taken slug throws as is. */
+async function writePostRow(trx: Db, row: PostRow): Promise<void> {
+  await trx.insertInto("posts").values(row).execute();
+  await writePostTags(trx, row.id, row.tags);
+}
+
+/** Creates a post for insertPost; a taken slug is a 409, as for every save. */
 async function insertPostRow(db: Db, row: PostRow): Promise<PostRow> {
-  const insert = async (trx: Db) => {
-    await trx.insertInto("posts").values(row).execute();
-    await writePostTags(trx, row.id, row.tags);
-  };
   try {
-    // The post and its tag rows together: inside the caller's transaction, else in one of its own.
-    await (db.isTransaction ? insert(db) : db.transaction().execute(insert));
+    // Inside the caller's transaction, else in one of its own.
+    await (db.isTransaction
+      ? writePostRow(db, row)
+      : db.transaction().execute((trx) => writePostRow(trx, row)));
   } catch (error) {
     if (isUniqueViolation(error)) throw HttpError.conflict(SLUG_TAKEN_MESSAGE);
     throw error;
@@ -186,7 +188,8 @@ async function insertPostRow(db: Db, row: PostRow): Promise<PostRow> {
 
 /**
  * Creates a post saved through the API, inside the transaction of its save: version 1, saved by
- * its author. The slug it takes stops being another post's old address.
+ * its author. The slug it takes stops being another post's old address. A taken slug throws the
+ * database's error, for the save's transaction (writePostTransaction) to answer or to try again.
  */
 export async function insertNewPost(
   trx: Db,
@@ -194,7 +197,7 @@ export async function insertNewPost(
 ): Promise<PostRow> {
   const { nowIso, ...columns } = post;
   await trx.deleteFrom("post_slug_redirects").where("slug", "=", columns.slug).execute();
-  await insertPostRow(trx, {
+  await writePostRow(trx, {
     ...columns,
     createdAt: nowIso,
     updatedAt: nowIso,
@@ -250,7 +253,8 @@ export type SavePostOptions = {
  * scheduledAt stored as a UTC instant (and only for scheduled posts); publishedAt set on first
  * publication and kept from then on; a data: featured image stored as an upload file. When a
  * post that has been published changes its slug, the old slug is kept as a redirect; a slug a
- * post takes is no longer a redirect. In the same transaction (docs/decisions/008-editor-saves.md)
+ * post takes is no longer a redirect. A slug that follows the title (`slugFromTitle`, before the
+ * first publication) gets a counter when taken (slugToStore) instead of a 409. In the same transaction (docs/decisions/008-editor-saves.md)
  * the version goes up by one, a revision is recorded and the post's working copy is discarded:
  * what it held was sent with this save.
  * Throws HttpError 404 (unknown id), 409 (slug in use, or not at `expectedVersion`) and 400
@@ -284,15 +288,18 @@ export async function savePost(db: Db, options: SavePostOptions): Promise<PostRo
   };
 
   const postId = existing?.id ?? randomUUID();
+  // Once published, the slug no longer follows the title (it freezes).
+  const fromTitle = input.slugFromTitle && firstPublishedAt === null;
   return writePostTransaction(
     db,
     postId,
     async (trx) => {
       let saved: PostRow;
+      const slug = await slugToStore(trx, { ...input, fromTitle, postId });
       if (existing) {
         saved = await updatePost(trx, {
           existing,
-          columns,
+          columns: { ...columns, slug },
           expectedVersion,
           userId: authorId,
           nowIso,
@@ -300,7 +307,7 @@ export async function savePost(db: Db, options: SavePostOptions): Promise<PostRo
         });
         await deleteWorkingCopy(trx, postId);
       } else {
-        saved = await insertNewPost(trx, { ...columns, id: postId, authorId, nowIso });
+        saved = await insertNewPost(trx, { ...columns, slug, id: postId, authorId, nowIso });
       }
       await recordRevision(trx, {
         postId,
@@ -313,6 +320,7 @@ export async function savePost(db: Db, options: SavePostOptions): Promise<PostRo
       return saved;
     },
     undo,
+    { slugFromTitle: fromTitle },
   );
 }
 

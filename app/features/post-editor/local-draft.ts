@@ -43,6 +43,7 @@ export type LocalDraft = {
 const ValuesSchema = z.object({
   title: z.string(),
   slug: z.string(),
+  slugFromTitle: z.boolean().default(false),
   content: z.string(),
   excerpt: z.string(),
   status: z.enum(POST_STATUSES),

@@ -51,6 +51,7 @@ const scheduled: HeldPost = heldFromPost(
 const input: PostInput = {
   title: "Dragons",
   slug: "dragons",
+  slugFromTitle: false,
   content: "<p>Fire.</p>",
   excerpt: null,
   status: "scheduled",

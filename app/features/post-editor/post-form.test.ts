@@ -80,6 +80,7 @@ describe("postToFormValues", () => {
     expect(values).toEqual({
       title: "Skyforge Citadel",
       slug: "skyforge-citadel-123456",
+      slugFromTitle: false,
       content: "<h2>Build</h2><p>It <strong>floats</strong>.</p>",
       excerpt: "",
       status: "published",
@@ -116,6 +117,7 @@ describe("portfolioItemToFormValues", () => {
     expect(values).toEqual({
       title: "Frostbite Skins",
       slug: "frostbite-skins-654321",
+      slugFromTitle: false,
       content: "<p>Twenty winter skins.<br>Each one &lt;warm&gt; &amp; cosy.</p>",
       excerpt: "Twenty winter skins.",
       status: "draft",

@@ -23,6 +23,11 @@ import { textToParagraphs } from "./youtube-fill.ts";
 export type PostEditorValues = {
   title: string;
   slug: string;
+  /**
+   * Whether the slug is the one made from the title (not typed by hand): the server then makes
+   * it unique with a counter (docs/product/content-model.md#slugs).
+   */
+  slugFromTitle: boolean;
   content: string;
   excerpt: string;
   /** The status the server holds: the editor's actions, not the form, decide the next one. */
@@ -90,6 +95,7 @@ export function emptyPostForm(timezone: string, category: PostCategory = "news")
   return {
     title: "",
     slug: "",
+    slugFromTitle: true,
     content: "<p></p>",
     excerpt: "",
     status: "draft",
@@ -122,6 +128,8 @@ export function postToFormValues(post: Post, timezone: string): PostEditorValues
   return {
     title: post.title,
     slug: post.slug,
+    // A saved slug is the post's own until the title changes again.
+    slugFromTitle: false,
     content: post.content || "<p></p>",
     excerpt: post.excerpt ?? "",
     status: isStatus(post.status) ? post.status : "draft",
@@ -179,6 +187,7 @@ export function portfolioItemToFormValues(
     ...(full ?? emptyPostForm(timezone, "marketplace-content")),
     title: item.title,
     slug: item.slug,
+    slugFromTitle: false,
     content: full?.content ?? (textToParagraphs(item.fullDescription) || "<p></p>"),
     excerpt: item.shortDescription ?? "",
     status: full?.status ?? status,
@@ -201,6 +210,7 @@ export function toPostPayload(values: PostEditorValues): PostFormValues {
   return {
     title: values.title,
     slug: values.slug,
+    slugFromTitle: values.slugFromTitle,
     content: values.content,
     excerpt: values.excerpt,
     status: values.status,

@@ -143,12 +143,14 @@ export function useAutosave({
       }),
   );
 
+  // Set while the form takes a value the server answered (adopt): that is no change to save.
+  const adopting = React.useRef(false);
   React.useEffect(() => {
     if (!enabled) return;
     // Every change the person makes counts; a reset (loading the post, a restore) does not.
     let last = JSON.stringify(form.getValues());
     const subscription = form.watch((values, { name, type }) => {
-      if (name === undefined && type === undefined) {
+      if ((name === undefined && type === undefined) || adopting.current) {
         last = JSON.stringify(values);
         return;
       }
@@ -165,5 +167,18 @@ export function useAutosave({
     return () => scheduler.dispose();
   }, [scheduler]);
 
-  return { state, scheduler };
+  /**
+   * Runs `apply`, which sets form values to what the server now holds (the slug it stored):
+   * nothing new to save, so no autosave follows.
+   */
+  const adopt = React.useCallback((apply: () => void) => {
+    adopting.current = true;
+    try {
+      apply();
+    } finally {
+      adopting.current = false;
+    }
+  }, []);
+
+  return { state, scheduler, adopt };
 }

@@ -26,20 +26,34 @@ export function useEditorAutosave(core: EditorCore, { enabled }: { enabled: bool
     [form],
   );
 
-  return useAutosave({
+  /**
+   * A slug that follows the title is stored with a counter when another post has it
+   * (docs/product/content-model.md#slugs): the form shows the stored one, as what the server
+   * holds (not an unsaved change), unless the person has changed the slug meanwhile.
+   */
+  const adoptStoredSlug = (sent: PostEditorValues, storedSlug: string): PostEditorValues => {
+    if (sent.slug === storedSlug) return sent;
+    const { slug, slugFromTitle } = form.getValues();
+    if (slug === sent.slug && slugFromTitle) {
+      autosave.adopt(() => form.setValue("slug", storedSlug));
+    }
+    return { ...sent, slug: storedSlug };
+  };
+
+  const autosave = useAutosave({
     form,
     enabled,
     target: () => ({ id: held.current.id, version: held.current.version }),
     onCreated: (post, sent) => {
       localDraft.clear();
-      const values = withStoredImage(sent, post.featuredImage);
+      const values = withStoredImage(adoptStoredSlug(sent, post.slug), post.featuredImage);
       serverHolds(heldFromPost(post, values));
       adoptStoredImage(sent, values);
       core.adoptNewPost(post.id, true);
     },
     onSaved: (result, sent) => {
       const now: HeldPost = held.current;
-      const values = withStoredImage(sent, result.featuredImage);
+      const values = withStoredImage(adoptStoredSlug(sent, result.slug), result.featuredImage);
       serverHolds(
         result.target === "post"
           ? { ...now, version: result.version, updatedAt: result.savedAt, values }
@@ -49,6 +63,7 @@ export function useEditorAutosave(core: EditorCore, { enabled }: { enabled: bool
     },
     onConflict: (found) => setConflict({ conflict: found, action: null, chosen: null }),
   });
+  return autosave;
 }
 
 export type EditorAutosave = ReturnType<typeof useEditorAutosave>;

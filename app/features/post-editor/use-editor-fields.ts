@@ -1,8 +1,8 @@
 import * as React from "react";
 import { useFormState, useWatch } from "react-hook-form";
 import { browserTimeZone } from "#app/lib/browser-time-zone.ts";
+import { slugFromTitle } from "#common/post-slug.ts";
 import type { PostEditorForm } from "./post-form.ts";
-import { slugFromTitle } from "./slug.ts";
 import { listedZone, SCHEDULE_TIME_ZONES, SETTINGS_TIME_ZONES, zoneChoices } from "./time-zones.ts";
 import type { EditorCore } from "./use-editor-core.ts";
 import { useYouTubeAutoFill } from "./use-youtube-auto-fill.ts";
@@ -40,6 +40,7 @@ export function useTitleFields({ form, editing }: Pick<EditorCore, "form" | "edi
     (title: string) => {
       form.setValue("title", title, { shouldDirty: true, shouldValidate: isSubmitted });
       if (slugFollowsTitle) {
+        form.setValue("slugFromTitle", true);
         form.setValue("slug", slugFromTitle(title), {
           shouldDirty: true,
           shouldValidate: isSubmitted,

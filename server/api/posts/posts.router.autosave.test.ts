@@ -42,6 +42,7 @@ describeEachDatabase("autosave", (kind) => {
         target: "post",
         version: 2,
         savedAt: expect.any(String),
+        slug: draft.slug,
         featuredImage: draft.featuredImage,
       });
       expectRecent(answer.savedAt);
@@ -163,6 +164,7 @@ describeEachDatabase("autosave", (kind) => {
         target: "working-copy",
         version: 1,
         savedAt: expect.any(String),
+        slug: post.slug,
         featuredImage: post.featuredImage,
       });
       expect(await publicView(server, post.slug)).toEqual(before);

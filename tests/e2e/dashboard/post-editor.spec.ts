@@ -566,11 +566,11 @@ test.describe("the form", () => {
     const title = page.getByLabel("Title", { exact: true });
     const slug = page.getByLabel("Slug");
     await title.fill("Spring Update: Frogs & Bees!");
-    await expect(slug).toHaveValue(/^spring-update-frogs-bees-\d{6}$/);
+    await expect(slug).toHaveValue("spring-update-frogs-bees");
     await expect(page.getByText("28/60 characters")).toBeVisible();
     const name = uniqueTitle("Slug walk");
     await title.fill(name);
-    await expect(slug).toHaveValue(new RegExp(`^${name.toLowerCase().replace(/ /g, "-")}-\\d{6}$`));
+    await expect(slug).toHaveValue(name.toLowerCase().replace(/ /g, "-"));
     await contentArea(page).click();
     await page.keyboard.type("Frogs and bees.");
     await page.getByRole("button", { name: "Publish", exact: true }).click();

@@ -38,7 +38,7 @@ export function PostFields({
   siteUrl: string | null;
   youtubeStatus: string | null;
 }) {
-  const { control } = useFormContext<PostEditorValues>();
+  const { control, setValue } = useFormContext<PostEditorValues>();
   const [category, packType] = useWatch({ control, name: ["category", "packType"] });
   const marketplace = category === "marketplace-content";
   return (
@@ -53,7 +53,17 @@ export function PostFields({
             : "This post has been published, so the slug no longer follows the title. If you change it, the old address will redirect to the new one."
         }
         render={(field, control) => (
-          <Input {...field} {...control} autoComplete="off" value={field.value ?? ""} />
+          <Input
+            {...field}
+            {...control}
+            autoComplete="off"
+            value={field.value ?? ""}
+            onChange={(event) => {
+              // A slug typed by hand is kept as typed: taken, it is refused, never numbered.
+              setValue("slugFromTitle", false);
+              field.onChange(event);
+            }}
+          />
         )}
       />
       <FormField
