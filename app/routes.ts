@@ -18,6 +18,7 @@ export default [
       id: "routes/site/unsubscribe",
     }),
     route("unsubscribe/:token", "routes/site/unsubscribe/unsubscribe-link.tsx"),
+    route("subscribe", "routes/site/subscribe/subscribe.tsx"),
     route("subscribe/confirm/:token", "routes/site/confirm-subscription/confirm-subscription.tsx"),
     route("dashboard/:section?", "routes/dashboard.tsx"),
     route("login", "routes/login.tsx"),

@@ -46,6 +46,12 @@ export function appPath(slug: string): string {
 export const UNSUBSCRIBE_PATH = "/unsubscribe";
 
 /**
+ * The newsletter form's page: the form posts here when it is sent without JavaScript, and the
+ * answer is a page (docs/product/mail.md#newsletter-form).
+ */
+export const SUBSCRIBE_PATH = "/subscribe";
+
+/**
  * A subscriber's own unsubscribe link: `/unsubscribe/{token}` (docs/product/mail.md#unsubscribe).
  */
 export function unsubscribeLinkPath(token: string): string {

@@ -77,11 +77,11 @@ function answer(status: number, body: string | null, contentType = "application/
 }
 
 describe("the server-rendered form", () => {
-  it("is an address field and a Subscribe button, which without the script reload the page", () => {
+  it("is an address field and a Subscribe button, which without the script post to /subscribe", () => {
     expect(form().hasAttribute("data-newsletter-form")).toBe(true);
     expect(form().noValidate).toBe(true);
-    expect(form().getAttribute("method")).toBeNull();
-    expect(form().getAttribute("action")).toBeNull();
+    expect(form().getAttribute("method")).toBe("post");
+    expect(form().getAttribute("action")).toBe("/subscribe");
     expect(field().type).toBe("email");
     expect(field().name).toBe("email");
     expect(field().hasAttribute("data-newsletter-email")).toBe(true);

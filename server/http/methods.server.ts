@@ -34,6 +34,7 @@ const FORM_PAGES = [
   /^\/invite\/[^/]+$/i,
   /^\/forgot-password$/i,
   /^\/reset-password\/[^/]+$/i,
+  /^\/subscribe$/i,
 ];
 
 /** Whether the page at this path takes a form (POST). */

@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { SUBSCRIBE_ANSWERS } from "#common/schemas/subscriber.ts";
 import { loadConfig } from "#server/config/env.server.ts";
@@ -132,4 +133,62 @@ test.describe("unsubscribe link", () => {
     await page.getByRole("link", { name: "Unsubscribe by address" }).click();
     await expect(page).toHaveURL(/\/unsubscribe$/);
   });
+});
+
+test.describe("the newsletter form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  // Every test here comes from the same client address: start each with a fresh limit.
+  test.beforeEach(async ({ db }) => {
+    await db.deleteFrom("rate_limits").where("key", "like", "newsletter:%").execute();
+  });
+
+  /** Sends the home page's form; answers the status of the page it posted to. */
+  async function subscribeFromHome(page: Page, address: string): Promise<number> {
+    await page.goto("/");
+    await page.getByRole("textbox", { name: "Email address" }).fill(address);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Subscribe" }).click(),
+    ]);
+    return response.status();
+  }
+
+  test("a visitor subscribes from the home page and is told to check their inbox", async ({
+    page,
+    db,
+  }) => {
+    const address = `no-script-${Date.now()}@example.com`;
+    expect(await subscribeFromHome(page, address)).toBe(200);
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await expect(page.getByText(SUBSCRIBE_ANSWERS.confirm)).toBeVisible();
+    // The address travelled in the body: never in the address bar or the history.
+    expect(new URL(page.url()).pathname).toBe("/subscribe");
+    expect(new URL(page.url()).search).toBe("");
+    // In the site's layout, with a way back.
+    await expect(page.getByRole("contentinfo")).toContainText("All rights reserved.");
+    const row = await db
+      .selectFrom("subscribers")
+      .select("status")
+      .where("email", "=", address)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("pending");
+    expect(await mailTo(address)).toMatch(/\/subscribe\/confirm\/[A-Za-z0-9._-]+/);
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("an invalid address shows why, with the form again", async ({ page }) => {
+    expect(await subscribeFromHome(page, "not-an-address")).toBe(400);
+    await expect(page.getByRole("alert")).toHaveText("Please enter a valid email address.");
+    await expect(page.getByRole("textbox", { name: "Email address" })).toHaveValue(
+      "not-an-address",
+    );
+    expect(new URL(page.url()).search).toBe("");
+  });
+});
+
+test("the newsletter's own page has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/subscribe");
+  await expect(page.getByRole("heading", { name: "Subscribe to our newsletter" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });

@@ -20,7 +20,13 @@ import {
 const OWNER = { ADMIN_EMAIL: "owner@forms.test", ADMIN_PASSWORD: "owner-forms-password" };
 
 /** The pages with an action, and the mailed subscriber links' POSTs outside /api. */
-const FORM_PAGES = ["/login", "/forgot-password", "/reset-password/abc", "/invite/abc"];
+const FORM_PAGES = [
+  "/login",
+  "/forgot-password",
+  "/reset-password/abc",
+  "/invite/abc",
+  "/subscribe",
+];
 const LINK_POSTS = ["/unsubscribe/abc", "/subscribe/confirm/abc"];
 
 const BOUNDARY = "----form-boundary-1234";

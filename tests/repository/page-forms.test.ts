@@ -33,7 +33,7 @@ const ACTION = /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\
 describe("pages that take a form", () => {
   const pages = pagesOf(routes as Route[]).filter((page) => !page.path.includes("*"));
 
-  it("finds the sign-in and invitation forms among the routes", () => {
+  it("finds the sign-in, invitation and newsletter forms among the routes", () => {
     const withAction = pages.filter((page) =>
       ACTION.test(readFileSync(appDir + page.file, "utf8")),
     );
@@ -42,6 +42,7 @@ describe("pages that take a form", () => {
       "/invite/:token",
       "/login",
       "/reset-password/:token",
+      "/subscribe",
     ]);
   });
 

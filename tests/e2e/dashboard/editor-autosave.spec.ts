@@ -39,6 +39,33 @@ async function retype(page: Page, text: string) {
 }
 
 test.describe("autosave", () => {
+  test("a second post with a taken title shows the title's slug with -2 after its first save, and is public there", async ({
+    page,
+    browser,
+    db,
+    createStaff,
+  }) => {
+    await signInAs(page, await createStaff());
+    const title = uniqueTitle("Same name");
+    const taken = title.toLowerCase().replace(/ /g, "-");
+    await createPost(db, { title, slug: taken, status: "published" });
+    await openEditor(page);
+    await fillBasics(page, title, "The second post of that name.");
+    const slug = page.getByLabel("Slug");
+    await expect(slug).toHaveValue(taken);
+    await expectAutosaved(page);
+    // The editor shows what the server stored, as saved: no change left over to autosave.
+    await expect(slug).toHaveValue(`${taken}-2`);
+    await expect(autosaveStatus(page)).toHaveText(/^Saved/);
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expectSaved(page, "Content created successfully!");
+    const visitor = await visitorPage(browser);
+    const response = await visitor.goto(`/blog/${taken}-2`);
+    expect(response?.status()).toBe(200);
+    await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await visitor.context().close();
+  });
+
   test("a new post becomes a draft on its first autosave; a reload finds it on the server", async ({
     page,
     browser,
