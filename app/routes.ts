@@ -14,6 +14,7 @@ export default [
     route("news", "routes/site/news/news.tsx", { id: "routes/site/news" }),
     route("blog/:slug", "routes/site/post/post.tsx", { id: "blog-post" }),
     route("post/:slug", "routes/site/post/post.tsx", { id: "post" }),
+    route("preview/:token", "routes/site/post/preview.tsx"),
     route("unsubscribe", "routes/site/unsubscribe/unsubscribe.tsx", {
       id: "routes/site/unsubscribe",
     }),

@@ -143,3 +143,9 @@ export const UPLOAD_MESSAGES = {
 export const UPLOAD_IMAGE_FIELD = "image";
 /** The featured image size the editor recommends (share previews). */
 export const FEATURED_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/** How long a new preview link works, in days (docs/product/editor.md#share-preview). */
+export const PREVIEW_LINK_DAYS = [1, 7, 30] as const;
+export type PreviewLinkDays = (typeof PREVIEW_LINK_DAYS)[number];
+/** A preview link's lifetime when its maker chooses none. */
+export const DEFAULT_PREVIEW_LINK_DAYS: PreviewLinkDays = 7;

@@ -52,6 +52,14 @@ export function formatLongDate(value: string | Date | null | undefined): string 
   return `${LONG_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
+/** "March 5, 2025, 14:05 UTC"; an unreadable date gives "". */
+export function formatLongDateTime(value: string | Date | null | undefined): string {
+  const date = value ? toDate(value) : null;
+  if (!date) return "";
+  const time = `${String(date.getUTCHours()).padStart(2, "0")}:${String(date.getUTCMinutes()).padStart(2, "0")}`;
+  return `${formatLongDate(date)}, ${time} UTC`;
+}
+
 /** 950 -> "950", 12_400 -> "12.4K", 2_300_000 -> "2.3M" (K from 1,000, M from 1,000,000). */
 export function formatCount(count: number): string {
   if (!Number.isFinite(count) || count < 1000) return String(Math.max(0, Math.trunc(count || 0)));

@@ -74,16 +74,26 @@ export function invitationPath(token: string): string {
 }
 
 /**
- * The mailed links whose last segment is a credential: whoever holds one can reset a password,
- * join the staff, confirm or end a subscription. Only the recipient may see that segment, so
- * the Outbox hides what follows these (docs/product/mail.md#outbox) and the request log leaves
- * it out. A new link of that kind is added here. Each is its builder's address without a token.
+ * A post's preview link, which shows it as its page will look to whoever holds it:
+ * `/preview/{token}` (docs/product/public-site.md#preview-link).
+ */
+export function previewLinkPath(token: string): string {
+  return `/preview/${encodeURIComponent(token)}`;
+}
+
+/**
+ * The links whose last segment is a credential: whoever holds one can reset a password, join
+ * the staff, confirm or end a subscription, or read a post before it is public. Only the
+ * recipient may see that segment, so the Outbox hides what follows these
+ * (docs/product/mail.md#outbox) and the request log leaves it out. A new link of that kind is
+ * added here. Each is its builder's address without a token.
  */
 export const CREDENTIAL_LINK_PREFIXES: readonly string[] = [
   resetPasswordPath(""),
   invitationPath(""),
   confirmSubscriptionPath(""),
   unsubscribeLinkPath(""),
+  previewLinkPath(""),
 ];
 
 /** CREDENTIAL_LINK_PREFIXES as the alternatives of a regular expression, each escaped. */

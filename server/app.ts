@@ -20,6 +20,7 @@ import { fixedHeaders } from "./http/fixed-headers.server.ts";
 import { forgetContentOnWrite } from "./http/forget-on-write.server.ts";
 import { pageMethods, refuseUnservedMethods } from "./http/methods.server.ts";
 import { createMetrics, trackRouteMounts } from "./http/metrics.server.ts";
+import { previewLinkHeaders } from "./http/preview-headers.server.ts";
 import { databaseReadiness, type ReadinessCheck, readiness } from "./http/readiness.server.ts";
 import { requestLog } from "./http/request-log.server.ts";
 import { createResponseCache } from "./http/response-cache.server.ts";
@@ -107,6 +108,7 @@ export function createApp(options: CreateAppOptions) {
   // The pages' forms, as every write under /api: another site's post is refused (403) here,
   // before React Router, whose own check would log it as an error.
   app.use(sameOriginWrites(context.config.siteUrl));
+  app.use(previewLinkHeaders);
   if (pages) app.use(pages);
   app.use(quietAfterRefusedBody);
   return app;

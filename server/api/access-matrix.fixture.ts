@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
+import { createPreviewLink } from "#server/services/preview-links.server.ts";
 import { createPost } from "#tests/factories/post.ts";
 import { FAKE_VIDEOS } from "#tests/fakes/youtube-server.ts";
 import { solidImage } from "#tests/helpers/images.ts";
@@ -142,6 +143,32 @@ export const CONTENT_ROWS: Row[] = [
     call: async (server) => {
       const post = await createPost(server.db.handle.db);
       return { method: "DELETE", path: `/api/posts/${post.id}` };
+    },
+    expected: STAFF_ONLY(204),
+  },
+  {
+    name: "POST /api/posts/:id/preview-links",
+    call: async (server) => {
+      const post = await createPost(server.db.handle.db, { status: "draft" });
+      return { method: "POST", path: `/api/posts/${post.id}/preview-links`, body: {} };
+    },
+    expected: STAFF_ONLY(201),
+  },
+  {
+    name: "GET /api/posts/:id/preview-links",
+    call: async (server) => {
+      const post = await createPost(server.db.handle.db, { status: "draft" });
+      return { method: "GET", path: `/api/posts/${post.id}/preview-links` };
+    },
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "DELETE /api/posts/:id/preview-links/:linkId",
+    call: async (server) => {
+      const db = server.db.handle.db;
+      const post = await createPost(db, { status: "draft" });
+      const link = await createPreviewLink(db, { postId: post.id, userId: "matrix", days: 7 });
+      return { method: "DELETE", path: `/api/posts/${post.id}/preview-links/${link.link.id}` };
     },
     expected: STAFF_ONLY(204),
   },

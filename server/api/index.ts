@@ -16,6 +16,7 @@ import { outboxRouter } from "./outbox/outbox.router.ts";
 import { portfolioRouter } from "./portfolio/portfolio.router.ts";
 import { postEditorRouter } from "./posts/posts.editor.router.ts";
 import { postsRouter } from "./posts/posts.router.ts";
+import { previewLinksRouter } from "./posts/preview-links.router.ts";
 import { settingsRouter } from "./settings/settings.router.ts";
 import { subscriberImportRouter } from "./subscribers/subscriber-import.router.ts";
 import { subscribersRouter } from "./subscribers/subscribers.router.ts";
@@ -42,6 +43,7 @@ export function apiRouter(context: ServerContext) {
   api.use("/apps", appsRouter(context));
   api.use("/newsletter", newsletterRouter(context));
   api.use("/posts", newsletterTestRouter(context));
+  api.use("/posts", previewLinksRouter(context));
   api.use("/newsletter-sendings", newsletterSendingsRouter(context));
   api.use("/employees", employeesRouter(context));
   api.use("/invitations", invitationsRouter(context));

@@ -87,6 +87,11 @@ describe("loggedUrl", () => {
     expect(loggedUrl("/reset-password/xyz.data")).toBe("/reset-password/[redacted]");
   });
 
+  it("hides the token of a preview link and of its data request", () => {
+    expect(loggedUrl("/preview/Ab-_12")).toBe("/preview/[redacted]");
+    expect(loggedUrl("/preview/Ab-_12.data")).toBe("/preview/[redacted]");
+  });
+
   it("hides the values of token-like query parameters, whatever their case or encoding", () => {
     expect(loggedUrl("/unsubscribe?email=a%40b.test&token=t0k3n")).toBe(
       "/unsubscribe?email=[redacted]&token=[redacted]",

@@ -46,9 +46,9 @@ export const REDACTED_PATHS = [
 const SECRET_QUERY_PARAMETER = /^(code|state|password|key|signature|sig|email|.*token|.*secret)$/i;
 
 /**
- * Paths whose last segment is a secret: the mailed links that carry one (CREDENTIAL_LINK_PREFIXES:
- * an invitation, a password reset, a subscriber's confirmation and unsubscribe links, and their
- * data requests such as `/invite/{token}.data`), the API call that reads an invitation
+ * Paths whose last segment is a secret: the links that carry one (CREDENTIAL_LINK_PREFIXES:
+ * an invitation, a password reset, a subscriber's confirmation and unsubscribe links, a post's
+ * preview link, and their data requests such as `/invite/{token}.data`), the API call that reads an invitation
  * (`/api/invitations/{token}`) and better-auth's reset call.
  */
 const SECRET_PATH = new RegExp(

@@ -25,6 +25,7 @@ const APP_TABLES = [
   "post_tags",
   "post_working_copies",
   "posts",
+  "preview_links",
   "rate_limits",
   "sessions",
   "site_settings",

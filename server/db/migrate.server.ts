@@ -25,6 +25,7 @@ import * as m0012 from "./migrations/0012-staff-list-indexes.ts";
 import * as m0013 from "./migrations/0013-subscriber-consent.ts";
 import * as m0014 from "./migrations/0014-create-newsletter-sendings.ts";
 import * as m0015 from "./migrations/0015-create-confirmation-mail-limits.ts";
+import * as m0016 from "./migrations/0016-create-preview-links.ts";
 import type { Database } from "./tables.ts";
 
 export type MigrateOptions = {
@@ -55,6 +56,7 @@ function migrationsWith({ sanitizePostHtml }: MigrateOptions): Record<string, Mi
     "0013-subscriber-consent": m0013,
     "0014-create-newsletter-sendings": m0014,
     "0015-create-confirmation-mail-limits": m0015,
+    "0016-create-preview-links": m0016,
   };
 }
 

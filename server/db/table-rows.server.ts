@@ -27,6 +27,7 @@ export const TABLES: ReadonlyArray<KeyedTable & { name: keyof Database & string 
   { name: "post_working_copies", key: "postId" },
   { name: "post_revisions", key: "id" },
   { name: "post_tags", key: ["postId", "tag"] },
+  { name: "preview_links", key: "id" },
   { name: "apps", key: "id" },
   { name: "subscribers", key: "id" },
   { name: "rate_limits", key: "key" },

@@ -26,6 +26,7 @@ export type Database = {
   newsletter_deliveries: NewsletterDeliveriesTable;
   newsletter_pace: NewsletterPaceTable;
   confirmation_mail_limits: ConfirmationMailLimitsTable;
+  preview_links: PreviewLinksTable;
 };
 
 export type PostsTable = {
@@ -330,11 +331,28 @@ export type ConfirmationMailLimitsTable = {
   previousMailedAt: string | null;
 };
 
+/**
+ * A post's preview links (migration 0016): who holds the token sees the post as its page will
+ * look, until it expires or is revoked. Only the token's hash is kept.
+ */
+export type PreviewLinksTable = {
+  id: string;
+  postId: string;
+  /** SHA-256 of the token, base64url. */
+  tokenHash: string;
+  /** The user id of whoever made it. */
+  createdBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+};
+
 export type PostRow = Selectable<PostsTable>;
 export type NewPostRow = Insertable<PostsTable>;
 export type PostUpdate = Updateable<PostsTable>;
 export type PostWorkingCopyRow = Selectable<PostWorkingCopiesTable>;
 export type PostRevisionRow = Selectable<PostRevisionsTable>;
+export type PreviewLinkRow = Selectable<PreviewLinksTable>;
 export type AppRow = Selectable<AppsTable>;
 export type NewAppRow = Insertable<AppsTable>;
 export type SubscriberRow = Selectable<SubscribersTable>;

@@ -76,6 +76,8 @@ describe("classifyPath", () => {
       "/reset-password/some-token",
       "/reset-password/some-token.data",
       "/unsubscribe",
+      "/preview/some-token",
+      "/preview/some-token.data",
       "/healthz",
       "/uploads/a.png",
       "/assets/entry.client-abc.js",

@@ -11,7 +11,8 @@ const PUBLIC_API_READS = [
 /**
  * First path segments that are not public pages: the app's own mounts (the API, health,
  * readiness, metrics, uploads), and pages that are personal or single-use (staff pages,
- * sign-in, password reset, invitations, unsubscribe and confirmation links carrying an address).
+ * sign-in, password reset, invitations, unsubscribe and confirmation links carrying an address,
+ * and preview links, which must stop working the moment they are revoked).
  */
 const NEVER_CACHED = new Set([
   "api",
@@ -26,6 +27,7 @@ const NEVER_CACHED = new Set([
   "invite",
   "unsubscribe",
   "subscribe",
+  "preview",
 ]);
 
 /**

@@ -2,12 +2,13 @@ import type { Config } from "#server/config/env.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { ConfirmationSender } from "./confirmation-sender.server.ts";
 import { startNewsletterWorker } from "./newsletter-worker.server.ts";
+import { startPreviewLinkUpkeep } from "./preview-link-upkeep.server.ts";
 import { startScheduledPublishing } from "./publish-scheduled.server.ts";
 import { startSubscriberUpkeep } from "./subscriber-upkeep.server.ts";
 
 /**
  * The background work of one server process: publishing due scheduled posts, the newsletter
- * worker, and the mailing list's upkeep (which feeds the confirmation mails). Made once at
+ * worker, the mailing list's upkeep (which feeds the confirmation mails) and the preview links'. Made once at
  * start-up (ServerContext's `jobs`), started once the server listens, stopped at shutdown.
  */
 export type BackgroundJobs = {
@@ -38,6 +39,8 @@ export function backgroundJobs({
         startNewsletterWorker(db, config),
         // Purges unconfirmed addresses and mails confirmations that were never sent (decision 027).
         startSubscriberUpkeep(db, confirmations),
+        // Deletes preview links a month after they ended (decision 034).
+        startPreviewLinkUpkeep(db),
       ];
     },
     stop: async () => {

@@ -1,4 +1,4 @@
-import { displayName, formatLongDate } from "#common/format.ts";
+import { displayName, formatLongDateTime } from "#common/format.ts";
 import type { VersionConflict } from "#common/types/post-revision.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { HttpError } from "#server/errors.ts";
@@ -55,14 +55,7 @@ export async function versionConflict(db: Db, postId: string): Promise<HttpError
   };
   const who = conflict.updatedBy ?? "Someone else";
   return HttpError.conflict(
-    `${who} saved this post at ${formatSavedAt(row.updatedAt)}. Reload it to see their changes, or overwrite them with yours.`,
+    `${who} saved this post at ${formatLongDateTime(row.updatedAt)}. Reload it to see their changes, or overwrite them with yours.`,
     { conflict },
   );
-}
-
-/** "March 5, 2025, 14:05 UTC": dates are shown in UTC everywhere (common/format.ts). */
-function formatSavedAt(iso: string): string {
-  const date = new Date(iso);
-  const time = `${String(date.getUTCHours()).padStart(2, "0")}:${String(date.getUTCMinutes()).padStart(2, "0")}`;
-  return `${formatLongDate(date)}, ${time} UTC`;
 }

@@ -1,8 +1,8 @@
-import { ArrowLeftIcon, EyeOffIcon, FileXIcon, LoaderCircleIcon } from "lucide-react";
+import { ArrowLeftIcon, EyeIcon, EyeOffIcon, FileXIcon, LoaderCircleIcon } from "lucide-react";
 import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
-import { formatLongDate } from "#common/format.ts";
+import { formatLongDate, formatLongDateTime } from "#common/format.ts";
 import { instantToLocalDateTime } from "#common/scheduling.ts";
 
 /** What a post page shows while it loads in the browser: 'Loading post...' over its outline. */
@@ -89,4 +89,38 @@ export function PostPreviewNotice({
 function scheduledLabel(instant: string, timeZone: string): string {
   const local = instantToLocalDateTime(instant, timeZone);
   return `${formatLongDate(local.slice(0, 10))} at ${local.slice(11)} (${timeZone})`;
+}
+
+/**
+ * The banner over a post opened through a preview link (docs/product/public-site.md#preview-link):
+ * what the visitor sees is not public yet, or not the live version, and until when the link works.
+ */
+export function PreviewLinkNotice({
+  notLive,
+  expiresAt,
+}: {
+  /** The post is public and this shows its working copy: changes not live yet. */
+  notLive: boolean;
+  expiresAt: string;
+}) {
+  return (
+    <div
+      role="status"
+      data-testid="preview-banner"
+      className="border-b border-gold-400/40 bg-gold-400/10"
+    >
+      <p className="mx-auto flex max-w-4xl items-start gap-2 px-4 py-3 text-sm text-gold-300 sm:px-6 [&_svg]:mt-0.5 [&_svg]:size-4 [&_svg]:shrink-0">
+        <EyeIcon aria-hidden="true" />
+        <span>
+          <strong className="font-semibold">
+            {notLive ? "Preview: not the live version." : "Preview: not public yet."}
+          </strong>{" "}
+          {notLive
+            ? "These changes are not on the public page yet. "
+            : "This is how the post will look once it is published. "}
+          This link expires on <time dateTime={expiresAt}>{formatLongDateTime(expiresAt)}</time>.
+        </span>
+      </p>
+    </div>
+  );
 }

@@ -1,24 +1,15 @@
 import { data, redirect } from "react-router";
-import { PostArticle } from "#app/components/site/post-article.tsx";
 import { PostNotFound, PostPreviewNotice } from "#app/components/site/post-status.tsx";
 import { loadAsDocument, staticPage } from "#app/lib/page-hydration.ts";
-import { buildPostMeta, buildPostNotFoundMeta, summarize } from "#app/lib/post-meta.ts";
-import { useRootData } from "#app/root.tsx";
-import { htmlToPlainText } from "#common/content-rules.ts";
-import { postUrl } from "#common/paths.ts";
-import type { Post } from "#common/types/post.ts";
 import { getAudience } from "#server/auth/page-access.server.ts";
 import { serverContext } from "#server/context.server.ts";
-import { presentPost } from "#server/presenters/post.server.ts";
 import { findPostBySlug } from "#server/services/posts.server.ts";
-import { lazyLoadMedia } from "#server/services/sanitize-html.server.ts";
 import type { Route } from "./+types/post.ts";
-
-/** What the page shows of a post: everything public except the raw content. */
-export type PostPageData = Omit<Post, "content" | "status" | "scheduledAt" | "timezone">;
+import { PostPageBody, postPageMeta } from "./post-page.tsx";
+import { type PostPageState, postPageData } from "./post-page-data.server.ts";
 
 /** A post staff see before it is public: a draft, or scheduled for later. */
-export type PostPreview = { status: string; scheduledAt: string | null; timezone: string | null };
+export type PostPreview = PostPageState;
 
 /** Server-rendered HTML with the site script, not hydrated (docs/decisions/031-static-public-pages.md). */
 export const handle = staticPage;
@@ -37,22 +28,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const section = new URL(request.url).pathname.startsWith("/post/") ? "post" : "blog";
     throw redirect(`/${section}/${encodeURIComponent(found.slug)}`, 301);
   }
-  const { content, status, scheduledAt, timezone, ...post } = presentPost(found.post, now);
-  // Stored sanitized: every write sanitizes, and so did migration 0007 for older rows
-  // (docs/decisions/010-sanitize-on-write.md). Only the display's lazy loading is added here.
-  const contentHtml = lazyLoadMedia(content);
-  const description = post.excerpt?.trim() || summarize(htmlToPlainText(contentHtml));
-  const preview: PostPreview | null =
-    status === "published" ? null : { status, scheduledAt, timezone };
+  const { state, ...page } = postPageData(found.post, now);
+  const preview: PostPreview | null = state.status === "published" ? null : state;
   return data(
-    {
-      post: post satisfies PostPageData,
-      contentHtml,
-      description,
-      /** The time of rendering, so the browser's "released or not" agrees with the server's. */
-      now: now.toISOString(),
-      preview,
-    },
+    { ...page, preview },
     // A page only staff may see is nobody else's to keep.
     preview ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
   );
@@ -63,32 +42,15 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, contentHtml, now, preview } = loaderData;
-  const siteUrl = useRootData()?.siteUrl ?? "";
-  const shareUrl = postUrl(siteUrl, post.slug);
+  const { preview } = loaderData;
   return (
-    <article>
-      {preview ? <PostPreviewNotice {...preview} /> : null}
-      {/* Content sanitized against the editor's allow-list when it was stored. */}
-      <PostArticle post={post} contentHtml={contentHtml} now={now} shareUrl={shareUrl} />
-    </article>
+    <PostPageBody data={loaderData} banner={preview ? <PostPreviewNotice {...preview} /> : null} />
   );
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { site: { companyName: string; defaultSocialImage: string }; siteUrl: string }
-    | undefined;
-  const companyName = root?.site.companyName ?? "";
-  if (!loaderData) return buildPostNotFoundMeta(companyName);
-  const meta = buildPostMeta({
-    post: loaderData.post,
-    description: loaderData.description,
-    siteUrl: root?.siteUrl ?? "",
-    companyName,
-    defaultImage: root?.site.defaultSocialImage,
-  });
-  return loaderData.preview ? [...meta, { name: "robots", content: "noindex" }] : meta;
+  const meta = postPageMeta(loaderData, matches);
+  return loaderData?.preview ? [...meta, { name: "robots", content: "noindex" }] : meta;
 }
 
 /** A missing or hidden post (404), and any failure to load one: 'Post Not Found'. */
