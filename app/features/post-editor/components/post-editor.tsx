@@ -13,6 +13,7 @@ import { PostFields } from "./post-fields.tsx";
 import { PostPreview, previewPost } from "./post-preview.tsx";
 import { PostSettingsPanel } from "./post-settings-panel.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
+import { SharePreviewSection } from "./share-preview-section.tsx";
 import { VersionConflictDialog } from "./version-conflict-dialog.tsx";
 import { WorkingCopyNotice } from "./working-copy-notice.tsx";
 
@@ -66,7 +67,11 @@ export function PostEditor({
             onNewsletter={() => setNewsletterOpen(true)}
           />
           <WorkingCopyNotice held={held} dirty={editor.dirty} onDiscard={editor.discardChanges} />
-          <EditorBody editor={editor} siteUrl={siteUrl} />
+          <EditorBody
+            editor={editor}
+            siteUrl={siteUrl}
+            sharesPreview={editing?.type !== "portfolio"}
+          />
         </EditorHeader>
       </form>
       <EditorDialogs
@@ -79,8 +84,19 @@ export function PostEditor({
   );
 }
 
-/** The fields (or their preview) and, beside them, the Post Settings panel. */
-function EditorBody({ editor, siteUrl }: { editor: PostEditorState; siteUrl: string | null }) {
+/**
+ * The fields (or their preview) and, beside them, the Post Settings panel and, for a saved post
+ * (a portfolio item has no page of its own), Share preview.
+ */
+function EditorBody({
+  editor,
+  siteUrl,
+  sharesPreview,
+}: {
+  editor: PostEditorState;
+  siteUrl: string | null;
+  sharesPreview: boolean;
+}) {
   const { mode, held } = editor;
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -98,13 +114,14 @@ function EditorBody({ editor, siteUrl }: { editor: PostEditorState; siteUrl: str
           />
         </div>
       </div>
-      <aside className="lg:sticky lg:top-24 lg:self-start">
+      <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
         <PostSettingsPanel
           held={held}
           zones={editor.settingsZones}
           dirty={editor.dirty}
           localCopyFailed={editor.localCopy.failed}
         />
+        {sharesPreview && held.id ? <SharePreviewSection postId={held.id} /> : null}
       </aside>
     </div>
   );
