@@ -1,4 +1,4 @@
-import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { expect, expectNoSeriousA11yViolations, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { createPost } from "#tests/factories/post.ts";
 import { openEditor, toast, uniqueTitle, visitorPage } from "./editor-helpers.ts";
 import { expectConfirmation } from "./helpers.ts";
@@ -29,6 +29,7 @@ test("an employee shares a draft through a preview link, then revokes it", async
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   const links = share.getByRole("list", { name: "Live preview links" });
   await expect(links.getByRole("listitem")).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
 
   const visitor = await visitorPage(browser);
   const path = new URL(url).pathname;
@@ -41,6 +42,7 @@ test("an employee shares a draft through a preview link, then revokes it", async
     "content",
     "noindex, nofollow",
   );
+  await expectNoSeriousA11yViolations(visitor);
 
   await links.getByRole("button", { name: "Revoke" }).click();
   const dialog = await expectConfirmation(
@@ -58,5 +60,6 @@ test("an employee shares a draft through a preview link, then revokes it", async
     visitor.getByRole("heading", { name: "This preview link is not valid or has expired" }),
   ).toBeVisible();
   await expect(visitor.getByText("Not out yet.")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(visitor);
   await visitor.context().close();
 });
