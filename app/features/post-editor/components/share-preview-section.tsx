@@ -34,7 +34,6 @@ export function SharePreviewSection({ postId }: { postId: string }) {
   const revokeCall = useRevokePreviewLink(postId);
   const [days, setDays] = React.useState<PreviewLinkDays>(DEFAULT_PREVIEW_LINK_DAYS);
   const [created, setCreated] = React.useState<NewPreviewLink | null>(null);
-  const urlRef = React.useRef<HTMLInputElement>(null);
 
   function failed(what: string, error: unknown) {
     // Signed out: the 'Unauthorized' toast and the redirect are already on their way.
@@ -48,18 +47,6 @@ export function SharePreviewSection({ postId }: { postId: string }) {
       setCreated(await createCall.mutateAsync(days));
     } catch (error) {
       failed("create the preview link", error);
-    }
-  }
-
-  async function copy() {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.url);
-      toast({ title: "Link copied to clipboard!" });
-    } catch {
-      // No clipboard access (an insecure origin, a denied permission): select it for Ctrl+C.
-      urlRef.current?.select();
-      toast({ title: "Copy the selected link with Ctrl+C or ⌘C" });
     }
   }
 
@@ -95,45 +82,13 @@ export function SharePreviewSection({ postId }: { postId: string }) {
           Anyone with the link sees the saved post as its page will look, without signing in.
         </p>
       </div>
-      <div className="flex items-end gap-2">
-        <div className="flex-1">
-          <Label htmlFor="preview-link-days">Link works for</Label>
-          <NativeSelect
-            id="preview-link-days"
-            value={days}
-            onChange={(event) => setDays(Number(event.target.value) as PreviewLinkDays)}
-          >
-            {PREVIEW_LINK_DAYS.map((option) => (
-              <option key={option} value={option}>
-                {option === 1 ? "1 day" : `${option} days`}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <Button type="button" variant="secondary" onClick={create} disabled={createCall.isPending}>
-          <LinkIcon aria-hidden="true" />
-          {createCall.isPending ? "Creating..." : "Create link"}
-        </Button>
-      </div>
-      {created ? (
-        <div className="space-y-1.5">
-          <Label htmlFor="preview-link-url">New preview link</Label>
-          <div className="flex gap-2">
-            <Input
-              id="preview-link-url"
-              ref={urlRef}
-              readOnly
-              value={created.url}
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <Button type="button" variant="secondary" onClick={copy}>
-              <CopyIcon aria-hidden="true" />
-              Copy
-            </Button>
-          </div>
-          <p className="text-sm text-zinc-400">Copy it now: it is shown only once.</p>
-        </div>
-      ) : null}
+      <PreviewLinkMaker
+        days={days}
+        onDaysChange={setDays}
+        onCreate={create}
+        pending={createCall.isPending}
+      />
+      {created ? <NewPreviewLinkField url={created.url} /> : null}
       <PreviewLinkList
         links={links.data}
         loading={links.isPending}
@@ -141,6 +96,79 @@ export function SharePreviewSection({ postId }: { postId: string }) {
         onRevoke={revoke}
       />
     </Card>
+  );
+}
+
+/** How long the new link works, and Create link. */
+function PreviewLinkMaker({
+  days,
+  onDaysChange,
+  onCreate,
+  pending,
+}: {
+  days: PreviewLinkDays;
+  onDaysChange: (days: PreviewLinkDays) => void;
+  onCreate: () => void;
+  pending: boolean;
+}) {
+  return (
+    <div className="flex items-end gap-2">
+      <div className="flex-1">
+        <Label htmlFor="preview-link-days">Link works for</Label>
+        <NativeSelect
+          id="preview-link-days"
+          value={days}
+          onChange={(event) => onDaysChange(Number(event.target.value) as PreviewLinkDays)}
+        >
+          {PREVIEW_LINK_DAYS.map((option) => (
+            <option key={option} value={option}>
+              {option === 1 ? "1 day" : `${option} days`}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Button type="button" variant="secondary" onClick={onCreate} disabled={pending}>
+        <LinkIcon aria-hidden="true" />
+        {pending ? "Creating..." : "Create link"}
+      </Button>
+    </div>
+  );
+}
+
+/** A link just made, shown this once, with Copy. */
+function NewPreviewLinkField({ url }: { url: string }) {
+  const toast = useToast();
+  const urlRef = React.useRef<HTMLInputElement>(null);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: "Link copied to clipboard!" });
+    } catch {
+      // No clipboard access (an insecure origin, a denied permission): select it for Ctrl+C.
+      urlRef.current?.select();
+      toast({ title: "Copy the selected link with Ctrl+C or ⌘C" });
+    }
+  }
+
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor="preview-link-url">New preview link</Label>
+      <div className="flex gap-2">
+        <Input
+          id="preview-link-url"
+          ref={urlRef}
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button type="button" variant="secondary" onClick={copy}>
+          <CopyIcon aria-hidden="true" />
+          Copy
+        </Button>
+      </div>
+      <p className="text-sm text-zinc-400">Copy it now: it is shown only once.</p>
+    </div>
   );
 }
 
