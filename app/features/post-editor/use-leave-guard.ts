@@ -51,10 +51,5 @@ export function useLeaveGuard({ unsaved, notLive }: { unsaved: boolean; notLive:
   const release = React.useCallback(() => {
     released.current = true;
   }, []);
-  /** Asks again (a save that keeps the writer in the editor). */
-  const guardAgain = React.useCallback(() => {
-    released.current = false;
-  }, []);
-
-  return { blocker, release, guardAgain };
+  return { blocker, release };
 }
