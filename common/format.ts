@@ -97,8 +97,3 @@ const MARKUP_ESCAPES: Record<string, string> = {
 export function escapeMarkup(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => MARKUP_ESCAPES[ch] ?? ch);
 }
-
-/** How a user is named to others: their name, else their e-mail; null when unknown. */
-export function displayName(user: { name: string | null; email: string | null }): string | null {
-  return user.name?.trim() || user.email || null;
-}

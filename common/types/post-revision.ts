@@ -3,7 +3,8 @@ import type { Post } from "./post.ts";
 
 // What the editor's save calls answer besides posts (docs/decisions/008-editor-saves.md):
 // working copies, revisions, autosaves and version conflicts. Timestamps are ISO-8601 strings;
-// every `savedBy` is a display name (the user's name, else their e-mail), null when unknown.
+// every `savedBy` is a person's display name (docs/product/content-model.md#people), null when
+// unknown.
 
 /** The editor's fields of a post, as a working copy holds them. */
 export type WorkingCopyValues = Pick<

@@ -13,7 +13,10 @@ export type SiteSettingsState = {
   fromDefaults: SiteSettingKey[];
   /** How many times the settings were saved (0: never); a save names the one it started from. */
   version: number;
-  /** When and by whom (their e-mail) the settings were last saved; null before the first save. */
+  /**
+   * When and by whom (their display name, docs/product/content-model.md#people) the settings were
+   * last saved; null before the first save.
+   */
   updatedAt: string | null;
   updatedBy: string | null;
 };

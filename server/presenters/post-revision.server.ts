@@ -1,5 +1,4 @@
 import type { RevisionKind } from "#common/constants.ts";
-import { displayName } from "#common/format.ts";
 import type {
   PostRevision,
   PostRevisionSummary,
@@ -8,37 +7,41 @@ import type {
 import { parseStringList } from "#server/db/json-list.ts";
 import type { PostRevisionRow, PostWorkingCopyRow } from "#server/db/tables.ts";
 
-/** Who saved a revision or a working copy, as the queries join it from the users. */
-type Saver = { saverName: string | null; saverEmail: string | null };
-
-type RevisionWithSaver = PostRevisionRow & Saver;
+/** Display names by user id (services/people.server.ts): who saved what is named from it. */
+type Names = ReadonlyMap<string, string>;
 
 /** What a line of the revision list is made from. */
 type RevisionSummaryRow = Pick<
-  RevisionWithSaver,
-  "id" | "kind" | "status" | "title" | "createdAt" | "saverName" | "saverEmail"
+  PostRevisionRow,
+  "id" | "kind" | "status" | "title" | "createdAt" | "savedBy"
 >;
 
-/** A working copy with its values read, and who saved it. */
-type WorkingCopyRecord = Pick<PostWorkingCopyRow, "baseVersion" | "savedAt"> &
-  Saver & { values: WorkingCopy["values"] };
+/** A working copy with its values read. */
+type WorkingCopyRecord = Pick<PostWorkingCopyRow, "baseVersion" | "savedAt" | "savedBy"> & {
+  values: WorkingCopy["values"];
+};
+
+/** A person's name from `names`, or null when nobody is known (or their login is gone). */
+function nameIn(names: Names, userId: string | null): string | null {
+  return userId === null ? null : (names.get(userId) ?? null);
+}
 
 /** A line of a post's revision list: no content. */
-export function presentRevisionSummary(row: RevisionSummaryRow): PostRevisionSummary {
+export function presentRevisionSummary(row: RevisionSummaryRow, names: Names): PostRevisionSummary {
   return {
     id: row.id,
     kind: row.kind as RevisionKind,
     status: row.status,
     title: row.title,
     savedAt: row.createdAt,
-    savedBy: displayName({ name: row.saverName, email: row.saverEmail }),
+    savedBy: nameIn(names, row.savedBy),
   };
 }
 
 /** One revision with every recorded field. */
-export function presentRevision(row: RevisionWithSaver): PostRevision {
+export function presentRevision(row: PostRevisionRow, names: Names): PostRevision {
   return {
-    ...presentRevisionSummary(row),
+    ...presentRevisionSummary(row, names),
     postId: row.postId,
     slug: row.slug,
     excerpt: row.excerpt,
@@ -51,12 +54,15 @@ export function presentRevision(row: RevisionWithSaver): PostRevision {
 }
 
 /** A post's working copy, or null when it has none. */
-export function presentWorkingCopy(record: WorkingCopyRecord | null): WorkingCopy | null {
+export function presentWorkingCopy(
+  record: WorkingCopyRecord | null,
+  names: Names,
+): WorkingCopy | null {
   if (!record) return null;
   return {
     values: record.values,
     baseVersion: record.baseVersion,
     savedAt: record.savedAt,
-    savedBy: displayName({ name: record.saverName, email: record.saverEmail }),
+    savedBy: nameIn(names, record.savedBy),
   };
 }

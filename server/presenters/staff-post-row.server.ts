@@ -3,7 +3,7 @@ import type { StaffPostRow } from "#common/types/post-list.ts";
 import { parseStringList } from "#server/db/json-list.ts";
 import type { PostRow } from "#server/db/tables.ts";
 
-/** What a row of the staff list is made from: the list's columns of a post, and its author's name. */
+/** What a row of the staff list is made from: the list's columns of a post. */
 type StaffListRow = Pick<
   PostRow,
   | "id"
@@ -25,13 +25,20 @@ type StaffListRow = Pick<
 > & {
   /** Null for an inline (data:) image, which the list does not send. */
   featuredImage: string | null;
-  authorName: string | null;
   /** Whether the post has a working copy (SQLite answers 0 or 1, PostgreSQL a boolean). */
   hasWorkingCopy: boolean | number;
 };
 
-/** A post as a row of the staff post list; status and publishedAt as the Post answer has them. */
-export function presentStaffPostRow(row: StaffListRow, now = new Date()): StaffPostRow {
+/**
+ * A post as a row of the staff post list; status and publishedAt as the Post answer has them.
+ * `names` are display names by user id (services/people.server.ts); an author without one is null.
+ */
+export function presentStaffPostRow(
+  row: StaffListRow,
+  names: ReadonlyMap<string, string>,
+  now = new Date(),
+): StaffPostRow {
+  const authorName = row.authorId === null ? undefined : names.get(row.authorId);
   const { status, publishedAt } = effectiveState(row, now);
   return {
     id: row.id,
@@ -44,8 +51,8 @@ export function presentStaffPostRow(row: StaffListRow, now = new Date()): StaffP
     featuredImageAlt: row.featuredImageAlt,
     tags: parseStringList(row.tags),
     author:
-      row.authorId !== null && row.authorName !== null
-        ? { id: row.authorId, name: row.authorName }
+      row.authorId !== null && authorName !== undefined
+        ? { id: row.authorId, name: authorName }
         : null,
     scheduledAt: row.scheduledAt,
     timezone: row.timezone,

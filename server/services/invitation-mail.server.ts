@@ -5,6 +5,7 @@ import type { Db } from "#server/db/db.server.ts";
 import { describeError } from "#server/errors.ts";
 import { invitationMessage } from "#server/mail/account-mail.server.ts";
 import type { Mailer } from "#server/mail/mailer.server.ts";
+import { getDisplayName } from "./people.server.ts";
 import { currentSiteSettings } from "./site-settings.server.ts";
 
 /**
@@ -21,20 +22,21 @@ export async function mailInvitation(
   }: {
     invitation: Invitation;
     employee: { email: string; firstName: string };
-    invitedBy: { email: string; firstName: string | null };
+    /** The admin's login. */
+    invitedBy: { id: string; email: string };
   },
 ): Promise<SentInvitation> {
   const outbox = mailer.kind === "outbox";
   try {
     const { companyName } = await currentSiteSettings(db, siteDefaults);
+    // Their display name, and the address the new employee may want to answer.
+    const inviter = (await getDisplayName(db, invitedBy.id)) ?? invitedBy.email;
     await mailer.send(
       invitationMessage({
         to: employee.email,
         firstName: employee.firstName,
         companyName,
-        invitedBy: invitedBy.firstName
-          ? `${invitedBy.firstName} (${invitedBy.email})`
-          : invitedBy.email,
+        invitedBy: `${inviter} (${invitedBy.email})`,
         url: invitation.url,
         expiresAt: invitation.expiresAt,
       }),

@@ -110,33 +110,20 @@ export async function recordRevision(trx: Db, options: RecordRevisionOptions): P
     .execute();
 }
 
-/** A revision row with the name and e-mail of whoever saved it. */
-export type RevisionWithSaver = PostRevisionRow & {
-  saverName: string | null;
-  saverEmail: string | null;
-};
+/** What a line of the revision list is made from (who saved it is named by people.server.ts). */
 export type RevisionSummaryRow = Pick<
-  RevisionWithSaver,
-  "id" | "kind" | "status" | "title" | "createdAt" | "saverName" | "saverEmail"
+  PostRevisionRow,
+  "id" | "kind" | "status" | "title" | "createdAt" | "savedBy"
 >;
 
 /** A post's revisions, newest first, without their content (at most REVISION_LIST_LIMIT). */
 export function listRevisions(db: Db, postId: string): Promise<RevisionSummaryRow[]> {
   return db
     .selectFrom("post_revisions")
-    .leftJoin("users", "users.id", "post_revisions.savedBy")
-    .select([
-      "post_revisions.id",
-      "post_revisions.kind",
-      "post_revisions.status",
-      "post_revisions.title",
-      "post_revisions.createdAt",
-      "users.name as saverName",
-      "users.email as saverEmail",
-    ])
-    .where("post_revisions.postId", "=", postId)
-    .orderBy("post_revisions.createdAt", "desc")
-    .orderBy("post_revisions.id", "desc")
+    .select(["id", "kind", "status", "title", "createdAt", "savedBy"])
+    .where("postId", "=", postId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
     .limit(REVISION_LIST_LIMIT)
     .execute();
 }
@@ -146,15 +133,13 @@ export async function getRevision(
   db: Db,
   postId: string,
   revisionId: string,
-): Promise<RevisionWithSaver | null> {
+): Promise<PostRevisionRow | null> {
   if (!couldBeId(revisionId)) return null;
   const row = await db
     .selectFrom("post_revisions")
-    .leftJoin("users", "users.id", "post_revisions.savedBy")
-    .selectAll("post_revisions")
-    .select(["users.name as saverName", "users.email as saverEmail"])
-    .where("post_revisions.postId", "=", postId)
-    .where("post_revisions.id", "=", revisionId)
+    .selectAll()
+    .where("postId", "=", postId)
+    .where("id", "=", revisionId)
     .executeTakeFirst();
   return row ?? null;
 }

@@ -1,7 +1,8 @@
-import { displayName, formatLongDateTime } from "#common/format.ts";
+import { formatLongDateTime } from "#common/format.ts";
 import type { VersionConflict } from "#common/types/post-revision.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { HttpError } from "#server/errors.ts";
+import { getDisplayName } from "./people.server.ts";
 import { couldBeId, POST_NOT_FOUND_MESSAGE } from "./post-rows.server.ts";
 
 // A post's version (docs/decisions/008-editor-saves.md): every write through the API adds one,
@@ -42,16 +43,15 @@ export async function versionConflict(db: Db, postId: string): Promise<HttpError
   const row = couldBeId(postId)
     ? await db
         .selectFrom("posts")
-        .leftJoin("users", "users.id", "posts.updatedBy")
-        .select(["posts.version", "posts.updatedAt", "users.name", "users.email"])
-        .where("posts.id", "=", postId)
+        .select(["version", "updatedAt", "updatedBy"])
+        .where("id", "=", postId)
         .executeTakeFirst()
     : undefined;
   if (!row) return HttpError.notFound(POST_NOT_FOUND_MESSAGE);
   const conflict: VersionConflict = {
     version: row.version,
     updatedAt: row.updatedAt,
-    updatedBy: displayName(row),
+    updatedBy: await getDisplayName(db, row.updatedBy),
   };
   const who = conflict.updatedBy ?? "Someone else";
   return HttpError.conflict(

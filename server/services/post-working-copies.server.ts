@@ -22,28 +22,17 @@ export function savesInPlace(
   return Date.parse(post.scheduledAt) > now.getTime();
 }
 
-/** A working copy with its values read, and the name and e-mail of whoever saved it. */
+/** A working copy with its values read (who saved it is named by people.server.ts). */
 export type WorkingCopyRecord = Omit<PostWorkingCopyRow, "values"> & {
   values: WorkingCopyValues;
-  saverName: string | null;
-  saverEmail: string | null;
 };
 
 /** The post's working copy, or null when it has none. */
 export async function getWorkingCopy(db: Db, postId: string): Promise<WorkingCopyRecord | null> {
   const row = await db
     .selectFrom("post_working_copies")
-    .leftJoin("users", "users.id", "post_working_copies.savedBy")
-    .select([
-      "post_working_copies.postId",
-      "post_working_copies.values",
-      "post_working_copies.baseVersion",
-      "post_working_copies.savedBy",
-      "post_working_copies.savedAt",
-      "users.name as saverName",
-      "users.email as saverEmail",
-    ])
-    .where("post_working_copies.postId", "=", postId)
+    .select(["postId", "values", "baseVersion", "savedBy", "savedAt"])
+    .where("postId", "=", postId)
     .executeTakeFirst();
   if (!row) return null;
   return { ...row, values: JSON.parse(row.values) as WorkingCopyValues };

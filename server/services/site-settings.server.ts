@@ -8,6 +8,19 @@ import type { SiteSettingsState } from "#common/types/site-settings.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { rememberContent } from "./content-memo.server.ts";
+import { getDisplayNameByEmail } from "./people.server.ts";
+
+/**
+ * The settings as the Settings section shows them: who saved them last by their display name
+ * (people.server.ts), where the row keeps their e-mail.
+ */
+export async function nameSettingsSaver(
+  db: Db,
+  state: SiteSettingsState,
+): Promise<SiteSettingsState> {
+  if (state.updatedBy === null) return state;
+  return { ...state, updatedBy: await getDisplayNameByEmail(db, state.updatedBy) };
+}
 
 /** The id of the one row that holds the settings (migration 0011). */
 const ROW_ID = "site";

@@ -113,7 +113,8 @@ describeEachDatabase("the staff post list's query plans", (kind) => {
     publishedAt: "posts_staff_published_idx",
     scheduledAt: "posts_staff_scheduled_idx",
   };
-  const isRowQuery = (sql: string) => /left join "users"/.test(sql);
+  // The statement reading the page's rows: the only one that looks at a featured image.
+  const isRowQuery = (sql: string) => /like 'data:%'/.test(sql);
 
   if (kind === "sqlite") {
     for (const sort of STAFF_POST_SORTS) {

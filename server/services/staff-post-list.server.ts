@@ -4,6 +4,7 @@ import type { PostAuthor } from "#common/types/post-list.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { dbKindOf } from "#server/db/dialect.server.ts";
 import type { Database } from "#server/db/tables.ts";
+import { getDisplayNames } from "./people.server.ts";
 import { containsTerm, type PageRequest, titleKey } from "./public-list-pages.server.ts";
 
 /**
@@ -13,7 +14,8 @@ import { containsTerm, type PageRequest, titleKey } from "./public-list-pages.se
  *
  * A page is one statement: its ids are found in the index of its sort (migration 0010, which
  * also holds the filtered columns, so the filters are tested on index entries and no post row is
- * read to find the page), then only the page's rows are read, by id, with the author's name. A
+ * read to find the page), then only the page's rows are read, by id (authors are named by
+ * people.server.ts). A
  * nullable date is walked in two ranges: the posts that have it, in order, then those without,
  * by id; the count of the first range (asked with the total) says where the page falls.
  */
@@ -33,7 +35,7 @@ export type StaffPostFilters = {
   q?: string | undefined;
 };
 
-/** The columns a staff table row shows, and its author's name. */
+/** The columns a staff table row shows. */
 const ROW_COLUMNS = [
   "posts.id",
   "posts.title",
@@ -137,14 +139,13 @@ export async function pageStaffPosts(
   };
   /**
    * The table rows of the posts `pages` finds, in one statement: the ids from the sort's index,
-   * then only those rows, with their author's name, put in the page's order again.
+   * then only those rows, put in the page's order again.
    */
   const rowsOf = (pages: ReturnType<typeof idsIn>[]) => {
     if (pages.length === 0) return Promise.resolve([]);
     return (
       db
         .selectFrom("posts")
-        .leftJoin("users", "users.id", "posts.authorId")
         .select(ROW_COLUMNS)
         // An inline (data:) image is never sent in a list; a stored one is its address.
         .select(
@@ -154,7 +155,6 @@ export async function pageStaffPosts(
             "featuredImage",
           ),
         )
-        .select("users.name as authorName")
         // Saved changes the public does not see yet: the post's working copy.
         .select((eb) =>
           eb
@@ -210,16 +210,28 @@ export async function pageStaffPosts(
 
 export type StaffListRow = Awaited<ReturnType<typeof pageStaffPosts>>["rows"][number];
 
-/** Every user who wrote at least one post, by name, with how many posts they wrote. */
+/**
+ * Every author of a post whose login still exists, by display name (then id), with how many
+ * posts they wrote: the staff list's author filter.
+ */
 export async function listPostAuthors(db: Db): Promise<PostAuthor[]> {
   const rows = await db
     .selectFrom("posts")
-    .innerJoin("users", "users.id", "posts.authorId")
-    .select(["users.id", "users.name"])
+    .select("posts.authorId")
     .select((eb) => eb.fn.countAll<number | string>().as("posts"))
-    .groupBy(["users.id", "users.name"])
-    .orderBy("users.name")
-    .orderBy("users.id")
+    .where("posts.authorId", "is not", null)
+    .groupBy("posts.authorId")
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, posts: Number(row.posts) }));
+  const names = await getDisplayNames(
+    db,
+    rows.map((row) => row.authorId),
+  );
+  return rows
+    .flatMap(({ authorId, posts }) => {
+      const name = authorId === null ? undefined : names.get(authorId);
+      return authorId !== null && name !== undefined
+        ? [{ id: authorId, name, posts: Number(posts) }]
+        : [];
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, "en") || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

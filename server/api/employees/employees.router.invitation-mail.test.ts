@@ -37,7 +37,7 @@ describeEachDatabase("invitation e-mails", (kind) => {
     admin = await signInAs(server, "admin");
     await server.db.handle.db
       .updateTable("employees")
-      .set({ firstName: "Ada" })
+      .set({ firstName: "Ada", lastName: "Byron" })
       .where("email", "=", admin.email)
       .execute();
   });
@@ -55,7 +55,8 @@ describeEachDatabase("invitation e-mails", (kind) => {
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect(mail?.to).toEqual([added.email]);
     const parsed = mail?.parsed;
-    expect(parsed?.subject).toBe(`Ada (${admin.email}) invited you to Blockworks`);
+    // The inviter by their display name (docs/product/content-model.md#people) and address.
+    expect(parsed?.subject).toBe(`Ada Byron (${admin.email}) invited you to Blockworks`);
     const url = added.invitation?.url ?? "";
     expect(parsed?.text).toContain(url);
     expect(parsed?.text).toContain("Hello Ivy,");
@@ -118,7 +119,7 @@ describeEachDatabase("invitation e-mails", (kind) => {
       expect(head).not.toMatch(/^x-injected:/im);
       expect(mail?.to).toEqual([added.email]);
       expect(mail?.parsed.subject).toBe(
-        `Ada Bcc: inviter@evil.test (${admin.email}) invited you to Blockworks`,
+        `Ada Bcc: inviter@evil.test Byron (${admin.email}) invited you to Blockworks`,
       );
       expect(mail?.parsed.text).toContain("Hello Ivy Bcc: first@evil.test,");
     } finally {

@@ -49,11 +49,15 @@ export function editorCalls(current: () => { server: TestServer; employee: Signe
   return { ...posts, ok, autosave, workingCopy, revisions, getPost, revisionRows };
 }
 
-/** Gives the user with this e-mail a display name (the users table's `name`). */
-export async function nameUser(server: TestServer, email: string, name: string) {
+/**
+ * Names the employee with this e-mail: their record's first and last name make their display
+ * name (docs/product/content-model.md#people).
+ */
+export async function nameEmployee(server: TestServer, email: string, name: string) {
+  const [firstName = "", lastName = ""] = name.split(" ");
   await server.db.handle.db
-    .updateTable("users")
-    .set({ name })
+    .updateTable("employees")
+    .set({ firstName, lastName })
     .where("email", "=", email.toLowerCase())
     .execute();
 }

@@ -13,6 +13,7 @@ import {
   presentRevisionSummary,
   presentWorkingCopy,
 } from "#server/presenters/post-revision.server.ts";
+import { getDisplayNames } from "#server/services/people.server.ts";
 import { autosaveNewPost, autosavePost } from "#server/services/post-autosave.server.ts";
 import {
   REVISION_NOT_FOUND_MESSAGE,
@@ -68,8 +69,9 @@ export function postEditorRouter(context: ServerContext) {
 
   router.get("/:id/working-copy", staffOnly, async (req, res) => {
     const id = await existingPostId(req.params);
+    const copy = await getWorkingCopy(db, id);
     const answer: WorkingCopyAnswer = {
-      workingCopy: presentWorkingCopy(await getWorkingCopy(db, id)),
+      workingCopy: presentWorkingCopy(copy, await getDisplayNames(db, [copy?.savedBy])),
     };
     res.json(answer);
   });
@@ -81,7 +83,11 @@ export function postEditorRouter(context: ServerContext) {
 
   router.get("/:id/revisions", staffOnly, async (req, res) => {
     const rows = await listRevisions(db, await existingPostId(req.params));
-    res.json(rows.map(presentRevisionSummary));
+    const names = await getDisplayNames(
+      db,
+      rows.map((row) => row.savedBy),
+    );
+    res.json(rows.map((row) => presentRevisionSummary(row, names)));
   });
 
   router.get("/:id/revisions/:rev", staffOnly, async (req, res) => {
@@ -89,7 +95,7 @@ export function postEditorRouter(context: ServerContext) {
     const revisionId = uuidParam(req.params, "rev", REVISION_NOT_FOUND_MESSAGE);
     const row = await getRevision(db, id, revisionId);
     if (!row) throw HttpError.notFound(REVISION_NOT_FOUND_MESSAGE);
-    res.json(presentRevision(row));
+    res.json(presentRevision(row, await getDisplayNames(db, [row.savedBy])));
   });
 
   router.post("/:id/revisions/:rev/restore", staffOnly, postBody, async (req, res) => {
@@ -102,7 +108,10 @@ export function postEditorRouter(context: ServerContext) {
     });
     const answer: RestoreAnswer = {
       post: presentPost(restored.post),
-      workingCopy: presentWorkingCopy(restored.workingCopy),
+      workingCopy: presentWorkingCopy(
+        restored.workingCopy,
+        await getDisplayNames(db, [restored.workingCopy?.savedBy]),
+      ),
     };
     res.json(answer);
   });

@@ -12,7 +12,7 @@ import { publicView } from "#tests/helpers/post-page.ts";
 import type { SignedIn } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import type { TestServer } from "#tests/helpers/test-server.ts";
-import { editorCalls, readConflict } from "./posts.editor.fixture.ts";
+import { editorCalls, nameEmployee, readConflict } from "./posts.editor.fixture.ts";
 import { expectRecent, HOUR, payload, startWithEmployee } from "./posts.router.fixture.ts";
 
 describeEachDatabase("autosave", (kind) => {
@@ -21,6 +21,7 @@ describeEachDatabase("autosave", (kind) => {
   let employeeUserId: string;
   beforeAll(async () => {
     ({ server, employee, employeeUserId } = await startWithEmployee(kind));
+    await nameEmployee(server, employee.email, "Erin Employee");
   });
   afterAll(() => server?.close());
   const { db, send, ok, create, edit, storedRow, autosave, workingCopy, getPost } = editorCalls(
@@ -126,7 +127,7 @@ describeEachDatabase("autosave", (kind) => {
       const body = await readConflict(
         await send("PUT", `/api/posts/${draft.id}/autosave`, { ...draft, title: "Late" }),
       );
-      expect(body.conflict).toMatchObject({ version: 2, updatedBy: employee.email });
+      expect(body.conflict).toMatchObject({ version: 2, updatedBy: "Erin Employee" });
       expect((await storedRow(draft.id)).title).toBe("Saved by hand");
     });
 
@@ -188,7 +189,7 @@ describeEachDatabase("autosave", (kind) => {
         },
         baseVersion: 1,
         savedAt: answer.savedAt,
-        savedBy: employee.email,
+        savedBy: "Erin Employee",
       });
     });
 

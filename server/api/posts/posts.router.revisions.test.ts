@@ -6,7 +6,7 @@ import { publicView } from "#tests/helpers/post-page.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import type { TestServer } from "#tests/helpers/test-server.ts";
-import { editorCalls, nameUser, readConflict } from "./posts.editor.fixture.ts";
+import { editorCalls, nameEmployee, readConflict } from "./posts.editor.fixture.ts";
 import { startWithEmployee } from "./posts.router.fixture.ts";
 
 describeEachDatabase("post revisions", (kind) => {
@@ -14,7 +14,7 @@ describeEachDatabase("post revisions", (kind) => {
   let employee: SignedIn;
   beforeAll(async () => {
     ({ server, employee } = await startWithEmployee(kind));
-    await nameUser(server, employee.email, "Erin Employee");
+    await nameEmployee(server, employee.email, "Erin Employee");
   });
   afterAll(() => server?.close());
   const { db, send, ok, create, edit, storedRow, autosave, workingCopy, revisions, getPost } =

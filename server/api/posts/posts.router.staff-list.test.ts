@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_STAFF_POST_SORT, STAFF_POST_SORTS, type StaffPostSort } from "#common/constants.ts";
+import {
+  DEFAULT_STAFF_POST_SORT,
+  STAFF_POST_SORTS,
+  type StaffPostSort,
+} from "#common/constants.ts";
 import { STAFF_PAGE_SIZE } from "#common/paging.ts";
 import type { Post } from "#common/types/post.ts";
 import type { Paged, PostAuthor, StaffPostRow } from "#common/types/post-list.ts";
@@ -145,12 +149,14 @@ describeEachDatabase("the staff post list (GET /api/posts?page=)", (kind) => {
         publishedAt: rows[0]?.publishedAt,
         version: 1,
       });
-      const user = await server.db.handle.db
-        .selectFrom("users")
-        .select("name")
-        .where("id", "=", employeeUserId)
+      // Named by their employee record (docs/product/content-model.md#people).
+      const record = await server.db.handle.db
+        .selectFrom("employees")
+        .innerJoin("users", "users.email", "employees.email")
+        .select(["employees.firstName", "employees.lastName"])
+        .where("users.id", "=", employeeUserId)
         .executeTakeFirstOrThrow();
-      expect(item(0)?.author?.name).toBe(user.name);
+      expect(item(0)?.author?.name).toBe(`${record.firstName} ${record.lastName}`);
       expect(item(1)).toMatchObject({ featuredImage: null, packType: "skin-pack" });
       expect(item(1)?.author?.id).toBe(adminUserId);
       expect(item(2)).toMatchObject({

@@ -19,6 +19,7 @@ import { presentPost, presentPostSummary } from "#server/presenters/post.server.
 import { presentPostCard } from "#server/presenters/post-card.server.ts";
 import { presentStaffPostRow } from "#server/presenters/staff-post-row.server.ts";
 import type { Audience } from "#server/services/content-rules.server.ts";
+import { getDisplayNames } from "#server/services/people.server.ts";
 import { applyBulkAction } from "#server/services/post-bulk.server.ts";
 import { getPostById, POST_NOT_FOUND_MESSAGE } from "#server/services/post-rows.server.ts";
 import {
@@ -138,7 +139,11 @@ function staffPostRoutes(router: Router, context: ServerContext) {
       const query = parseInput(StaffPostListQuerySchema, req.query);
       const now = new Date();
       const { rows, total } = await pageStaffPosts(db, { ...query, pageSize: query.limit });
-      const items = rows.map((row) => presentStaffPostRow(row, now));
+      const names = await getDisplayNames(
+        db,
+        rows.map((row) => row.authorId),
+      );
+      const items = rows.map((row) => presentStaffPostRow(row, names, now));
       res.json(pagedAnswer(items, total, query));
       return;
     }

@@ -9,7 +9,7 @@ import { solidImage } from "#tests/helpers/images.ts";
 import { requestAs, type SignedIn, signInAs } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import type { TestServer } from "#tests/helpers/test-server.ts";
-import { editorCalls, nameUser, readConflict } from "./posts.editor.fixture.ts";
+import { editorCalls, nameEmployee, readConflict } from "./posts.editor.fixture.ts";
 import { HOUR, startWithEmployee } from "./posts.router.fixture.ts";
 
 const CONFLICT_MESSAGE =
@@ -54,7 +54,7 @@ describeEachDatabase("post versions", (kind) => {
     it("answers 409 with who saved it and when for a version that is not the stored one, and writes nothing", async () => {
       const post = await create({ title: "Mine" });
       const admin = await signInAs(server, "admin");
-      await nameUser(server, admin.email, "Ada Admin");
+      await nameEmployee(server, admin.email, "Ada Admin");
       const theirs = await requestAs(server, admin, `/api/posts/${post.id}`, {
         method: "PUT",
         body: { ...post, title: "Theirs" },
@@ -86,7 +86,7 @@ describeEachDatabase("post versions", (kind) => {
       expect(uploadedFiles()).toHaveLength(files);
     });
 
-    it("names the saver by e-mail when they have no name, and overwrites when sent the version the 409 named", async () => {
+    it("names the saver by their employee record, and overwrites when sent the version the 409 named", async () => {
       const post = await create();
       const other = await signInAs(server, "employee");
       await requestAs(server, other, `/api/posts/${post.id}`, {
@@ -95,8 +95,14 @@ describeEachDatabase("post versions", (kind) => {
       });
       const stale = await send("PUT", `/api/posts/${post.id}`, { ...post, title: "Mine" });
       const { conflict, message } = await readConflict(stale);
-      expect(conflict.updatedBy).toBe(other.email);
-      expect(message.startsWith(`${other.email} saved this post at `)).toBe(true);
+      const record = await server.db.handle.db
+        .selectFrom("employees")
+        .select(["firstName", "lastName"])
+        .where("email", "=", other.email)
+        .executeTakeFirstOrThrow();
+      const name = `${record.firstName} ${record.lastName}`;
+      expect(conflict.updatedBy).toBe(name);
+      expect(message.startsWith(`${name} saved this post at `)).toBe(true);
       const overwritten = await edit(post, { title: "Mine", version: conflict.version });
       expect(overwritten).toMatchObject({ title: "Mine", version: conflict.version + 1 });
     });

@@ -42,6 +42,15 @@ describeEachDatabase("settings API", (kind) => {
     return (await response.json()) as SiteSettingsState;
   }
 
+  async function employeeName(who: SignedIn): Promise<string> {
+    const row = await server.db.handle.db
+      .selectFrom("employees")
+      .select(["firstName", "lastName"])
+      .where("id", "=", who.employeeId ?? "")
+      .executeTakeFirstOrThrow();
+    return `${row.firstName} ${row.lastName}`;
+  }
+
   function save(body: unknown, who: SignedIn = admin) {
     return requestAs(server, who, "/api/settings", { method: "PUT", body });
   }
@@ -85,7 +94,8 @@ describeEachDatabase("settings API", (kind) => {
       expect(saved.settings).toEqual(expected);
       expect(saved.fromDefaults).toEqual([]);
       expect(saved.version).toBe(1);
-      expect(saved.updatedBy).toBe(admin.email);
+      // Named as everywhere: the admin by their employee record.
+      expect(saved.updatedBy).toBe(await employeeName(admin));
       expect(Date.parse(saved.updatedAt ?? "")).toBeGreaterThanOrEqual(before - 1000);
       expect(saved.defaults.companyName).toBe("Default Studio");
       expect(await read()).toEqual(saved);
@@ -97,7 +107,8 @@ describeEachDatabase("settings API", (kind) => {
       expect(response.status, await response.clone().text()).toBe(200);
       const state = await read(admin);
       expect(state.settings).toEqual(input);
-      expect(state.updatedBy).toBe(owner.email);
+      // The owner has no employee record yet: the part of the address before the @.
+      expect(state.updatedBy).toBe("owner");
     });
 
     it("takes an uploaded image and site paths where they are allowed", async () => {

@@ -4,7 +4,11 @@ import { z } from "#common/zod.ts";
 import { parseInput } from "#server/api/shared/validate.ts";
 import { requireAdmin, requireEmployee, viewerOf } from "#server/auth/express-access.server.ts";
 import type { ServerContext } from "#server/context.server.ts";
-import { readSiteSettings, saveSiteSettings } from "#server/services/site-settings.server.ts";
+import {
+  nameSettingsSaver,
+  readSiteSettings,
+  saveSiteSettings,
+} from "#server/services/site-settings.server.ts";
 
 /** The version of the settings a save was made from; without it, the save simply replaces. */
 const SettingsVersionSchema = z.object({
@@ -27,14 +31,15 @@ export function settingsRouter(context: ServerContext) {
   const router = Router();
 
   router.get("/", requireEmployee(context), async (_req, res) => {
-    res.json(await readSiteSettings(db, defaults));
+    res.json(await nameSettingsSaver(db, await readSiteSettings(db, defaults)));
   });
 
   router.put("/", requireAdmin(context), async (req, res) => {
     const input = parseInput(SiteSettingsSchema, req.body);
     const { version } = parseInput(SettingsVersionSchema, req.body);
     const savedBy = viewerOf(res).email;
-    res.json(await saveSiteSettings(db, input, { defaults, savedBy, version }));
+    const saved = await saveSiteSettings(db, input, { defaults, savedBy, version });
+    res.json(await nameSettingsSaver(db, saved));
   });
 
   return router;
