@@ -26,6 +26,7 @@ import * as m0013 from "./migrations/0013-subscriber-consent.ts";
 import * as m0014 from "./migrations/0014-create-newsletter-sendings.ts";
 import * as m0015 from "./migrations/0015-create-confirmation-mail-limits.ts";
 import * as m0016 from "./migrations/0016-create-preview-links.ts";
+import * as m0019 from "./migrations/0019-newsletter-sender-id.ts";
 import type { Database } from "./tables.ts";
 
 export type MigrateOptions = {
@@ -57,6 +58,7 @@ function migrationsWith({ sanitizePostHtml }: MigrateOptions): Record<string, Mi
     "0014-create-newsletter-sendings": m0014,
     "0015-create-confirmation-mail-limits": m0015,
     "0016-create-preview-links": m0016,
+    "0019-newsletter-sender-id": m0019,
   };
 }
 

@@ -278,8 +278,10 @@ export type NewsletterSendingsTable = {
   status: Generated<"sending" | "finished">;
   /** Deliveries made at the start (active subscribers then). */
   total: number;
-  /** The staff member's name who started it. */
+  /** The name of the staff member who started it, as it was then (migration 0019). */
   createdBy: string | null;
+  /** Their user id; null for a sending older than migration 0019 that could not be matched. */
+  createdById: string | null;
   createdAt: string;
   finishedAt: string | null;
 };

@@ -65,7 +65,7 @@ describeEachDatabase("the newsletter pace", (kind) => {
     for (let i = 0; i < COPIES; i++) await createSubscriber(db());
     const post = await createPost(db());
     const content = await buildNewsletter({ post, companyName: "Studio", siteUrl: config.siteUrl });
-    await startSending(db(), { post, content, createdBy: null, resend: false });
+    await startSending(db(), { post, content, createdById: null, resend: false });
 
     const startedAt = Date.now();
     const workers = ["pace-test:1:a", "pace-test:2:b"].map((holder) =>

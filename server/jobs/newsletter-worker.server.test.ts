@@ -95,7 +95,7 @@ describeEachDatabase("the newsletter worker", (kind) => {
   async function startedSending() {
     const post = await createPost(db());
     const content = await buildNewsletter({ post, companyName: "Studio", siteUrl: config.siteUrl });
-    return startSending(db(), { post, content, createdBy: "Tester", resend: true });
+    return startSending(db(), { post, content, createdById: null, resend: true });
   }
 
   const deliveries = () =>

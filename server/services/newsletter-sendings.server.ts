@@ -4,6 +4,7 @@ import type { Db } from "#server/db/db.server.ts";
 import { dbKindOf } from "#server/db/dialect.server.ts";
 import type { DeliveryStatus, NewsletterSendingRow, PostRow } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
+import { getDisplayName, getDisplayNames } from "./people.server.ts";
 
 // Newsletter sendings as the staff calls see them (docs/decisions/028-newsletter-sending.md):
 // starting one (the sending and one delivery per active subscriber, in one transaction), the
@@ -16,7 +17,10 @@ export type BuiltNewsletter = { subject: string; html: string; text: string };
 /** What became of a sending's deliveries so far. */
 export type DeliveryCounts = Record<DeliveryStatus, number>;
 
-/** A sending row without its built e-mail, and its counts. */
+/**
+ * A sending row without its built e-mail, and its counts. `createdBy` is the sender's display
+ * name now; the name kept with the sending only when their login is gone.
+ */
 export type SendingSummary = Omit<NewsletterSendingRow, "html" | "text"> & {
   counts: DeliveryCounts;
   /** null when the post has been deleted since. */
@@ -45,6 +49,7 @@ const SUMMARY_COLUMNS = [
   "newsletter_sendings.status",
   "newsletter_sendings.total",
   "newsletter_sendings.createdBy",
+  "newsletter_sendings.createdById",
   "newsletter_sendings.createdAt",
   "newsletter_sendings.finishedAt",
 ] as const;
@@ -88,8 +93,8 @@ export async function countActiveSubscribers(db: Db): Promise<number> {
 export type StartSendingRequest = {
   post: PostRow;
   content: BuiltNewsletter;
-  /** The staff member's name. */
-  createdBy: string | null;
+  /** The user id of the staff member who starts it; null in tests that need nobody. */
+  createdById: string | null;
   /** Send a post that was sent before once more. */
   resend: boolean;
   now?: Date;
@@ -102,9 +107,11 @@ export type StartSendingRequest = {
  */
 export async function startSending(
   db: Db,
-  { post, content, createdBy, resend, now = new Date() }: StartSendingRequest,
+  { post, content, createdById, resend, now = new Date() }: StartSendingRequest,
 ): Promise<SendingSummary> {
   if (post.status !== "published") throw HttpError.badRequest(NOT_PUBLISHED_MESSAGE);
+  // Kept for when their login is gone; while it exists, the list names them afresh.
+  const createdBy = await getDisplayName(db, createdById);
   const id = randomUUID();
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
@@ -128,6 +135,7 @@ export async function startSending(
         status: "sending",
         total: 0,
         createdBy,
+        createdById,
         createdAt: at,
         finishedAt: null,
       })
@@ -209,8 +217,13 @@ async function summaries(
     db,
     rows.map((row) => row.id),
   );
+  const names = await getDisplayNames(
+    db,
+    rows.map((row) => row.createdById),
+  );
   return rows.map(({ existingPostId, ...row }) => ({
     ...row,
+    createdBy: (row.createdById === null ? undefined : names.get(row.createdById)) ?? row.createdBy,
     postExists: existingPostId !== null,
     counts: counts.get(row.id) ?? emptyCounts(),
   }));

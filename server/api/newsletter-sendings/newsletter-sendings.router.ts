@@ -60,7 +60,7 @@ export function postNewsletterRouter(context: ServerContext) {
     const sending = await startSending(db, {
       post,
       content: await postNewsletter(db, config, post),
-      createdBy: viewer.firstName ?? viewer.email,
+      createdById: viewer.id,
       resend,
     });
     res.status(202).json(presentSending(sending));
