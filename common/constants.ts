@@ -149,3 +149,10 @@ export const PREVIEW_LINK_DAYS = [1, 7, 30] as const;
 export type PreviewLinkDays = (typeof PREVIEW_LINK_DAYS)[number];
 /** A preview link's lifetime when its maker chooses none. */
 export const DEFAULT_PREVIEW_LINK_DAYS: PreviewLinkDays = 7;
+
+/**
+ * What every staff screen shows for a post without an author (none recorded, or their login was
+ * deleted since): one wording everywhere (docs/product/content-model.md#people). The public page
+ * shows no byline then.
+ */
+export const NO_AUTHOR_LABEL = "No author";

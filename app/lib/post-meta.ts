@@ -14,6 +14,8 @@ export type PostMetaPost = {
   createdAt: string;
   updatedAt: string;
   tags: string[];
+  /** The author's display name (the byline); null for a post without an author. */
+  author?: string | null;
 };
 
 export type PostMetaInput = {
@@ -57,7 +59,8 @@ export function buildArticleJsonLd({ post, description, siteUrl, companyName }: 
     ...(image ? { image: [image] } : {}),
     datePublished: post.publishedAt ?? post.createdAt,
     dateModified: post.updatedAt,
-    author: organization,
+    // The byline's person; the studio itself when the post has no author.
+    author: post.author ? { "@type": "Person", name: post.author } : organization,
     publisher: organization,
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     url,

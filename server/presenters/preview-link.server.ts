@@ -1,12 +1,10 @@
-import { displayName } from "#common/format.ts";
 import { previewLinkPath } from "#common/paths.ts";
 import type { NewPreviewLink, PreviewLink } from "#common/types/preview-link.ts";
 import type { PreviewLinkRow } from "#server/db/tables.ts";
 
-/** A link as the service reads it, with the name and e-mail of whoever made it. */
+/** A link as the service reads it, with the display name of whoever made it. */
 type PreviewLinkRecord = Pick<PreviewLinkRow, "id" | "createdAt" | "expiresAt"> & {
   makerName: string | null;
-  makerEmail: string | null;
 };
 
 /** A preview link as the editor lists it: who made it and when it ends, never its token. */
@@ -15,7 +13,7 @@ export function presentPreviewLink(record: PreviewLinkRecord): PreviewLink {
     id: record.id,
     createdAt: record.createdAt,
     expiresAt: record.expiresAt,
-    createdBy: displayName({ name: record.makerName, email: record.makerEmail }),
+    createdBy: record.makerName,
   };
 }
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { PreviewLinkDays } from "#common/constants.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
+import { getDisplayName, getDisplayNames } from "./people.server.ts";
 import { couldBeId, getPostById } from "./post-rows.server.ts";
 import { getWorkingCopy } from "./post-working-copies.server.ts";
 
@@ -30,8 +31,8 @@ export type PreviewLinkRecord = {
   id: string;
   createdAt: string;
   expiresAt: string;
+  /** Whoever made it, by display name (people.server.ts); null once their login is gone. */
   makerName: string | null;
-  makerEmail: string | null;
 };
 
 /**
@@ -54,46 +55,36 @@ export async function createPreviewLink(
     revokedAt: null,
   };
   await db.insertInto("preview_links").values(row).execute();
-  const maker = await db
-    .selectFrom("users")
-    .select(["name", "email"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
   const { id, createdAt, expiresAt } = row;
   return {
-    link: {
-      id,
-      createdAt,
-      expiresAt,
-      makerName: maker?.name ?? null,
-      makerEmail: maker?.email ?? null,
-    },
+    link: { id, createdAt, expiresAt, makerName: await getDisplayName(db, userId) },
     token,
   };
 }
 
 /** The post's links that still work at `now`, newest first. */
-export function listLivePreviewLinks(
+export async function listLivePreviewLinks(
   db: Db,
   postId: string,
   now = new Date(),
 ): Promise<PreviewLinkRecord[]> {
-  return db
+  const rows = await db
     .selectFrom("preview_links")
-    .leftJoin("users", "users.id", "preview_links.createdBy")
-    .select([
-      "preview_links.id",
-      "preview_links.createdAt",
-      "preview_links.expiresAt",
-      "users.name as makerName",
-      "users.email as makerEmail",
-    ])
-    .where("preview_links.postId", "=", postId)
-    .where("preview_links.revokedAt", "is", null)
-    .where("preview_links.expiresAt", ">", now.toISOString())
-    .orderBy("preview_links.createdAt", "desc")
-    .orderBy("preview_links.id")
+    .select(["id", "createdAt", "expiresAt", "createdBy"])
+    .where("postId", "=", postId)
+    .where("revokedAt", "is", null)
+    .where("expiresAt", ">", now.toISOString())
+    .orderBy("createdAt", "desc")
+    .orderBy("id")
     .execute();
+  const names = await getDisplayNames(
+    db,
+    rows.map((row) => row.createdBy),
+  );
+  return rows.map(({ createdBy, ...row }) => ({
+    ...row,
+    makerName: (createdBy && names.get(createdBy)) ?? null,
+  }));
 }
 
 /** Revokes one of the post's live links; false when it has no such link. */

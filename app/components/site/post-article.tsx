@@ -5,8 +5,11 @@ import { PostMarketplacePanel } from "./post-marketplace-panel.tsx";
 import { PostFeaturedImage, PostTrailer } from "./post-media.tsx";
 import { ShareButtons } from "./share-buttons.tsx";
 
-/** What a post page shows of a post, besides its (sanitized) content. */
-export type PostArticleData = Pick<
+/**
+ * What a post page shows of a post, besides its (sanitized) content; `author` is the byline's
+ * display name (none in the editor's preview).
+ */
+export type PostArticleData = { author?: string | null } & Pick<
   Post,
   | "title"
   | "excerpt"

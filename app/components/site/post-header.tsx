@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, CalendarIcon, RocketIcon } from "lucide-react";
+import { ArrowLeftIcon, CalendarIcon, RocketIcon, UserIcon } from "lucide-react";
 import { SiteLink } from "#app/components/site/site-link.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -17,11 +17,13 @@ export type PostHeaderData = {
   publishedAt: string | null;
   createdAt: string;
   tags: string[];
+  /** The author's display name, for the byline; none for a post without an author. */
+  author?: string | null;
 };
 
 /**
  * The top of a post: category (and for marketplace content the pack type and a way back to
- * the studio), title, excerpt, the release or publication date, and the tags.
+ * the studio), title, excerpt, the byline, the release or publication date, and the tags.
  * `now` is the time the page was rendered, so server and browser agree on "future".
  */
 export function PostHeader({ post, now }: { post: PostHeaderData; now: string }) {
@@ -55,6 +57,12 @@ export function PostHeader({ post, now }: { post: PostHeaderData; now: string })
           <p className="mt-5 text-lg text-pretty text-zinc-300 sm:text-xl">{post.excerpt}</p>
         ) : null}
         <div className="mt-7 flex flex-wrap items-center gap-x-4 gap-y-3 text-sm text-zinc-400">
+          {post.author ? (
+            <p className="inline-flex items-center gap-1.5">
+              <UserIcon aria-hidden="true" className="size-4" />
+              By {post.author}
+            </p>
+          ) : null}
           <PostDate post={post} now={now} />
           <PostTags tags={post.tags} />
         </div>

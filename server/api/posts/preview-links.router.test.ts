@@ -11,7 +11,7 @@ import { readError } from "#tests/helpers/http.ts";
 import { requestAs, type SignedIn } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import type { TestServer } from "#tests/helpers/test-server.ts";
-import { nameUser } from "./posts.editor.fixture.ts";
+import { nameEmployee } from "./posts.editor.fixture.ts";
 import { startWithEmployee } from "./posts.router.fixture.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -21,7 +21,7 @@ describeEachDatabase("preview links", (kind) => {
   let employee: SignedIn;
   beforeAll(async () => {
     ({ server, employee } = await startWithEmployee(kind));
-    await nameUser(server, employee.email, "Erin Employee");
+    await nameEmployee(server, employee.email, "Erin Employee");
   });
   afterAll(() => server?.close());
   const db = () => server.db.handle.db;

@@ -5,7 +5,7 @@ import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
 import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { PACK_TYPE_LABELS } from "#common/constants.ts";
+import { NO_AUTHOR_LABEL, PACK_TYPE_LABELS } from "#common/constants.ts";
 import { imageSrc } from "#common/images.ts";
 import type { StaffPostRow } from "#common/types/post-list.ts";
 import { PostDateLine } from "./post-date-line.tsx";
@@ -80,7 +80,15 @@ export function postKindText(post: Pick<StaffPostRow, "category" | "packType">):
   return `${category} · ${PACK_TYPE_LABELS[post.packType] ?? post.packType}`;
 }
 
-/** A post as a compact row shows it: thumbnail, title, status, kind, and the date that matters. */
+/** Who wrote the post, by their display name, or the one wording for a post without an author. */
+export function postAuthorText(post: Pick<StaffPostRow, "author">): string {
+  return post.author?.name ?? NO_AUTHOR_LABEL;
+}
+
+/**
+ * A post as a compact row shows it: thumbnail, title, status, kind, author, and the date that
+ * matters.
+ */
 export function PostCompactRow({ post }: { post: StaffPostRow }) {
   return (
     <div className="flex items-start gap-3">
@@ -90,6 +98,7 @@ export function PostCompactRow({ post }: { post: StaffPostRow }) {
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <PostStatusBadge post={post} />
           <span className="text-xs text-zinc-400">{postKindText(post)}</span>
+          <span className="text-xs text-zinc-400">· {postAuthorText(post)}</span>
         </div>
         <PostDateLine post={post} />
       </div>

@@ -30,6 +30,7 @@ import {
   PostStatusBadge,
   PostThumbnail,
   PostTitleLink,
+  postAuthorText,
   postKindText,
 } from "./post-rows.tsx";
 
@@ -130,7 +131,12 @@ function postColumns(sort: StaffPostSort, dateField: SortDate): PagedTableColumn
     {
       header: "Author",
       className: "hidden w-32 truncate px-2 text-zinc-300 lg:table-cell",
-      cell: (post) => post.author?.name || <span className="text-zinc-400">Unknown</span>,
+      cell: (post) =>
+        post.author ? (
+          post.author.name
+        ) : (
+          <span className="text-zinc-400">{postAuthorText(post)}</span>
+        ),
     },
     {
       header: sortedDate ? SORT_DATES[sortedDate] : "Date",

@@ -134,7 +134,7 @@ function AuthorFilter({ value, onValue }: { value: string; onValue: (value: stri
   const authors = usePostAuthors();
   const options: Option[] = (authors.data ?? []).map((a) => ({
     value: a.id,
-    label: `${a.name || "Unnamed"} (${a.posts.toLocaleString("en-US")})`,
+    label: `${a.name} (${a.posts.toLocaleString("en-US")})`,
   }));
   // An author from the address before the list arrives (or who has no posts left) still shows.
   if (value !== "" && !options.some((option) => option.value === value)) {

@@ -5,24 +5,29 @@ import type { PostRow } from "#server/db/tables.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { lazyLoadMedia } from "#server/services/sanitize-html.server.ts";
 
-/** What the page shows of a post: everything public except the raw content. */
-export type PostPageData = Omit<Post, "content" | "status" | "scheduledAt" | "timezone">;
+/**
+ * What the page shows of a post: everything public except the raw content, and its author's
+ * display name for the byline (null without an author: no byline).
+ */
+export type PostPageData = Omit<Post, "content" | "status" | "scheduledAt" | "timezone"> & {
+  author: string | null;
+};
 
 /** Where a post stands: what the banners over a post not yet public say. */
 export type PostPageState = { status: string; scheduledAt: string | null; timezone: string | null };
 
 /**
- * A post as its page shows it, at `now`: the public post page and a preview link's page both
- * render this, so a preview looks exactly as the public page will.
+ * A post as its page shows it, at `now`, with its author's display name: the public post page
+ * and a preview link's page both render this, so a preview looks exactly as the public page will.
  */
-export function postPageData(row: PostRow, now: Date) {
+export function postPageData(row: PostRow, now: Date, author: string | null) {
   const { content, status, scheduledAt, timezone, ...post } = presentPost(row, now);
   // Stored sanitized: every write sanitizes, and so did migration 0007 for older rows
   // (docs/decisions/010-sanitize-on-write.md). Only the display's lazy loading is added here.
   const contentHtml = lazyLoadMedia(content);
   const description = post.excerpt?.trim() || summarize(htmlToPlainText(contentHtml));
   return {
-    post: post satisfies PostPageData,
+    post: { ...post, author } satisfies PostPageData,
     contentHtml,
     description,
     /** The time of rendering, so the browser's "released or not" agrees with the server's. */
