@@ -3,6 +3,7 @@ import type { Config } from "#server/config/env.server.ts";
 import type { NewApp } from "#server/services/apps.server.ts";
 import type { NewPost } from "#server/services/posts.server.ts";
 import type { BannerArt, PaletteName } from "./demo-images.server.ts";
+import type { DemoAuthor } from "./demo-staff.server.ts";
 
 /** The picture drawn for a post or an app (see demo-images.server.ts). */
 export type DemoArt = {
@@ -14,9 +15,11 @@ export type DemoArt = {
   title?: string;
 };
 
-export type DemoPost = Omit<NewPost, "featuredImage"> & {
+export type DemoPost = Omit<NewPost, "featuredImage" | "authorId"> & {
   /** Absent: the post has no featured image, so the page's fallback shows. */
   art?: DemoArt;
+  /** Who of the demo team wrote it. */
+  author: DemoAuthor;
 };
 
 export type DemoApp = Omit<NewApp, "logoUrl" | "imageUrl"> & { palette: PaletteName };

@@ -56,6 +56,27 @@ describeEachDatabase("seedDemoContent", (kind) => {
     });
     afterAll(() => test.destroy());
 
+    it("gives every post an author from the demo team, who are inactive and cannot sign in", async () => {
+      const authors = await db()
+        .selectFrom("posts")
+        .leftJoin("users", "users.id", "posts.authorId")
+        .leftJoin("employees", "employees.email", "users.email")
+        .select(["users.id", "employees.firstName", "employees.lastName", "employees.isActive"])
+        .execute();
+      expect(authors.every((a) => a.id !== null && a.firstName !== null)).toBe(true);
+      expect(new Set(authors.map((a) => `${a.firstName} ${a.lastName}`))).toEqual(
+        new Set(["Mara Quinn", "Theo Brandt", "Ines Okafor"]),
+      );
+      expect(authors.every((a) => !a.isActive)).toBe(true);
+      expect(summary).toMatchObject({ staff: 3 });
+      const logins = await db()
+        .selectFrom("accounts")
+        .select("id")
+        .where("userId", "in", [...new Set(authors.map((a) => a.id as string))])
+        .execute();
+      expect(logins).toEqual([]);
+    });
+
     it("adds posts of every category, pack type and status", async () => {
       const posts = await allPosts(db());
       expect(summary).toMatchObject({ posts: posts.length, apps: 8, subscribers: 5 });
