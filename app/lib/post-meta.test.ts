@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SEO_FIELDS } from "#common/schemas/post-seo.ts";
 import {
   buildArticleJsonLd,
   buildPostMeta,
@@ -23,6 +24,7 @@ function input(overrides: Partial<PostMetaInput["post"]> = {}): PostMetaInput {
       createdAt: "2025-03-01T10:00:00.000Z",
       updatedAt: "2025-03-06T12:00:00.000Z",
       tags: ["addons", "dragons"],
+      ...DEFAULT_SEO_FIELDS,
       ...overrides,
     },
     description: "Hatch, raise and ride five species of dragon.",
@@ -145,6 +147,59 @@ describe("buildPostMeta", () => {
   it("carries the Article JSON-LD", () => {
     const meta = buildPostMeta(input());
     expect(meta).toContainEqual({ "script:ld+json": buildArticleJsonLd(input()) });
+  });
+});
+
+describe("buildPostMeta with the post's search and social settings", () => {
+  const settings = {
+    metaTitle: "Dragons you can pocket",
+    metaDescription: "Five dragons, one pocket.",
+    socialTitle: "Hatch a dragon today",
+    socialDescription: "Raise it, ride it, share it.",
+    socialImage: "share-dragons.png",
+    canonicalUrl: "https://elsewhere.example/pocket-dragons",
+  };
+
+  it("puts each setting where it belongs", () => {
+    const meta = buildPostMeta(input(settings));
+    expect(meta).toContainEqual({ title: "Dragons you can pocket" });
+    expect(content(meta, "description")).toBe("Five dragons, one pocket.");
+    expect(meta).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://elsewhere.example/pocket-dragons",
+    });
+    expect(content(meta, "og:url")).toBe("https://elsewhere.example/pocket-dragons");
+    for (const prefix of ["og", "twitter"]) {
+      expect(content(meta, `${prefix}:title`)).toBe("Hatch a dragon today");
+      expect(content(meta, `${prefix}:description`)).toBe("Raise it, ride it, share it.");
+      expect(content(meta, `${prefix}:image`)).toBe(`${SITE}/uploads/share-dragons.png`);
+    }
+    expect(content(meta, "twitter:card")).toBe("summary_large_image");
+    expect(content(meta, "robots")).toBeUndefined();
+  });
+
+  it("gives the social texts the meta title and description when they have none", () => {
+    const { socialTitle: _t, socialDescription: _d, ...rest } = settings;
+    const meta = buildPostMeta(input(rest));
+    expect(content(meta, "og:title")).toBe("Dragons you can pocket");
+    expect(content(meta, "twitter:description")).toBe("Five dragons, one pocket.");
+  });
+
+  it("keeps a no-index post out of search engines", () => {
+    const meta = buildPostMeta(input({ noIndex: true }));
+    expect(all(meta, "robots")).toEqual(["noindex"]);
+  });
+
+  it("says the same in the JSON-LD: headline, description, image and address", () => {
+    const ld = buildArticleJsonLd(input(settings));
+    expect(ld).toMatchObject({
+      headline: "Dragons you can pocket",
+      description: "Five dragons, one pocket.",
+      image: [`${SITE}/uploads/share-dragons.png`],
+      url: "https://elsewhere.example/pocket-dragons",
+      mainEntityOfPage: { "@id": "https://elsewhere.example/pocket-dragons" },
+    });
   });
 });
 

@@ -6,6 +6,7 @@ import {
   isValidLocalDateTime,
   LOCAL_DATE_TIME,
 } from "#common/scheduling.ts";
+import { isHttpUrl, seoFields } from "#common/schemas/post-seo.ts";
 import { fitsTagLength, MAX_TAG_LENGTH, normalizeTag } from "#common/tags.ts";
 import { z } from "#common/zod.ts";
 
@@ -34,16 +35,6 @@ export const SLUG_RULE =
 export const IMAGE_DATA_URL = /^data:image\/(png|jpeg|jpg);base64,([A-Za-z0-9+/=\s]+)$/i;
 /** An uploaded file's name, bare or as its /uploads/ path. */
 const UPLOAD_NAME = /^(?:\/uploads\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
-function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
 
 function isFeaturedImageValue(value: string): boolean {
   if (value.startsWith("data:")) return IMAGE_DATA_URL.test(value);
@@ -228,6 +219,7 @@ export function postFields() {
       )
       .nullish()
       .transform((value) => (value ? canonicalTimeZone(value) : null)),
+    ...seoFields(),
   });
 }
 

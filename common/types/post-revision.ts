@@ -1,4 +1,5 @@
 import type { RevisionKind } from "#common/constants.ts";
+import type { PostSeoFields } from "#common/schemas/post-seo.ts";
 import type { Post } from "./post.ts";
 
 // What the editor's save calls answer besides posts (docs/decisions/008-editor-saves.md):
@@ -22,6 +23,7 @@ export type WorkingCopyValues = Pick<
   | "releaseDate"
   | "tags"
   | "timezone"
+  | keyof PostSeoFields
 >;
 
 /** A published or scheduled post's autosaved edits, not yet live. */
@@ -58,7 +60,7 @@ export type PostRevision = PostRevisionSummary & {
   tags: string[];
   /** The user id of the post's author. */
   authorId: string | null;
-};
+} & PostSeoFields;
 
 /** `PUT /api/posts/{id}/autosave`: where the autosave went, and the post's version after it. */
 export type AutosaveAnswer = {

@@ -1,3 +1,5 @@
+import type { PostSeoFields } from "#common/schemas/post-seo.ts";
+
 /**
  * A post as the API sends it (docs/product/content-model.md#posts). Timestamps are ISO-8601
  * strings.
@@ -27,7 +29,7 @@ export type Post = {
    * from, and is refused (409) when the post has moved on (docs/decisions/008-editor-saves.md).
    */
   version: number;
-};
+} & PostSeoFields;
 
 /**
  * The short form `GET /api/posts/public` answers with; `publishedAt` is the time the post went

@@ -42,6 +42,15 @@ export type PostsTable = {
   youtubeUrl: string | null;
   featuredImage: string | null;
   featuredImageAlt: string | null;
+  /** Search and social settings (docs/product/content-model.md#posts); null: the default. */
+  metaTitle: string | null;
+  metaDescription: string | null;
+  socialImage: string | null;
+  socialTitle: string | null;
+  socialDescription: string | null;
+  canonicalUrl: string | null;
+  /** 0/1 on SQLite, boolean on PostgreSQL. */
+  noIndex: Generated<boolean | number>;
   scheduledAt: string | null;
   timezone: string | null;
   releaseDate: string | null;
@@ -86,6 +95,15 @@ export type PostRevisionsTable = {
   content: string;
   featuredImage: string | null;
   featuredImageAlt: string | null;
+  /** Search and social settings (docs/product/content-model.md#posts); null: the default. */
+  metaTitle: string | null;
+  metaDescription: string | null;
+  socialImage: string | null;
+  socialTitle: string | null;
+  socialDescription: string | null;
+  canonicalUrl: string | null;
+  /** 0/1 on SQLite, boolean on PostgreSQL. */
+  noIndex: Generated<boolean | number>;
   /** JSON array of strings. */
   tags: string;
   /** The post's author. */

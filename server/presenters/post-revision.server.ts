@@ -5,6 +5,7 @@ import type {
   WorkingCopy,
 } from "#common/types/post-revision.ts";
 import { parseStringList } from "#server/db/json-list.ts";
+import { seoFieldsOfRow } from "#server/db/post-seo.ts";
 import type { PostRevisionRow, PostWorkingCopyRow } from "#server/db/tables.ts";
 
 /** Display names by user id (services/people.server.ts): who saved what is named from it. */
@@ -50,6 +51,7 @@ export function presentRevision(row: PostRevisionRow, names: Names): PostRevisio
     featuredImageAlt: row.featuredImageAlt,
     tags: parseStringList(row.tags),
     authorId: row.authorId,
+    ...seoFieldsOfRow(row),
   };
 }
 

@@ -1,6 +1,7 @@
 import { effectiveState } from "#common/content-rules.ts";
 import type { Post, PostSummary } from "#common/types/post.ts";
 import { parseStringList } from "#server/db/json-list.ts";
+import { seoFieldsOfRow } from "#server/db/post-seo.ts";
 import type { PostRow } from "#server/db/tables.ts";
 
 /** A post row as the API and the pages send it. */
@@ -19,6 +20,7 @@ export function presentPost(row: PostRow, now = new Date()): Post {
     youtubeUrl: row.youtubeUrl,
     featuredImage: row.featuredImage,
     featuredImageAlt: row.featuredImageAlt,
+    ...seoFieldsOfRow(row),
     scheduledAt: row.scheduledAt,
     timezone: row.timezone,
     releaseDate: row.releaseDate,

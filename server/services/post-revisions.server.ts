@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { RevisionKind } from "#common/constants.ts";
+import type { PostSeoFields } from "#common/schemas/post-seo.ts";
 import type { WorkingCopyValues } from "#common/types/post-revision.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { parseStringList } from "#server/db/json-list.ts";
+import { seoFieldsOfRow } from "#server/db/post-seo.ts";
 import type { PostRevisionRow, PostRow } from "#server/db/tables.ts";
 import { couldBeId } from "./post-rows.server.ts";
 
@@ -26,10 +28,20 @@ export function revisionKindOf(before: string | null, after: string): RevisionKi
   return before === "draft" ? "save" : "unpublish";
 }
 
-/** What a revision records of the post: its status and the fields a reader sees. */
+/**
+ * What a revision records of the post: its status and the fields a reader sees, search engines
+ * and share cards included.
+ */
 export type RevisionContent = Pick<
   WorkingCopyValues,
-  "title" | "slug" | "excerpt" | "content" | "featuredImage" | "featuredImageAlt" | "tags"
+  | "title"
+  | "slug"
+  | "excerpt"
+  | "content"
+  | "featuredImage"
+  | "featuredImageAlt"
+  | "tags"
+  | keyof PostSeoFields
 > & { status: string };
 
 /** The revision content of a stored post row. */
@@ -47,6 +59,7 @@ export function revisionFieldsOf(row: PostRow | PostRevisionRow): Omit<RevisionC
     featuredImage: row.featuredImage,
     featuredImageAlt: row.featuredImageAlt,
     tags: parseStringList(row.tags),
+    ...seoFieldsOfRow(row),
   };
 }
 
@@ -78,6 +91,13 @@ export async function recordRevision(trx: Db, options: RecordRevisionOptions): P
     content: content.content,
     featuredImage: content.featuredImage,
     featuredImageAlt: content.featuredImageAlt,
+    metaTitle: content.metaTitle,
+    metaDescription: content.metaDescription,
+    socialImage: content.socialImage,
+    socialTitle: content.socialTitle,
+    socialDescription: content.socialDescription,
+    canonicalUrl: content.canonicalUrl,
+    noIndex: content.noIndex,
     tags: JSON.stringify(content.tags),
     authorId,
     savedBy,

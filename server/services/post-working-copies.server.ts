@@ -1,3 +1,4 @@
+import { DEFAULT_SEO_FIELDS } from "#common/schemas/post-seo.ts";
 import type { WorkingCopyValues } from "#common/types/post-revision.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { PostWorkingCopyRow } from "#server/db/tables.ts";
@@ -35,7 +36,9 @@ export async function getWorkingCopy(db: Db, postId: string): Promise<WorkingCop
     .where("postId", "=", postId)
     .executeTakeFirst();
   if (!row) return null;
-  return { ...row, values: JSON.parse(row.values) as WorkingCopyValues };
+  // A copy kept before the search and social settings existed has none of them: the defaults.
+  const values = { ...DEFAULT_SEO_FIELDS, ...(JSON.parse(row.values) as WorkingCopyValues) };
+  return { ...row, values };
 }
 
 export type SaveWorkingCopyOptions = {

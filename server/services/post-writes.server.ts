@@ -3,6 +3,7 @@ import type { WorkingCopyValues } from "#common/types/post-revision.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import { parseStringList } from "#server/db/json-list.ts";
+import { seoFieldsOfRow } from "#server/db/post-seo.ts";
 import type { PostRow, PostUpdate } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
 import type { UploadStore } from "#server/storage/upload-store.server.ts";
@@ -23,7 +24,11 @@ import { StaleVersion, versionConflict } from "./post-versions.server.ts";
  */
 export function editorFields(
   input: PostAutosaveInput,
-  { content, featuredImage }: { content: string; featuredImage: string | null },
+  {
+    content,
+    featuredImage,
+    socialImage,
+  }: { content: string; featuredImage: string | null; socialImage: string | null },
 ): WorkingCopyValues {
   const marketplace = input.category === "marketplace-content";
   return {
@@ -40,6 +45,13 @@ export function editorFields(
     featuredImageAlt: input.featuredImageAlt,
     tags: input.tags,
     timezone: input.timezone,
+    metaTitle: input.metaTitle,
+    metaDescription: input.metaDescription,
+    socialImage,
+    socialTitle: input.socialTitle,
+    socialDescription: input.socialDescription,
+    canonicalUrl: input.canonicalUrl,
+    noIndex: input.noIndex,
   };
 }
 
@@ -54,7 +66,15 @@ export async function storedEditorFields(
   { uploads, existing }: { uploads: UploadStore; existing: PostRow | null },
 ): Promise<{ fields: WorkingCopyValues; undo: (() => Promise<void>) | undefined }> {
   const image = await resolveFeaturedImage(uploads, input.featuredImage, existing?.featuredImage);
-  const fields = editorFields(input, { content, featuredImage: image.value });
+  // Never inline bytes (the schema refuses data: URLs), so nothing is stored for it.
+  const social = await resolveFeaturedImage(uploads, input.socialImage, existing?.socialImage, {
+    field: "socialImage",
+  });
+  const fields = editorFields(input, {
+    content,
+    featuredImage: image.value,
+    socialImage: social.value,
+  });
   const stored = image.stored;
   return { fields, undo: stored ? () => removeStoredImage(uploads, stored) : undefined };
 }
@@ -75,6 +95,7 @@ export function fieldsOfRow(row: PostRow): WorkingCopyValues {
     featuredImageAlt: row.featuredImageAlt,
     tags: parseStringList(row.tags),
     timezone: row.timezone,
+    ...seoFieldsOfRow(row),
   };
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { effectiveState } from "#common/content-rules.ts";
 import { isEmptyDocument } from "#common/editor/empty-document.ts";
 import type { PostInput } from "#common/schemas/post.ts";
+import type { PostSeoFields } from "#common/schemas/post-seo.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import { reusableQuery } from "#server/db/reusable-query.server.ts";
@@ -117,6 +118,8 @@ export type NewPost = {
   featuredImage?: string | null;
   featuredImageAlt?: string | null;
   scheduledAt?: string | null;
+  /** Search and social settings; each left out is null (noIndex false). */
+  seo?: Partial<PostSeoFields>;
   timezone?: string | null;
   releaseDate?: string | null;
   publishedAt?: string | null;
@@ -153,6 +156,13 @@ export function insertPost(
     youtubeUrl: post.youtubeUrl ?? null,
     featuredImage: post.featuredImage ?? null,
     featuredImageAlt: post.featuredImageAlt ?? null,
+    metaTitle: post.seo?.metaTitle ?? null,
+    metaDescription: post.seo?.metaDescription ?? null,
+    socialImage: post.seo?.socialImage ?? null,
+    socialTitle: post.seo?.socialTitle ?? null,
+    socialDescription: post.seo?.socialDescription ?? null,
+    canonicalUrl: post.seo?.canonicalUrl ?? null,
+    noIndex: post.seo?.noIndex ?? false,
     scheduledAt: post.scheduledAt ?? null,
     timezone: post.timezone ?? null,
     releaseDate: post.releaseDate ?? null,

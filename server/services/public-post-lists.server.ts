@@ -102,6 +102,7 @@ const FEED_COLUMNS = [
   "posts.title",
   "posts.slug",
   "posts.excerpt",
+  "posts.metaDescription",
   "posts.status",
   "posts.featuredImage",
   "posts.scheduledAt",
@@ -371,7 +372,11 @@ export function reusedSitemapPartStarts(db: Db, now = new Date()): Promise<ListK
   return starts;
 }
 
-/** One part of the sitemap: the slugs and publication times of `size` posts from `from` on. */
+/**
+ * One part of the sitemap: the slugs and publication times of `size` posts from `from` on, and
+ * whether each is kept out of search engines (the sitemap leaves those out; they still count
+ * towards the part, so the parts keep where they start).
+ */
 export function listSitemapPart(
   db: Db,
   {
@@ -382,7 +387,14 @@ export function listSitemapPart(
 ) {
   return publicAscendingFrom(
     db,
-    ["posts.id", "posts.slug", "posts.status", "posts.scheduledAt", "posts.publishedAt"],
+    [
+      "posts.id",
+      "posts.slug",
+      "posts.status",
+      "posts.scheduledAt",
+      "posts.publishedAt",
+      "posts.noIndex",
+    ],
     { now, from, limit: size, offset: 0 },
   );
 }

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { DEFAULT_SEO_FIELDS } from "#common/schemas/post-seo.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { parseStringList } from "#server/db/json-list.ts";
 import type { PostRow } from "#server/db/tables.ts";
@@ -48,6 +49,7 @@ export function fakePostRow(overrides: Partial<PostRow> = {}): PostRow {
     youtubeUrl: null,
     featuredImage: null,
     featuredImageAlt: null,
+    ...DEFAULT_SEO_FIELDS,
     scheduledAt: null,
     timezone: null,
     releaseDate: null,

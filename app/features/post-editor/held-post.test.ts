@@ -29,6 +29,12 @@ describe("sameEditorValues", () => {
     expect(sameEditorValues(values, { ...values, title: "Other" })).toBe(false);
     expect(sameEditorValues(values, { ...values, tags: ["a"] })).toBe(false);
   });
+
+  it("counts the search and social settings as edits", () => {
+    expect(sameEditorValues(values, { ...values, metaTitle: "Dragons!" })).toBe(false);
+    expect(sameEditorValues(values, { ...values, socialImage: "a.png" })).toBe(false);
+    expect(sameEditorValues(values, { ...values, noIndex: true })).toBe(false);
+  });
 });
 
 describe("effectiveStatus", () => {

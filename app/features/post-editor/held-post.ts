@@ -113,6 +113,13 @@ const EDITED_FIELDS = [
   "releaseDate",
   "scheduledAt",
   "timezone",
+  "metaTitle",
+  "metaDescription",
+  "socialImage",
+  "socialTitle",
+  "socialDescription",
+  "canonicalUrl",
+  "noIndex",
 ] as const satisfies readonly (keyof PostEditorValues)[];
 
 /** Whether two forms hold the same post, field by field (the status aside). */

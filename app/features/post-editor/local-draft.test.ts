@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SEO_FIELD_NAMES } from "#common/schemas/post-seo.ts";
 import {
   type DraftStorage,
   LOCAL_DRAFT_VERSION,
@@ -39,6 +40,9 @@ const draft: LocalDraft = {
     tags: ["worlds", "castles"],
     featuredImage: "/uploads/citadel.png",
     featuredImageAlt: "A castle in the clouds",
+    metaTitle: "Citadel, a castle in the clouds",
+    socialImage: "/uploads/citadel-card.png",
+    noIndex: true,
   },
 };
 
@@ -56,6 +60,27 @@ describe("writing and reading the copy", () => {
     expect(writeLocalDraft(storage, "studio-editor:f3a1", draft)).toBe(true);
     expect(readLocalDraft(storage, "studio-editor:f3a1")).toEqual(draft);
     expect(readLocalDraft(storage, "studio-editor:other")).toBeNull();
+  });
+
+  it("reads a copy kept before the search and social settings with their defaults", () => {
+    const { storage } = memoryStorage();
+    const older = Object.fromEntries(
+      Object.entries(draft.values).filter(
+        ([name]) => !(SEO_FIELD_NAMES as readonly string[]).includes(name),
+      ),
+    );
+    const entry = { version: LOCAL_DRAFT_VERSION, ...draft, values: older };
+    storage.setItem("studio-editor:old", JSON.stringify(entry));
+    expect(readLocalDraft(storage, "studio-editor:old")?.values).toEqual({
+      ...older,
+      metaTitle: "",
+      metaDescription: "",
+      socialImage: "",
+      socialTitle: "",
+      socialDescription: "",
+      canonicalUrl: "",
+      noIndex: false,
+    });
   });
 
   it("removes a copy", () => {

@@ -57,6 +57,14 @@ const ValuesSchema = z.object({
   tags: z.array(z.string()),
   scheduledAt: z.string(),
   timezone: z.string(),
+  // A copy kept before the search and social settings existed: their defaults.
+  metaTitle: z.string().default(""),
+  metaDescription: z.string().default(""),
+  socialImage: z.string().default(""),
+  socialTitle: z.string().default(""),
+  socialDescription: z.string().default(""),
+  canonicalUrl: z.string().default(""),
+  noIndex: z.boolean().default(false),
 });
 
 const EntrySchema = z.object({

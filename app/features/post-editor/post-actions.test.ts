@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PostInput } from "#common/schemas/post.ts";
+import { DEFAULT_SEO_FIELDS } from "#common/schemas/post-seo.ts";
 import type { Post } from "#common/types/post.ts";
 import {
   effectiveStatus,
@@ -41,6 +42,7 @@ const post: Post = {
   updatedAt: "2027-01-02T00:00:00.000Z",
   version: 3,
   tags: [],
+  ...DEFAULT_SEO_FIELDS,
 };
 
 const scheduled: HeldPost = heldFromPost(
@@ -65,6 +67,7 @@ const input: PostInput = {
   tags: [],
   scheduledAt: "2099-03-14T09:00",
   timezone: "Europe/Paris",
+  ...DEFAULT_SEO_FIELDS,
 };
 
 describe("the actions offered", () => {

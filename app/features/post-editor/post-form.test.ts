@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canonicalTimeZone } from "#common/scheduling.ts";
 import { PostInputSchema } from "#common/schemas/post.ts";
+import { DEFAULT_SEO_FIELDS } from "#common/schemas/post-seo.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
 import type { Post, PostSummary } from "#common/types/post.ts";
 import { findPortfolioPost } from "./api/save-portfolio-item.ts";
@@ -46,6 +47,7 @@ function post(overrides: Partial<Post> = {}): Post {
     updatedAt: "2026-01-02T10:00:00.000Z",
     tags: ["worlds", "update"],
     version: 1,
+    ...DEFAULT_SEO_FIELDS,
     ...overrides,
   };
 }
@@ -74,7 +76,13 @@ function portfolioItem(overrides: Partial<PortfolioItem> = {}): PortfolioItem {
 describe("postToFormValues", () => {
   it("puts every field of a saved post in the form, empty values as ''", () => {
     const values = postToFormValues(
-      post({ excerpt: null, featuredImageAlt: null, youtubeUrl: null }),
+      post({
+        excerpt: null,
+        featuredImageAlt: null,
+        youtubeUrl: null,
+        metaTitle: "Skyforge Citadel, a floating fortress",
+        noIndex: true,
+      }),
       "Europe/Berlin",
     );
     expect(values).toEqual({
@@ -94,6 +102,13 @@ describe("postToFormValues", () => {
       tags: ["worlds", "update"],
       scheduledAt: "",
       timezone: "Europe/Berlin",
+      metaTitle: "Skyforge Citadel, a floating fortress",
+      metaDescription: "",
+      socialImage: "",
+      socialTitle: "",
+      socialDescription: "",
+      canonicalUrl: "",
+      noIndex: true,
     });
   });
 
@@ -131,6 +146,13 @@ describe("portfolioItemToFormValues", () => {
       tags: [],
       scheduledAt: "",
       timezone: "UTC",
+      metaTitle: "",
+      metaDescription: "",
+      socialImage: "",
+      socialTitle: "",
+      socialDescription: "",
+      canonicalUrl: "",
+      noIndex: false,
     });
   });
 

@@ -44,6 +44,14 @@ export type PostEditorValues = {
   /** A wall-clock time in `timezone`, as a datetime-local input gives it (2027-03-14T09:00). */
   scheduledAt: string;
   timezone: string;
+  /** Search and social settings ("" for the default, docs/product/editor.md#seo-and-social). */
+  metaTitle: string;
+  metaDescription: string;
+  socialImage: string;
+  socialTitle: string;
+  socialDescription: string;
+  canonicalUrl: string;
+  noIndex: boolean;
 };
 
 /** The editor's form: what it holds, and the validated post it gives on submit. */
@@ -109,8 +117,20 @@ export function emptyPostForm(timezone: string, category: PostCategory = "news")
     tags: [],
     scheduledAt: "",
     timezone,
+    ...NO_SEO_VALUES,
   };
 }
+
+/** The search and social settings of a post that has none: every default applies. */
+const NO_SEO_VALUES = {
+  metaTitle: "",
+  metaDescription: "",
+  socialImage: "",
+  socialTitle: "",
+  socialDescription: "",
+  canonicalUrl: "",
+  noIndex: false,
+} satisfies Partial<PostEditorValues>;
 
 /** The UTC calendar day of an instant, as a date input shows it ("" when there is none). */
 function dayOf(instant: string | null | undefined): string {
@@ -143,6 +163,13 @@ export function postToFormValues(post: Post, timezone: string): PostEditorValues
     tags: [...post.tags],
     scheduledAt: post.scheduledAt ? instantToLocalDateTime(post.scheduledAt, zone) : "",
     timezone: zone,
+    metaTitle: post.metaTitle ?? "",
+    metaDescription: post.metaDescription ?? "",
+    socialImage: post.socialImage ?? "",
+    socialTitle: post.socialTitle ?? "",
+    socialDescription: post.socialDescription ?? "",
+    canonicalUrl: post.canonicalUrl ?? "",
+    noIndex: post.noIndex ?? false,
   };
 }
 
@@ -230,6 +257,13 @@ export function toPostPayload(values: PostEditorValues): PostFormValues {
     // The zone chosen in Post Settings is kept whatever the status: a draft scheduled later
     // starts from it (docs/product/content-model.md#scheduling).
     timezone: values.timezone,
+    metaTitle: values.metaTitle,
+    metaDescription: values.metaDescription,
+    socialImage: values.socialImage,
+    socialTitle: values.socialTitle,
+    socialDescription: values.socialDescription,
+    canonicalUrl: values.canonicalUrl,
+    noIndex: values.noIndex,
   };
 }
 

@@ -25,13 +25,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const items = posts.map((post) => {
     const link = postUrl(config.siteUrl, post.slug);
     const image = absoluteImageUrl(post.featuredImage, config.siteUrl);
+    // The summary the post gives outside the site: its meta description, else its excerpt.
+    const description = post.metaDescription?.trim() || post.excerpt;
     return [
       "    <item>",
       `      <title>${escapeMarkup(post.title)}</title>`,
       `      <link>${escapeMarkup(link)}</link>`,
       `      <guid isPermaLink="true">${escapeMarkup(link)}</guid>`,
       `      <pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
-      post.excerpt ? `      <description>${escapeMarkup(post.excerpt)}</description>` : null,
+      description ? `      <description>${escapeMarkup(description)}</description>` : null,
       ...post.tags.map((tag) => `      <category>${escapeMarkup(tag)}</category>`),
       image ? `      <enclosure url="${escapeMarkup(image)}" length="0" type="image/png"/>` : null,
       "    </item>",

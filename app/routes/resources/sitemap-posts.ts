@@ -8,7 +8,8 @@ import { partKeyFrom, urlSet, xmlResponse } from "./sitemap-xml.ts";
 /**
  * One part of the posts' sitemap: up to 1,000 publicly visible posts from the key in the address
  * (`?from={publication time}&id={id}`, as the index names it; the first part has none), oldest
- * publication first, at `/blog/{slug}` with the time each went public.
+ * publication first, at `/blog/{slug}` with the time each went public. Posts kept out of search
+ * engines (no-index) are left out.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(serverContext);
@@ -23,10 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await listSitemapPart(db, { now, from: key });
   return xmlResponse(
     urlSet(
-      rows.map((row) => ({
-        loc: postUrl(config.siteUrl, row.slug),
-        lastmod: effectiveState(row, now).publishedAt ?? row.publicationTime,
-      })),
+      rows
+        .filter((row) => !row.noIndex)
+        .map((row) => ({
+          loc: postUrl(config.siteUrl, row.slug),
+          lastmod: effectiveState(row, now).publishedAt ?? row.publicationTime,
+        })),
     ),
   );
 }

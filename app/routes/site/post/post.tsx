@@ -52,7 +52,9 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const meta = postPageMeta(loaderData, matches);
-  return loaderData?.preview ? [...meta, { name: "robots", content: "noindex" }] : meta;
+  // A post kept out of search engines already says so.
+  const hidden = loaderData?.preview && !loaderData.post.noIndex;
+  return hidden ? [...meta, { name: "robots", content: "noindex" }] : meta;
 }
 
 /** A missing or hidden post (404), and any failure to load one: 'Post Not Found'. */
