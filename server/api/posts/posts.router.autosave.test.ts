@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SEO_FIELDS } from "#common/schemas/post-seo.ts";
 import type { Post } from "#common/types/post.ts";
 import type { AutosaveAnswer } from "#common/types/post-revision.ts";
 import { publishDuePosts } from "#server/jobs/publish-scheduled.server.ts";
@@ -186,6 +187,7 @@ describeEachDatabase("autosave", (kind) => {
           releaseDate: null,
           tags: ["next"],
           timezone: null,
+          ...DEFAULT_SEO_FIELDS,
         },
         baseVersion: 1,
         savedAt: answer.savedAt,

@@ -31,6 +31,13 @@ export const POST_FIELDS = [
   "updatedAt",
   "tags",
   "version",
+  "metaTitle",
+  "metaDescription",
+  "socialImage",
+  "socialTitle",
+  "socialDescription",
+  "canonicalUrl",
+  "noIndex",
 ].sort();
 
 let counter = 0;

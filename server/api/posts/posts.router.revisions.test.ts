@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SEO_FIELDS } from "#common/schemas/post-seo.ts";
 import type { PostRevision, RestoreAnswer } from "#common/types/post-revision.ts";
 import { readError } from "#tests/helpers/http.ts";
 import { publicView } from "#tests/helpers/post-page.ts";
@@ -164,6 +165,7 @@ describeEachDatabase("post revisions", (kind) => {
         authorId: me.id,
         savedAt: post.createdAt,
         savedBy: "Erin Employee",
+        ...DEFAULT_SEO_FIELDS,
       });
     });
 

@@ -1,5 +1,6 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SEO_FIELDS } from "#common/schemas/post-seo.ts";
 import type { Post, PostSummary } from "#common/types/post.ts";
 import { apiErrorHandler } from "#server/api/middleware/error-handler.ts";
 import { HttpError } from "#server/errors.ts";
@@ -9,6 +10,16 @@ import { readError } from "#tests/helpers/http.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { listen, startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 import { HOUR, POST_FIELDS } from "./posts.router.fixture.ts";
+
+const FILLED_SEO = {
+  metaTitle: "Sky Islands, a world in the clouds",
+  metaDescription: "Floating islands to build on.",
+  socialImage: "sky-islands-card.png",
+  socialTitle: "Build in the sky",
+  socialDescription: "Islands and waterfalls.",
+  canonicalUrl: "https://partner.example/sky-islands",
+  noIndex: true,
+};
 
 const SUMMARY_FIELDS = [
   "id",
@@ -88,6 +99,7 @@ describeEachDatabase("public posts API", (kind) => {
         updatedAt: due.updatedAt,
         tags: ["update", "worlds"],
         version: 1,
+        ...DEFAULT_SEO_FIELDS,
       });
     });
 
@@ -103,6 +115,7 @@ describeEachDatabase("public posts API", (kind) => {
         releaseDate: "2024-05-01T00:00:00.000Z",
         publishedAt: "2024-05-02T10:00:00.000Z",
         tags: ["worlds"],
+        seo: FILLED_SEO,
       });
 
       const posts = await getList<Post>("/api/posts/published");
@@ -129,6 +142,7 @@ describeEachDatabase("public posts API", (kind) => {
         updatedAt: post.updatedAt,
         tags: ["worlds"],
         version: 1,
+        ...FILLED_SEO,
       });
     });
 
