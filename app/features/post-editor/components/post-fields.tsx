@@ -12,6 +12,7 @@ import { isFuture } from "#common/format.ts";
 import { packTypeLabel } from "#common/pack-types.ts";
 import { ContentField } from "./content-field.tsx";
 import { FeaturedImageField } from "./featured-image-field.tsx";
+import { SeoSection } from "./seo-section.tsx";
 import { TagsField } from "./tags-field.tsx";
 
 /** docs/product/editor.md#editor: a title under 60 characters shows in full in search results. */
@@ -82,6 +83,7 @@ export function PostFields({
       <FeaturedImageField />
       <ContentField siteUrl={siteUrl} />
       <TagsField />
+      <SeoSection />
     </>
   );
 }
