@@ -74,7 +74,7 @@ export function buildArticleJsonLd(input: PostMetaInput) {
 }
 
 /**
- * The head of a post page (docs/product/public-site.md#post-page): title, description, canonical
+ * The head of a post page (docs/product/public-site.md#post-detail): title, description, canonical
  * link, Open Graph and Twitter card tags (absolute URLs), robots for a post kept out of search
  * engines, and Article JSON-LD. Each comes from the post's search and social settings, else
  * their defaults (resolvePostSeo).

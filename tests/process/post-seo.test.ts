@@ -11,7 +11,7 @@ import { signIn } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 
 // A post's search and social settings where search engines and feed readers read them
-// (docs/product/public-site.md#post-page): the page's head and JSON-LD, the sitemap and the RSS
+// (docs/product/public-site.md#post-detail): the page's head and JSON-LD, the sitemap and the RSS
 // feed of the production build, the response cache included.
 
 const OWNER = { ADMIN_EMAIL: "owner@seo.test", ADMIN_PASSWORD: "owner-seo-password" };

@@ -8,6 +8,7 @@ import { findPortfolioPost } from "./api/save-portfolio-item.ts";
 import {
   categoryFromParam,
   emptyPostForm,
+  NO_SEO_VALUES,
   PostEditorSchema,
   type PostEditorValues,
   packTypeFromPortfolio,
@@ -102,12 +103,8 @@ describe("postToFormValues", () => {
       tags: ["worlds", "update"],
       scheduledAt: "",
       timezone: "Europe/Berlin",
+      ...NO_SEO_VALUES,
       metaTitle: "Skyforge Citadel, a floating fortress",
-      metaDescription: "",
-      socialImage: "",
-      socialTitle: "",
-      socialDescription: "",
-      canonicalUrl: "",
       noIndex: true,
     });
   });
@@ -146,13 +143,7 @@ describe("portfolioItemToFormValues", () => {
       tags: [],
       scheduledAt: "",
       timezone: "UTC",
-      metaTitle: "",
-      metaDescription: "",
-      socialImage: "",
-      socialTitle: "",
-      socialDescription: "",
-      canonicalUrl: "",
-      noIndex: false,
+      ...NO_SEO_VALUES,
     });
   });
 

@@ -122,7 +122,7 @@ export function emptyPostForm(timezone: string, category: PostCategory = "news")
 }
 
 /** The search and social settings of a post that has none: every default applies. */
-const NO_SEO_VALUES = {
+export const NO_SEO_VALUES = {
   metaTitle: "",
   metaDescription: "",
   socialImage: "",

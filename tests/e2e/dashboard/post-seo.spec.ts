@@ -12,7 +12,7 @@ import {
 
 // The editor's SEO and social section and where its settings end up: the public page's head,
 // its JSON-LD, the sitemap and the RSS feed (docs/product/editor.md#seo-and-social,
-// docs/product/public-site.md#post-page).
+// docs/product/public-site.md#post-detail).
 
 function cardPng(): Promise<Buffer> {
   return sharp({ create: { width: 1200, height: 630, channels: 3, background: "#2563eb" } })
