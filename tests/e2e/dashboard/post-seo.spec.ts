@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { expect, expectNoSeriousA11yViolations, signInAs, test } from "#tests/e2e/fixtures.ts";
 import {
+  autosaveStatus,
   expectSaved,
   fillBasics,
   openEditor,
@@ -95,6 +96,10 @@ test.describe("SEO and social settings", () => {
     );
     await page.getByLabel("Canonical URL").fill("https://partner.example/sky-harbour");
     await expect(card.locator('[data-slot="card-host"]')).toHaveText("partner.example");
+    await expectNoSeriousA11yViolations(page);
+    // Publish once the autosave that creates the draft has finished: a Publish pressed while that
+    // autosave was on its way has been seen refused (409, the slug taken by that very draft).
+    await expect(autosaveStatus(page)).toHaveText(/^Saved \d{1,2}:\d{2}/, { timeout: 20_000 });
 
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expectSaved(page, "Content created successfully!");
