@@ -152,8 +152,12 @@ describeEachDatabase("the staff post list's query plans", (kind) => {
     it("counts the overview's tiles in one pass over a covering index, reading no post", async () => {
       const plans = await plansOf((d) => getDashboardStats(d, NOW));
       expect(plans).toHaveLength(1);
-      // Migration 0006's (category, packType, status, scheduledAt) holds every column they read.
-      expect(plans[0]?.plan).toBe("SCAN posts USING COVERING INDEX posts_category_pack_status_idx");
+      // Migration 0006's (category, packType, status, scheduledAt) holds every column they read,
+      // and so does its (category, status, publication time, id); which of the two SQLite takes
+      // follows its estimate of their widths against the row's, which the post's columns change.
+      expect(plans[0]?.plan).toMatch(
+        /^SCAN posts USING COVERING INDEX posts_category_(pack_status|status_publication)_idx$/,
+      );
     });
   } else {
     it("counts the overview's tiles in an index alone", async () => {
