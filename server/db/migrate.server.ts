@@ -27,7 +27,7 @@ import * as m0014 from "./migrations/0014-create-newsletter-sendings.ts";
 import * as m0015 from "./migrations/0015-create-confirmation-mail-limits.ts";
 import * as m0016 from "./migrations/0016-create-preview-links.ts";
 import * as m0017 from "./migrations/0017-post-seo-fields.ts";
-import * as m0019 from "./migrations/0019-newsletter-sender-id.ts";
+import * as m0018 from "./migrations/0018-newsletter-sender-id.ts";
 import type { Database } from "./tables.ts";
 
 export type MigrateOptions = {
@@ -60,7 +60,7 @@ function migrationsWith({ sanitizePostHtml }: MigrateOptions): Record<string, Mi
     "0015-create-confirmation-mail-limits": m0015,
     "0016-create-preview-links": m0016,
     "0017-post-seo-fields": m0017,
-    "0019-newsletter-sender-id": m0019,
+    "0018-newsletter-sender-id": m0018,
   };
 }
 

@@ -296,9 +296,9 @@ export type NewsletterSendingsTable = {
   status: Generated<"sending" | "finished">;
   /** Deliveries made at the start (active subscribers then). */
   total: number;
-  /** The name of the staff member who started it, as it was then (migration 0019). */
+  /** The name of the staff member who started it, as it was then (migration 0018). */
   createdBy: string | null;
-  /** Their user id; null for a sending older than migration 0019 that could not be matched. */
+  /** Their user id; null for a sending older than migration 0018 that could not be matched. */
   createdById: string | null;
   createdAt: string;
   finishedAt: string | null;

@@ -5,9 +5,9 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from "#tests/helpers/test-database.ts";
-import * as m0019 from "./0019-newsletter-sender-id.ts";
+import * as m0018 from "./0018-newsletter-sender-id.ts";
 
-describeEachDatabase("migration 0019: who started a sending, by user id", (kind) => {
+describeEachDatabase("migration 0018: who started a sending, by user id", (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -18,7 +18,7 @@ describeEachDatabase("migration 0019: who started a sending, by user id", (kind)
     const db = database.handle.db;
     // A migration sees the database untyped, as when it runs.
     const untyped = db as unknown as Kysely<unknown>;
-    await m0019.down(untyped);
+    await m0018.down(untyped);
     const now = new Date().toISOString();
     await sql`insert into users (id, name, email, "createdAt", "updatedAt")
       values ('u1', '', 'mara@studio.test', ${now}, ${now})`.execute(db);
@@ -33,7 +33,7 @@ describeEachDatabase("migration 0019: who started a sending, by user id", (kind)
         values (${id}, 'T', 'T', '<p>T</p>', 'T', 0, ${createdBy}, ${now})`.execute(db);
     }
 
-    await m0019.up(untyped);
+    await m0018.up(untyped);
     const rows = await db
       .selectFrom("newsletter_sendings")
       .select(["id", "createdBy", "createdById"])
