@@ -52,7 +52,7 @@ describeEachDatabase("preview link pages", (kind) => {
     expect(response.status, await response.clone().text()).toBe(status);
     return (await response.json()) as T;
   }
-  async function draftWithLink(title: string) {
+  async function draftWithLink(title: string, settings: { noIndex?: boolean } = {}) {
     const slug = `${title.toLowerCase().replaceAll(" ", "-")}-${kind}`;
     const post = await call<Post>(
       "POST",
@@ -62,6 +62,7 @@ describeEachDatabase("preview link pages", (kind) => {
         slug,
         content: `<p>${title} body.</p>`,
         status: "draft",
+        ...settings,
       },
       201,
     );
@@ -87,6 +88,13 @@ describeEachDatabase("preview link pages", (kind) => {
     // The token is the credential: the request log shows the address without it.
     expect(server.stdout()).toContain('"/preview/[redacted]"');
     expect(server.stdout()).not.toContain(path.split("/")[2]);
+  });
+
+  it("says noindex once for a post that is itself kept out of search engines", async () => {
+    const { path } = await draftWithLink("Quiet Cove", { noIndex: true });
+    const html = await (await visit(path)).text();
+    expect(html.match(/<meta name="robots"/g)).toHaveLength(1);
+    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
   });
 
   it("stops at once when revoked, though the response cache keeps other pages for a second", async () => {

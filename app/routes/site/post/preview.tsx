@@ -73,5 +73,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     const [title] = siteMeta(matches, { title: "Preview link", noindex: true });
     return [title, noindex];
   }
-  return [...postPageMeta(loaderData.page, matches), noindex];
+  // The page's own robots line replaces the one of a post kept out of search engines.
+  const meta = postPageMeta(loaderData.page, matches).filter(
+    (tag) => !("name" in tag && tag.name === "robots"),
+  );
+  return [...meta, noindex];
 }
