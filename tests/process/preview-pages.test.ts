@@ -86,7 +86,8 @@ describeEachDatabase("preview link pages", (kind) => {
     expect(html).toContain(`<time dateTime="${link.expiresAt}">`);
     expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"/);
     // The token is the credential: the request log shows the address without it.
-    expect(server.stdout()).toContain('"/preview/[redacted]"');
+    // The request's log line is written just after the answer.
+    await expect.poll(() => server.stdout()).toContain('"/preview/[redacted]"');
     expect(server.stdout()).not.toContain(path.split("/")[2]);
   });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { canonicalTimeZone } from "#common/scheduling.ts";
 import { PostInputSchema } from "#common/schemas/post.ts";
 import { DEFAULT_SEO_FIELDS } from "#common/schemas/post-seo.ts";
 import type { PortfolioItem } from "#common/types/portfolio-item.ts";
@@ -19,12 +18,6 @@ import {
   toPostPayload,
   toRequestBody,
 } from "./post-form.ts";
-import {
-  listedZone,
-  SCHEDULE_TIME_ZONES,
-  SETTINGS_TIME_ZONES,
-  timeZoneOptions,
-} from "./time-zones.ts";
 
 function post(overrides: Partial<Post> = {}): Post {
   return {
@@ -360,42 +353,5 @@ describe("form helpers", () => {
 
   it("splits tags at commas and drops '#' and empty ones", () => {
     expect(parseTags(" #worlds, update ,, #")).toEqual(["worlds", "update"]);
-  });
-
-  it("offers 16 zones in the settings and 8 in the dialog, adding the browser's", () => {
-    expect(SETTINGS_TIME_ZONES.map((zone) => zone.label)).toEqual([
-      "New York",
-      "Chicago",
-      "Denver",
-      "Los Angeles",
-      "Anchorage",
-      "Honolulu",
-      "London",
-      "Paris",
-      "Berlin",
-      "Moscow",
-      "Tokyo",
-      "Shanghai",
-      "Kolkata",
-      "Sydney",
-      "Melbourne",
-      "UTC",
-    ]);
-    expect(SCHEDULE_TIME_ZONES).toHaveLength(8);
-    for (const zone of SETTINGS_TIME_ZONES) expect(canonicalTimeZone(zone.value)).not.toBeNull();
-    const options = timeZoneOptions(SCHEDULE_TIME_ZONES, "Europe/Zurich", "Asia/Tokyo", null);
-    expect(options.map((zone) => zone.value)).toEqual([
-      "Europe/Zurich",
-      ...SCHEDULE_TIME_ZONES.map((zone) => zone.value),
-    ]);
-  });
-
-  it("matches a zone to its option whatever the runtime calls it", () => {
-    expect(listedZone("Asia/Calcutta", SETTINGS_TIME_ZONES)).toBe("Asia/Kolkata");
-    expect(listedZone("Etc/UTC", SETTINGS_TIME_ZONES)).toBe("UTC");
-    expect(listedZone("Europe/Zurich", SETTINGS_TIME_ZONES)).toBe("Europe/Zurich");
-    expect(timeZoneOptions(SETTINGS_TIME_ZONES, "Asia/Calcutta").map((zone) => zone.value)).toEqual(
-      SETTINGS_TIME_ZONES.map((zone) => zone.value),
-    );
   });
 });
