@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (limited) {
     const headers = { ...NO_STORE, "Retry-After": String(limited.retryAfterSeconds) };
     return data(
-      { done: false, message: NEWSLETTER_LIMIT_MESSAGE, email },
+      { done: false, pending: false, message: NEWSLETTER_LIMIT_MESSAGE, email },
       { status: 429, headers },
     );
   }
@@ -57,14 +57,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Please enter a valid email address.";
-    return data({ done: false, message, email }, { status: 400, headers: NO_STORE });
+    return data(
+      { done: false, pending: false, message, email },
+      { status: 400, headers: NO_STORE },
+    );
   }
   const { doubleOptIn } = config.mail;
   const message = await subscribeToNewsletter(
     { db, confirmations, doubleOptIn },
     parsed.data.email,
   );
-  return data({ done: true, message, email: "" }, { headers: NO_STORE });
+  // Worked out here, so the page's own script never loads the form's schema module: the site
+  // script loads it on its own, when the field is first used.
+  const pending = message === SUBSCRIBE_ANSWERS.confirm;
+  return data({ done: true, pending, message, email: "" }, { headers: NO_STORE });
 }
 
 /**
@@ -75,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 export default function Subscribe({ actionData }: Route.ComponentProps) {
   if (actionData?.done) {
-    const confirm = actionData.message === SUBSCRIBE_ANSWERS.confirm;
+    const confirm = actionData.pending;
     return (
       <CenteredCard>
         <CenteredCardOutcome
