@@ -150,14 +150,16 @@ describe("what each action sends", () => {
 
 describe("what the panel says the server holds", () => {
   it("names the status, and for a published post that the page shows the last Update", () => {
-    expect(statusSummary(heldForNewPost(values)).label).toBe("Not saved yet");
-    expect(statusSummary(heldFromPost({ ...post, status: "draft" }, values)).label).toBe("Draft");
-    const published = statusSummary(heldFromPost(post, values));
+    expect(statusSummary(heldForNewPost(values), "Europe/Berlin").label).toBe("Not saved yet");
+    expect(
+      statusSummary(heldFromPost({ ...post, status: "draft" }, values), "Europe/Berlin").label,
+    ).toBe("Draft");
+    const published = statusSummary(heldFromPost(post, values), "Europe/Berlin");
     expect(published.label).toBe("Published");
     expect(published.text).toContain("the public page shows the last Update");
-    const summary = statusSummary(scheduled);
+    const summary = statusSummary(scheduled, "Europe/Berlin");
     expect(summary.label).toBe("Scheduled");
-    expect(summary.text).toContain("March 14, 2099 at 09:00 (Asia/Tokyo)");
+    expect(summary.text).toContain("14 Mar 2099, 01:00 (09:00 in Tokyo)");
   });
 
   it("counts a scheduled post whose time has come as published", () => {
@@ -171,12 +173,16 @@ describe("what the panel says the server holds", () => {
 
 describe("the toast after a save", () => {
   it("links to the public page after Publish and Update", () => {
-    expect(savedToast("publish", post, { created: true, stayed: false })).toEqual({
+    expect(
+      savedToast("publish", post, { created: true, stayed: false, viewerZone: "Europe/Berlin" }),
+    ).toEqual({
       title: "Content created successfully!",
       description: "Published: the public page is /blog/dragons.",
       action: { label: "View post", href: "/blog/dragons" },
     });
-    expect(savedToast("update", post, { created: false, stayed: false })).toMatchObject({
+    expect(
+      savedToast("update", post, { created: false, stayed: false, viewerZone: "Europe/Berlin" }),
+    ).toMatchObject({
       title: "Content updated successfully!",
       description: "The public page /blog/dragons shows this version.",
       action: { label: "View post", href: "/blog/dragons" },
@@ -185,16 +191,30 @@ describe("the toast after a save", () => {
 
   it("has no link while the post is not public", () => {
     const draft = { ...post, status: "draft", publishedAt: null };
-    expect(savedToast("unpublish", draft, { created: false, stayed: false })).toEqual({
+    expect(
+      savedToast("unpublish", draft, {
+        created: false,
+        stayed: false,
+        viewerZone: "Europe/Berlin",
+      }),
+    ).toEqual({
       title: "Content updated successfully!",
       description: "Back to draft: /blog/dragons is no longer public.",
     });
-    expect(savedToast("save-draft", draft, { created: true, stayed: true })).toEqual({
+    expect(
+      savedToast("save-draft", draft, { created: true, stayed: true, viewerZone: "Europe/Berlin" }),
+    ).toEqual({
       title: "Content created successfully!",
       description: "Saved as a draft: it is not on the public site.",
     });
     // A later Save draft in the same editor saves; it creates nothing.
-    expect(savedToast("save-draft", draft, { created: false, stayed: true })).toEqual({
+    expect(
+      savedToast("save-draft", draft, {
+        created: false,
+        stayed: true,
+        viewerZone: "Europe/Berlin",
+      }),
+    ).toEqual({
       title: "Content saved successfully!",
       description: "Saved as a draft: it is not on the public site.",
     });
@@ -204,9 +224,11 @@ describe("the toast after a save", () => {
       scheduledAt: "2099-03-14T00:00:00.000Z",
       timezone: "Asia/Tokyo",
     };
-    expect(savedToast("schedule", later, { created: true, stayed: false })).toEqual({
+    expect(
+      savedToast("schedule", later, { created: true, stayed: false, viewerZone: "Europe/Berlin" }),
+    ).toEqual({
       title: "Content created successfully!",
-      description: "Scheduled: it goes live on March 14, 2099 at 09:00 (Asia/Tokyo).",
+      description: "Scheduled: it goes live on 14 Mar 2099, 01:00 (09:00 in Tokyo).",
     });
   });
 });

@@ -1,7 +1,6 @@
 import type { ToastInput } from "#app/components/ui/toast.tsx";
-import { formatLongDate } from "#common/format.ts";
+import { formatPostTime } from "#app/lib/staff-time.ts";
 import { postPath } from "#common/paths.ts";
-import { instantToLocalDateTime } from "#common/scheduling.ts";
 import type { PostInput } from "#common/schemas/post.ts";
 import type { Post } from "#common/types/post.ts";
 import { effectiveStatus, type HeldPost } from "./held-post.ts";
@@ -79,15 +78,23 @@ export function requestFor(
   }
 }
 
-/** "March 14, 2027 at 09:00 (Asia/Tokyo)": a scheduled time in the zone it was chosen in. */
-export function scheduleLabel(instant: string, timeZone: string | null): string {
-  const zone = timeZone ?? "UTC";
-  const local = instantToLocalDateTime(instant, zone);
-  return `${formatLongDate(local.slice(0, 10))} at ${local.slice(11)} (${zone})`;
+/**
+ * A scheduled time as staff screens show it (app/lib/staff-time.ts): the viewer's clock, and the
+ * post's own where it reads differently, "14 Mar 2099, 01:00 (09:00 in Tokyo)".
+ */
+export function scheduleLabel(
+  instant: string,
+  timeZone: string | null,
+  viewerZone: string | null,
+): string {
+  return formatPostTime(instant, timeZone, viewerZone);
 }
 
 /** What the Post Settings panel says the server holds (docs/product/editor.md#editor). */
-export function statusSummary(held: HeldPost): { label: string; text: string } {
+export function statusSummary(
+  held: HeldPost,
+  viewerZone: string | null,
+): { label: string; text: string } {
   switch (held.status) {
     case null:
       return {
@@ -99,7 +106,7 @@ export function statusSummary(held: HeldPost): { label: string; text: string } {
     case "scheduled":
       return {
         label: "Scheduled",
-        text: `Scheduled: goes live on ${held.scheduledAt ? scheduleLabel(held.scheduledAt, held.timezone) : "its scheduled time"}. Your changes are saved into it as you write: what this editor shows at "Saved" is what goes live.`,
+        text: `Scheduled: goes live on ${held.scheduledAt ? scheduleLabel(held.scheduledAt, held.timezone, viewerZone) : "its scheduled time"}. Your changes are saved into it as you write: what this editor shows at "Saved" is what goes live.`,
       };
     case "published":
       return {
@@ -117,7 +124,7 @@ export function statusSummary(held: HeldPost): { label: string; text: string } {
 export function savedToast(
   action: EditorAction,
   post: Post,
-  { created, stayed }: { created: boolean; stayed: boolean },
+  { created, stayed, viewerZone }: { created: boolean; stayed: boolean; viewerZone: string },
 ): ToastInput {
   const title = created
     ? "Content created successfully!"
@@ -126,7 +133,9 @@ export function savedToast(
       : "Content updated successfully!";
   const path = postPath(post.slug);
   const status = effectiveStatus(post.status, post.scheduledAt);
-  const goesLive = post.scheduledAt ? scheduleLabel(post.scheduledAt, post.timezone) : "";
+  const goesLive = post.scheduledAt
+    ? scheduleLabel(post.scheduledAt, post.timezone, viewerZone)
+    : "";
   const view = { label: "View post", href: path };
   if (status === "published") {
     const description =

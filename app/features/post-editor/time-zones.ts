@@ -1,26 +1,13 @@
+import { ZONE_CITIES, zoneLabel } from "#app/lib/staff-time.ts";
 import { canonicalTimeZone } from "#common/scheduling.ts";
 
 export type TimeZoneOption = { value: string; label: string };
 
-/** The Post Settings panel's time zones (docs/product/editor.md#schedule-dialog), as IANA names. */
-export const SETTINGS_TIME_ZONES: readonly TimeZoneOption[] = [
-  { value: "America/New_York", label: "New York" },
-  { value: "America/Chicago", label: "Chicago" },
-  { value: "America/Denver", label: "Denver" },
-  { value: "America/Los_Angeles", label: "Los Angeles" },
-  { value: "America/Anchorage", label: "Anchorage" },
-  { value: "Pacific/Honolulu", label: "Honolulu" },
-  { value: "Europe/London", label: "London" },
-  { value: "Europe/Paris", label: "Paris" },
-  { value: "Europe/Berlin", label: "Berlin" },
-  { value: "Europe/Moscow", label: "Moscow" },
-  { value: "Asia/Tokyo", label: "Tokyo" },
-  { value: "Asia/Shanghai", label: "Shanghai" },
-  { value: "Asia/Kolkata", label: "Kolkata" },
-  { value: "Australia/Sydney", label: "Sydney" },
-  { value: "Australia/Melbourne", label: "Melbourne" },
-  { value: "UTC", label: "UTC" },
-];
+/** The Post Settings panel's time zones (docs/product/editor.md#schedule-dialog), by IANA name. */
+export const SETTINGS_TIME_ZONES: readonly TimeZoneOption[] = ZONE_CITIES.map(([value, label]) => ({
+  value,
+  label,
+}));
 
 /** The Schedule Post dialog's shorter list of 8 (docs/product/editor.md#schedule-dialog). */
 export const SCHEDULE_TIME_ZONES: readonly TimeZoneOption[] = [
@@ -48,7 +35,8 @@ export function listedZone(zone: string, zones: readonly TimeZoneOption[]): stri
 
 /**
  * A list of zones to choose from: `zones`, and in front of them any of `extra` that are not
- * in it (the browser's zone, the zone a post was scheduled in), labelled with their IANA name.
+ * in it (the browser's zone, the zone a post was scheduled in), labelled as staff screens name
+ * zones (zoneLabel: the city, else the IANA name).
  */
 export function timeZoneOptions(
   zones: readonly TimeZoneOption[],
@@ -60,7 +48,7 @@ export function timeZoneOptions(
     const zone = listedZone(given, zones);
     if (zones.some((option) => option.value === zone)) continue;
     if (added.some((option) => option.value === zone)) continue;
-    added.push({ value: zone, label: zone.replace(/_/g, " ") });
+    added.push({ value: zone, label: zoneLabel(zone) });
   }
   return [...added, ...zones];
 }

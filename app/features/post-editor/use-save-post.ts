@@ -112,12 +112,12 @@ export function useSavePost({
         return true;
       }
       if (stays) {
-        toast(savedToast(action, saved, { created, stayed: true }));
+        toast(savedToast(action, saved, { created, stayed: true, viewerZone: browserZone }));
         return true;
       }
       navigate(sectionPath("posts"));
       // After the navigation, so this is the toast the person sees (one at a time).
-      toast(savedToast(action, saved, { created, stayed: false }));
+      toast(savedToast(action, saved, { created, stayed: false, viewerZone: browserZone }));
       return true;
     } catch (error) {
       // Signed out: the 'Unauthorized' toast and the redirect are already on their way.

@@ -1,5 +1,4 @@
-import { formatShortDate, MONTHS } from "#common/format.ts";
-import { canonicalTimeZone, instantToLocalDateTime } from "#common/scheduling.ts";
+import { formatPostTime, formatStaffTime } from "#app/lib/staff-time.ts";
 import type { Post } from "#common/types/post.ts";
 
 /**
@@ -30,60 +29,16 @@ export type DateLine = {
   title?: string;
 };
 
-/** "Asia/Tokyo" -> "Tokyo", "America/Argentina/Buenos_Aires" -> "Buenos Aires", "UTC" -> "UTC". */
-export function zonePlaceName(timeZone: string): string {
-  const place = timeZone.slice(timeZone.lastIndexOf("/") + 1);
-  return place.replaceAll("_", " ");
-}
-
-/**
- * An instant as the clock in `timeZone` shows it: "Dec 2, 09:00", with the year
- * ("Dec 2, 2027, 09:00") when it is not the year of `now` there, or when there is no `now`.
- * "" for an unreadable instant or zone.
- */
-export function formatWallClock(instant: string, timeZone: string, now: Date | null): string {
-  const zone = canonicalTimeZone(timeZone);
-  if (zone === null || Number.isNaN(Date.parse(instant))) return "";
-  // "2027-12-02T09:00"
-  const local = instantToLocalDateTime(instant, zone);
-  const year = local.slice(0, 4);
-  const month = MONTHS[Number(local.slice(5, 7)) - 1];
-  const day = Number(local.slice(8, 10));
-  const time = local.slice(11, 16);
-  const thisYear =
-    now === null ? null : instantToLocalDateTime(now.toISOString(), zone).slice(0, 4);
-  return year === thisYear ? `${month} ${day}, ${time}` : `${month} ${day}, ${year}, ${time}`;
-}
-
-/**
- * A scheduled time in the zone it was set in, and in the viewer's own when that clock reads
- * differently: "Dec 2, 09:00 Tokyo · Dec 2, 01:00 your time". Without a viewer (server render,
- * hydration) only the first part, which does not depend on the browser.
- */
-export function formatScheduledTime(
-  instant: string,
-  timeZone: string | null,
-  viewer: Viewer | null,
-): string {
-  const zone = canonicalTimeZone(timeZone ?? "UTC") ?? "UTC";
-  const now = viewer?.now ?? null;
-  const there = formatWallClock(instant, zone, now);
-  if (there === "") return "";
-  const inZone = `${there} ${zonePlaceName(timeZone ?? zone)}`;
-  if (viewer === null) return inZone;
-  const here = formatWallClock(instant, viewer.timeZone, now);
-  return here === "" || here === there ? inZone : `${inZone} · ${here} your time`;
-}
-
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
  * How long ago `instant` was, at `now`: "just now" (under a minute, or a clock a little behind),
- * "5 min ago", "1 hour ago", "3 days ago"; from a week on, the date: "on Mar 5, 2025".
+ * "5 min ago", "1 hour ago", "3 days ago"; from a week on, the date and time in `timeZone`:
+ * "on 5 Mar 2025, 14:00".
  */
-export function formatTimeAgo(instant: string, now: Date): string {
+export function formatTimeAgo(instant: string, now: Date, timeZone: string): string {
   const at = Date.parse(instant);
   if (Number.isNaN(at)) return "";
   const elapsed = now.getTime() - at;
@@ -92,40 +47,45 @@ export function formatTimeAgo(instant: string, now: Date): string {
   if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`;
   if (elapsed < DAY) return count(Math.floor(elapsed / HOUR), "hour");
   if (elapsed < 7 * DAY) return count(Math.floor(elapsed / DAY), "day");
-  return `on ${formatShortDate(instant)}`;
+  return `on ${formatStaffTime(instant, timeZone)}`;
 }
 
 /**
- * The date line of a post's card: a published post's publication date; a scheduled post's time
- * in its zone and the viewer's; a draft's last edit, relative once the viewer's clock is known
- * ("on Mar 5, 2025" until then); anything else its creation date.
+ * The date line of a post's card. When the list is sorted by when posts were last edited or
+ * created (`shown`), that date; otherwise the one that matters for the post's state: a published
+ * post's publication, a scheduled post's time (with its own zone where that differs), a draft's
+ * last edit, anything else its creation. Times are the viewer's (app/lib/staff-time.ts); a last
+ * edit is relative ("5 min ago") once the viewer's clock is known, the exact time in its title.
  */
-export function postDateLine(post: DatedPost, viewer: Viewer | null): DateLine {
-  if (post.status === "published") {
-    const published = post.publishedAt ?? post.createdAt;
-    return { label: "Published", text: formatShortDate(published), dateTime: published };
+export function postDateLine(
+  post: DatedPost,
+  viewer: Viewer | null,
+  shown: "updatedAt" | "createdAt" | null = null,
+): DateLine {
+  const zone = viewer?.timeZone ?? null;
+  const at = (label: string, instant: string): DateLine => ({
+    label,
+    text: formatStaffTime(instant, zone),
+    dateTime: instant,
+  });
+  if (shown === "updatedAt" || (shown === null && post.status === "draft")) {
+    if (viewer === null) return at("Edited", post.updatedAt);
+    return {
+      label: "Edited",
+      text: formatTimeAgo(post.updatedAt, viewer.now, viewer.timeZone),
+      dateTime: post.updatedAt,
+      title: formatStaffTime(post.updatedAt, viewer.timeZone),
+    };
   }
-  if (post.status === "scheduled" && post.scheduledAt) {
+  if (shown === null && post.status === "published") {
+    return at("Published", post.publishedAt ?? post.createdAt);
+  }
+  if (shown === null && post.status === "scheduled" && post.scheduledAt) {
     return {
       label: "Scheduled for",
-      text: formatScheduledTime(post.scheduledAt, post.timezone, viewer),
+      text: formatPostTime(post.scheduledAt, post.timezone, zone),
       dateTime: post.scheduledAt,
     };
   }
-  if (post.status === "draft") {
-    if (viewer === null) {
-      return {
-        label: "Edited",
-        text: `on ${formatShortDate(post.updatedAt)}`,
-        dateTime: post.updatedAt,
-      };
-    }
-    return {
-      label: "Edited",
-      text: formatTimeAgo(post.updatedAt, viewer.now),
-      dateTime: post.updatedAt,
-      title: `${formatWallClock(post.updatedAt, "UTC", null)} UTC`,
-    };
-  }
-  return { label: "Created", text: formatShortDate(post.createdAt), dateTime: post.createdAt };
+  return at("Created", post.createdAt);
 }

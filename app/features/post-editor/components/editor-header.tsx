@@ -3,6 +3,7 @@ import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
 import { changesNotLive } from "#app/features/post-editor/held-post.ts";
 import { statusSummary } from "#app/features/post-editor/post-actions.ts";
 import type { PostEditorState } from "#app/features/post-editor/use-post-editor.ts";
+import { useViewerZone } from "#app/lib/staff-time.ts";
 import { AutosaveStatus } from "./autosave-status.tsx";
 import { PostActionsBar } from "./post-actions-bar.tsx";
 import { RestoreOffer } from "./restore-offer.tsx";
@@ -36,7 +37,7 @@ export function EditorHeader({
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const summary = statusSummary(held);
+  const summary = statusSummary(held, useViewerZone());
   return (
     <div
       style={

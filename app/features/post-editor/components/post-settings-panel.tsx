@@ -5,6 +5,7 @@ import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import type { HeldPost } from "#app/features/post-editor/held-post.ts";
 import { statusSummary } from "#app/features/post-editor/post-actions.ts";
 import type { TimeZoneOption } from "#app/features/post-editor/time-zones.ts";
+import { useViewerZone } from "#app/lib/staff-time.ts";
 import { formatLongDate } from "#common/format.ts";
 import { postPath } from "#common/paths.ts";
 
@@ -26,7 +27,7 @@ export function PostSettingsPanel({
   /** Whether this browser refused to keep a copy of the changes (its storage is full). */
   localCopyFailed: boolean;
 }) {
-  const summary = statusSummary(held);
+  const summary = statusSummary(held, useViewerZone());
   return (
     <Card
       as="section"

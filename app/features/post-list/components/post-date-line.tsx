@@ -7,9 +7,20 @@ import { useNow } from "#app/lib/use-now.ts";
  * viewer's clock and zone are known only in the browser, so the server render and hydration
  * show the forms that do not depend on them, and the relative or local form follows.
  */
-export function PostDateLine({ post }: { post: DatedPost }) {
+export function PostDateLine({
+  post,
+  shown = null,
+}: {
+  post: DatedPost;
+  /** The date the list's date column is named after, when it is not the state's date. */
+  shown?: "updatedAt" | "createdAt" | null;
+}) {
   const now = useNow();
-  const line = postDateLine(post, now === null ? null : { now, timeZone: browserTimeZone() });
+  const line = postDateLine(
+    post,
+    now === null ? null : { now, timeZone: browserTimeZone() },
+    shown,
+  );
   return (
     <p className="text-xs text-zinc-400">
       {line.label}{" "}

@@ -89,7 +89,14 @@ export function postAuthorText(post: Pick<StaffPostRow, "author">): string {
  * A post as a compact row shows it: thumbnail, title, status, kind, author, and the date that
  * matters.
  */
-export function PostCompactRow({ post }: { post: StaffPostRow }) {
+export function PostCompactRow({
+  post,
+  shown = null,
+}: {
+  post: StaffPostRow;
+  /** The date the list is sorted by, when it is not the state's date (PostDateLine). */
+  shown?: "updatedAt" | "createdAt" | null;
+}) {
   return (
     <div className="flex items-start gap-3">
       <PostThumbnail post={post} className="mt-1 w-16" />
@@ -100,7 +107,7 @@ export function PostCompactRow({ post }: { post: StaffPostRow }) {
           <span className="text-xs text-zinc-400">{postKindText(post)}</span>
           <span className="text-xs text-zinc-400">· {postAuthorText(post)}</span>
         </div>
-        <PostDateLine post={post} />
+        <PostDateLine post={post} shown={shown} />
       </div>
     </div>
   );

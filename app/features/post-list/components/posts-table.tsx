@@ -67,7 +67,7 @@ export function PostsTable({
       columns={postColumns(view.sort, dateField)}
       itemKey={(post) => post.id}
       rowName={(post) => post.title}
-      compactRow={(post) => <PostCompactRow post={post} />}
+      compactRow={(post) => <PostCompactRow post={post} shown={ownDate(sortedDateOf(view.sort))} />}
       actions={(post) => <PostRowMenu post={post} />}
       selection={selection}
       sorting={{
@@ -112,10 +112,15 @@ export function PostsTable({
   );
 }
 
+/** The date a view sorted by `sort` is sorted by; null when sorted by title. */
+function sortedDateOf(sort: StaffPostSort): SortDate | null {
+  const current = sortParts(sort);
+  return current.field === "title" ? null : current.field;
+}
+
 /** The columns for a view sorted by `sort`; the date column is named after its sorted date. */
 function postColumns(sort: StaffPostSort, dateField: SortDate): PagedTableColumn<StaffPostRow>[] {
-  const current = sortParts(sort);
-  const sortedDate = current.field === "title" ? null : current.field;
+  const sortedDate = sortedDateOf(sort);
   return [
     { header: "Title", sortField: "title", className: "px-2", cell: titleCell },
     {
@@ -142,9 +147,14 @@ function postColumns(sort: StaffPostSort, dateField: SortDate): PagedTableColumn
       header: sortedDate ? SORT_DATES[sortedDate] : "Date",
       sortField: sortedDate ?? dateField,
       className: "w-48 px-2",
-      cell: (post) => <PostDateLine post={post} />,
+      cell: (post) => <PostDateLine post={post} shown={ownDate(sortedDate)} />,
     },
   ];
+}
+
+/** "Last edited" and "Created" columns show that date; the others the post's state's date. */
+function ownDate(sorted: SortDate | null): "updatedAt" | "createdAt" | null {
+  return sorted === "updatedAt" || sorted === "createdAt" ? sorted : null;
 }
 
 function titleCell(post: StaffPostRow) {
