@@ -83,3 +83,32 @@ export function instantToLocalDateTime(instant: string, timeZone: string): strin
     parts.find((p) => p.type === type)?.value ?? "00";
   return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
 }
+
+/** How far `timeZone`'s clock is ahead of UTC at `epochMs`, in milliseconds. */
+function zoneOffset(epochMs: number, timeZone: string): number {
+  const local = instantToLocalDateTime(new Date(epochMs).toISOString(), timeZone);
+  return Date.parse(`${local}:00Z`) - Math.floor(epochMs / 60_000) * 60_000;
+}
+
+/**
+ * The UTC instant ("…Z") of a wall-clock date-time ("2027-03-14T09:00") meant in `timeZone`, as
+ * the browser works it out (the server has its own, with Temporal): the Schedule dialog uses it
+ * to see a time has passed, and to keep a post's zone when the time was chosen in another. A
+ * time that exists twice is the earlier; one skipped by the clocks moves on by the gap. null for
+ * an unreadable date-time or zone.
+ */
+export function localDateTimeToInstant(local: string, timeZone: string): string | null {
+  const zone = canonicalTimeZone(timeZone);
+  if (zone === null || !isValidLocalDateTime(local)) return null;
+  const asUtc = Date.parse(`${local.slice(0, 16)}:00Z`);
+  const before = asUtc - zoneOffset(asUtc - 86_400_000, zone);
+  const after = asUtc - zoneOffset(asUtc + 86_400_000, zone);
+  // Of the readings either side of a change, the earlier one that shows this clock, else the
+  // later (the time fell in a gap).
+  for (const guess of [Math.min(before, after), Math.max(before, after)]) {
+    if (instantToLocalDateTime(new Date(guess).toISOString(), zone) === local.slice(0, 16)) {
+      return new Date(guess).toISOString();
+    }
+  }
+  return new Date(Math.max(before, after)).toISOString();
+}

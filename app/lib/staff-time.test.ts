@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { localDateTimeToInstant } from "#common/scheduling.ts";
 import { formatPostTime, formatStaffTime, zoneLabel } from "./staff-time.ts";
 
 // 14 Mar 2027, 09:00 in Tokyo (UTC+9) is 00:00 UTC, 01:00 in Berlin, 19:00 the day before in New York.
@@ -60,5 +61,20 @@ describe("daylight saving", () => {
     // 09:00 UTC is 10:00 in Berlin in winter and 11:00 in summer.
     expect(formatStaffTime("2026-01-15T09:00:00.000Z", "Europe/Berlin")).toBe("15 Jan 2026, 10:00");
     expect(formatStaffTime("2026-07-15T09:00:00.000Z", "Europe/Berlin")).toBe("15 Jul 2026, 11:00");
+  });
+});
+
+describe("localDateTimeToInstant", () => {
+  it("reads a wall clock in its zone, as the server does across daylight saving", () => {
+    expect(localDateTimeToInstant("2027-03-14T09:00", "Asia/Tokyo")).toBe(TOKYO_NINE);
+    // Berlin skips 02:00-03:00 on 28 Mar 2027: 02:30 moves on by the gap, to 03:30 (01:30 UTC).
+    expect(localDateTimeToInstant("2027-03-28T02:30", "Europe/Berlin")).toBe(
+      "2027-03-28T01:30:00.000Z",
+    );
+    // 02:30 happens twice on 31 Oct 2027: the earlier one.
+    expect(localDateTimeToInstant("2027-10-31T02:30", "Europe/Berlin")).toBe(
+      "2027-10-31T00:30:00.000Z",
+    );
+    expect(localDateTimeToInstant("2027-02-30T09:00", "Asia/Tokyo")).toBeNull();
   });
 });

@@ -2,6 +2,8 @@ import * as React from "react";
 import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { postPath } from "#common/paths.ts";
+import { localDateTimeToInstant } from "#common/scheduling.ts";
+import type { ScheduleChoice } from "./components/schedule-dialog.tsx";
 import { heldFromPost } from "./held-post.ts";
 import { type EditorAction, keyboardSaveAction, opensScheduleDialog } from "./post-actions.ts";
 import type { EditorAutosave } from "./use-editor-autosave.ts";
@@ -136,13 +138,22 @@ export function useEditorActions(
     }
   }
 
-  /** The Schedule dialog's time: kept in the form (so a refused time can be corrected), then saved. */
-  function schedule(scheduledAt: string, timezone: string) {
+  /**
+   * The Schedule dialog's time, saved; the dialog closes once it is. The post keeps its own Time
+   * zone unless the person asked to make the dialog's zone the post's: the time is then sent as
+   * the instant it stands for. A refused time stays in the dialog, its reason under the field.
+   */
+  async function schedule({ scheduledAt, timezone, makePostZone }: ScheduleChoice) {
     const action = scheduleAction ?? "schedule";
-    form.setValue("scheduledAt", scheduledAt, { shouldDirty: true });
-    form.setValue("timezone", timezone, { shouldDirty: true });
-    setScheduleAction(null);
-    void run(action, { chosen: { scheduledAt, timezone } });
+    const postZone = form.getValues("timezone");
+    const instant = makePostZone ? null : localDateTimeToInstant(scheduledAt, timezone);
+    const chosen =
+      instant === null ? { scheduledAt, timezone } : { scheduledAt: instant, timezone: postZone };
+    if (makePostZone) form.setValue("timezone", timezone, { shouldDirty: true });
+    form.clearErrors("scheduledAt");
+    const saved = await run(action, { chosen });
+    // Any other problem (a field of the post, someone else's save) is shown outside the dialog.
+    if (saved || !form.getFieldState("scheduledAt").error) setScheduleAction(null);
   }
 
   /** The person chose to save over someone else's version: the same save, from theirs. */
@@ -167,9 +178,12 @@ export function useEditorActions(
     perform,
     keyboardSave: () => void keyboardSave(),
     publishAndEmail: () => void publishAndEmail(),
-    schedule,
+    schedule: (choice: ScheduleChoice) => void schedule(choice),
     scheduleOpen: scheduleAction !== null,
-    closeSchedule: () => setScheduleAction(null),
+    closeSchedule: () => {
+      form.clearErrors("scheduledAt");
+      setScheduleAction(null);
+    },
     overwrite,
     reloadTheirs: () => void reloadTheirs(),
     closeConflict: () => setConflict(null),

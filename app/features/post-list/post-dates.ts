@@ -51,8 +51,8 @@ export function formatTimeAgo(instant: string, now: Date, timeZone: string): str
 }
 
 /**
- * The date line of a post's card. When the list is sorted by when posts were last edited or
- * created (`shown`), that date; otherwise the one that matters for the post's state: a published
+ * The date line of a post's card. When the list is sorted by when posts were last edited
+ * (`shown`), the last edit, whatever the post's state; otherwise the one that matters for the post's state: a published
  * post's publication, a scheduled post's time (with its own zone where that differs), a draft's
  * last edit, anything else its creation. Times are the viewer's (app/lib/staff-time.ts); a last
  * edit is relative ("5 min ago") once the viewer's clock is known, the exact time in its title.
@@ -60,7 +60,7 @@ export function formatTimeAgo(instant: string, now: Date, timeZone: string): str
 export function postDateLine(
   post: DatedPost,
   viewer: Viewer | null,
-  shown: "updatedAt" | "createdAt" | null = null,
+  shown: "updatedAt" | null = null,
 ): DateLine {
   const zone = viewer?.timeZone ?? null;
   const at = (label: string, instant: string): DateLine => ({

@@ -208,7 +208,7 @@ test.describe("scheduling", () => {
   // A browser in one of the dialog's zones: its list is then exactly the 8.
   test.use({ timezoneId: "Asia/Tokyo" });
 
-  test("a time that has passed is refused; a later one stays hidden until it comes", async ({
+  test("a time that has passed is refused inside the dialog; a later one stays hidden until it comes", async ({
     page,
     browser,
     createStaff,
@@ -227,22 +227,22 @@ test.describe("scheduling", () => {
     await expect(dialog.getByLabel("Time zone").locator("option")).toHaveCount(8);
 
     await expect(dialog.getByLabel("Time zone")).toHaveValue("Asia/Tokyo");
+    const passed = "That time has already passed. Choose a later time, or publish the post now.";
     await dialog.getByLabel("Date and time").fill("2020-01-01T09:00");
     await dialog.getByRole("button", { name: "Schedule Post" }).click();
-    await expect(dialog).toBeHidden();
+    // Refused before it is sent: the dialog stays, the reason under the field.
+    await expect(dialog.getByText(passed)).toBeVisible();
+    // A browser whose clock is behind sends it: the server's refusal lands in the dialog too.
+    await page.clock.setFixedTime(new Date("2019-06-01T00:00:00.000Z"));
+    await dialog.getByLabel("Date and time").fill("2020-02-01T09:00");
+    await expect(dialog.getByText(passed)).toBeHidden();
+    await dialog.getByRole("button", { name: "Schedule Post" }).click();
     await expect(toast(page, "Error")).toContainText(
       "Failed to save post: That time has already passed.",
     );
+    await expect(dialog.getByText(passed)).toBeVisible();
+    await expect(dialog.getByLabel("Date and time")).toHaveValue("2020-02-01T09:00");
     await expect(page).toHaveURL(/\/dashboard\/create$/);
-    // Refused: the panel still shows what the server holds (nothing yet).
-    const settings = page.getByRole("region", { name: "Post Settings" });
-    await expect(settings.locator('[data-slot="post-status"]')).toContainText("Not saved yet");
-
-    // The dialog opens again on the refused time, with the server's reason under it.
-    await page.getByRole("button", { name: "Schedule", exact: true }).click();
-    await expect(dialog.getByLabel("Date and time")).toHaveValue("2020-01-01T09:00");
-    await expect(dialog.getByLabel("Time zone")).toHaveValue("Asia/Tokyo");
-    await expect(dialog.getByText("That time has already passed.")).toBeVisible();
     await dialog.getByLabel("Date and time").fill("2099-01-01T09:00");
     await dialog.getByRole("button", { name: "Schedule Post" }).click();
     await expectSaved(page, "Content created successfully!");
@@ -278,7 +278,56 @@ test.describe("scheduling", () => {
     await visitor.context().close();
   });
 
-  test("editing a scheduled post shows its time in the zone it was scheduled in", async ({
+  test("the dialog's zone is the schedule's; the post's zone changes only when asked, named as the list names it", async ({
+    page,
+    createStaff,
+  }) => {
+    await signInAs(page, await createStaff());
+    await openEditor(page);
+    const title = uniqueTitle("London drop");
+    await fillBasics(page, title);
+    const settings = page.getByRole("region", { name: "Post Settings" });
+    await expect(settings.getByLabel("Time zone")).toHaveValue("Asia/Tokyo");
+
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Schedule Post" });
+    await dialog.getByLabel("Time zone").selectOption("Europe/London");
+    const makePostZone = dialog.getByLabel("Also make this the post's zone");
+    await expect(makePostZone).not.toBeChecked();
+    await dialog.getByLabel("Date and time").fill("2099-01-01T09:00");
+    await dialog.getByRole("button", { name: "Schedule Post" }).click();
+    await expectSaved(page, "Content created successfully!");
+    const kept = await staffPostTitled(page, title);
+    // 09:00 in London is 09:00 UTC; the post keeps its own zone.
+    expect(kept.scheduledAt).toBe("2099-01-01T09:00:00.000Z");
+    expect(kept.timezone).toBe("Asia/Tokyo");
+
+    await openEditor(page, `?id=${kept.id}&type=post`);
+    await page.getByRole("button", { name: "Reschedule" }).click();
+    await dialog.getByLabel("Time zone").selectOption("Europe/London");
+    await dialog.getByLabel("Date and time").fill("2099-01-01T09:00");
+    await makePostZone.check();
+    await dialog.getByRole("button", { name: "Schedule Post" }).click();
+    await expectSaved(page, "Content updated successfully!");
+    const moved = await staffPostTitled(page, title);
+    expect(moved.scheduledAt).toBe("2099-01-01T09:00:00.000Z");
+    expect(moved.timezone).toBe("Europe/London");
+
+    // The list and the panel name the zone the same way, with the viewer's time first.
+    const when = "1 Jan 2099, 18:00 (09:00 in London)";
+    await page.goto(`/dashboard/scheduled?q=${encodeURIComponent(title)}`);
+    await expect(
+      page
+        .getByRole("table", { name: "Scheduled Posts", exact: true })
+        .getByRole("row", { name: title }),
+    ).toContainText(`Scheduled for ${when}`);
+    await openEditor(page, `?id=${kept.id}&type=post`);
+    await expect(settings.locator('[data-slot="post-status"]')).toContainText(
+      `Scheduled: goes live on ${when}.`,
+    );
+  });
+
+  test("editing a scheduled post starts the dialog in the zone it was scheduled in", async ({
     page,
     createStaff,
     db,
@@ -293,7 +342,7 @@ test.describe("scheduling", () => {
     await openEditor(page, `?id=${post.id}&type=post`);
     const settings = page.getByRole("region", { name: "Post Settings" });
     await expect(settings.locator('[data-slot="post-status"]')).toContainText(
-      "Scheduled: goes live on March 14, 2099 at 09:00 (Asia/Tokyo).",
+      "Scheduled: goes live on 14 Mar 2099, 09:00.",
     );
     await expect(settings.getByLabel("Time zone")).toHaveValue("Asia/Tokyo");
     await page.getByRole("button", { name: "Reschedule" }).click();

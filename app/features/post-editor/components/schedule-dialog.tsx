@@ -10,15 +10,24 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import type { TimeZoneOption } from "#app/features/post-editor/time-zones.ts";
+import { localDateTimeToInstant } from "#common/scheduling.ts";
 
 /** docs/product/editor.md#schedule-validation: scheduling without a date-time. */
 export const SCHEDULE_REQUIRED_MESSAGE = "Please select a date and time";
 
+/** docs/product/editor.md#schedule-validation: a time that has passed (the server says the same). */
+export const SCHEDULE_PASSED_MESSAGE =
+  "That time has already passed. Choose a later time, or publish the post now.";
+
+/** What the dialog hands over: the time, its zone, and whether that becomes the post's zone. */
+export type ScheduleChoice = { scheduledAt: string; timezone: string; makePostZone: boolean };
+
 /**
  * The Schedule Post dialog (docs/product/editor.md#schedule-dialog): a date-time and one of the
- * dialog's time zones. Confirming hands both over; the editor then saves the post as scheduled
- * (Schedule, Reschedule). Opened again after the server refused a time, it starts from that
- * time with the server's reason under it.
+ * dialog's time zones, and whether that zone also becomes the post's Time zone (off unless
+ * ticked). A time that has passed is refused here; otherwise the editor saves the post as
+ * scheduled (Schedule, Reschedule) and the dialog stays open until that save succeeds: a time the
+ * server refuses shows its reason under the field.
  */
 export function ScheduleDialog({
   open,
@@ -37,7 +46,7 @@ export function ScheduleDialog({
   zones: TimeZoneOption[];
   /** Why the server refused the time last tried, if it did. */
   error?: string | null;
-  onSchedule: (scheduledAt: string, timezone: string) => void;
+  onSchedule: (choice: ScheduleChoice) => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -69,15 +78,20 @@ function ScheduleForm({
   timezone: string;
   zones: TimeZoneOption[];
   error: string | null;
-  onSchedule: (scheduledAt: string, timezone: string) => void;
+  onSchedule: (choice: ScheduleChoice) => void;
   onCancel: () => void;
 }) {
   const [scheduledAt, setScheduledAt] = React.useState(initialAt);
   const [timezone, setTimezone] = React.useState(
     zones.some((zone) => zone.value === initialZone) ? initialZone : (zones[0]?.value ?? "UTC"),
   );
+  const [makePostZone, setMakePostZone] = React.useState(false);
   const [error, setError] = React.useState<string | null>(refused);
   const id = React.useId();
+  // The server's refusal of the time just tried arrives after the dialog was sent off.
+  React.useEffect(() => {
+    if (refused) setError(refused);
+  }, [refused]);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -87,7 +101,12 @@ function ScheduleForm({
       setError(SCHEDULE_REQUIRED_MESSAGE);
       return;
     }
-    onSchedule(scheduledAt, timezone);
+    const instant = localDateTimeToInstant(scheduledAt, timezone);
+    if (instant !== null && Date.parse(instant) <= Date.now()) {
+      setError(SCHEDULE_PASSED_MESSAGE);
+      return;
+    }
+    onSchedule({ scheduledAt, timezone, makePostZone });
   }
 
   return (
@@ -130,6 +149,15 @@ function ScheduleForm({
               </option>
             ))}
           </NativeSelect>
+          <label className="mt-2 flex items-center gap-2 text-sm text-zinc-200">
+            <input
+              type="checkbox"
+              checked={makePostZone}
+              onChange={(event) => setMakePostZone(event.target.checked)}
+              className="size-4 accent-grass-500"
+            />
+            Also make this the post's zone
+          </label>
         </div>
         <div className="flex justify-end gap-2 pt-2">
           <Button type="button" variant="secondary" onClick={onCancel}>

@@ -13,7 +13,7 @@ export function PostDateLine({
 }: {
   post: DatedPost;
   /** The date the list's date column is named after, when it is not the state's date. */
-  shown?: "updatedAt" | "createdAt" | null;
+  shown?: "updatedAt" | null;
 }) {
   const now = useNow();
   const line = postDateLine(

@@ -95,7 +95,7 @@ export function PostCompactRow({
 }: {
   post: StaffPostRow;
   /** The date the list is sorted by, when it is not the state's date (PostDateLine). */
-  shown?: "updatedAt" | "createdAt" | null;
+  shown?: "updatedAt" | null;
 }) {
   return (
     <div className="flex items-start gap-3">

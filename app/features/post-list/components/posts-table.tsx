@@ -152,9 +152,9 @@ function postColumns(sort: StaffPostSort, dateField: SortDate): PagedTableColumn
   ];
 }
 
-/** "Last edited" and "Created" columns show that date; the others the post's state's date. */
-function ownDate(sorted: SortDate | null): "updatedAt" | "createdAt" | null {
-  return sorted === "updatedAt" || sorted === "createdAt" ? sorted : null;
+/** A "Last edited" column shows the last edit; the others the date of the post's state. */
+function ownDate(sorted: SortDate | null): "updatedAt" | null {
+  return sorted === "updatedAt" ? sorted : null;
 }
 
 function titleCell(post: StaffPostRow) {
