@@ -1,6 +1,7 @@
 import type { ToastInput } from "#app/components/ui/toast.tsx";
 import { formatPostTime } from "#app/lib/staff-time.ts";
 import { postPath } from "#common/paths.ts";
+import { localDateTimeToInstant } from "#common/scheduling.ts";
 import type { PostInput } from "#common/schemas/post.ts";
 import type { Post } from "#common/types/post.ts";
 import { effectiveStatus, type HeldPost } from "./held-post.ts";
@@ -47,6 +48,9 @@ export function opensScheduleDialog(action: EditorAction): boolean {
 /** A time chosen in the Schedule dialog: a wall-clock time and its zone. */
 export type ChosenSchedule = { scheduledAt: string; timezone: string };
 
+/** What the Schedule dialog hands over: the time, its zone, and whether that becomes the post's. */
+export type ScheduleChoice = ChosenSchedule & { makePostZone: boolean };
+
 /**
  * The post the action sends: the validated fields, with the status and schedule the action
  * means. The time zone chosen in Post Settings goes with every status. Updating a scheduled post
@@ -76,6 +80,21 @@ export function requestFor(
       }
       return { ...input, status: "published", scheduledAt: null };
   }
+}
+
+/**
+ * The time the Schedule dialog hands over, as it is sent: in the dialog's zone when the person
+ * made that the post's zone; otherwise as the instant it stands for, with the post's own zone
+ * (which the server then keeps).
+ */
+export function scheduleToSend(
+  { scheduledAt, timezone, makePostZone }: ScheduleChoice,
+  postZone: string,
+): ChosenSchedule {
+  const instant = makePostZone ? null : localDateTimeToInstant(scheduledAt, timezone);
+  return instant === null
+    ? { scheduledAt, timezone }
+    : { scheduledAt: instant, timezone: postZone };
 }
 
 /**

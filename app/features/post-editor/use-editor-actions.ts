@@ -2,10 +2,14 @@ import * as React from "react";
 import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { postPath } from "#common/paths.ts";
-import { localDateTimeToInstant } from "#common/scheduling.ts";
-import type { ScheduleChoice } from "./components/schedule-dialog.tsx";
 import { heldFromPost } from "./held-post.ts";
-import { type EditorAction, keyboardSaveAction, opensScheduleDialog } from "./post-actions.ts";
+import {
+  type EditorAction,
+  keyboardSaveAction,
+  opensScheduleDialog,
+  type ScheduleChoice,
+  scheduleToSend,
+} from "./post-actions.ts";
 import type { EditorAutosave } from "./use-editor-autosave.ts";
 import type { EditorCore } from "./use-editor-core.ts";
 import { type AfterSave, type SaveEnding, useSavePost } from "./use-save-post.ts";
@@ -86,12 +90,12 @@ export function useEditorActions(
   const { form, held, conflict, setConflict } = core;
   const confirm = useConfirm();
   const toast = useToast();
-  const [scheduleAction, setScheduleAction] = React.useState<EditorAction | null>(null);
+  const scheduling = useScheduleDialog(form, run);
 
   async function perform(action: EditorAction) {
     if (busy.current) return;
     if (opensScheduleDialog(action)) {
-      setScheduleAction(action);
+      scheduling.open(action);
       return;
     }
     if (action === "unpublish") {
@@ -138,24 +142,6 @@ export function useEditorActions(
     }
   }
 
-  /**
-   * The Schedule dialog's time, saved; the dialog closes once it is. The post keeps its own Time
-   * zone unless the person asked to make the dialog's zone the post's: the time is then sent as
-   * the instant it stands for. A refused time stays in the dialog, its reason under the field.
-   */
-  async function schedule({ scheduledAt, timezone, makePostZone }: ScheduleChoice) {
-    const action = scheduleAction ?? "schedule";
-    const postZone = form.getValues("timezone");
-    const instant = makePostZone ? null : localDateTimeToInstant(scheduledAt, timezone);
-    const chosen =
-      instant === null ? { scheduledAt, timezone } : { scheduledAt: instant, timezone: postZone };
-    if (makePostZone) form.setValue("timezone", timezone, { shouldDirty: true });
-    form.clearErrors("scheduledAt");
-    const saved = await run(action, { chosen });
-    // Any other problem (a field of the post, someone else's save) is shown outside the dialog.
-    if (saved || !form.getFieldState("scheduledAt").error) setScheduleAction(null);
-  }
-
   /** The person chose to save over someone else's version: the same save, from theirs. */
   function overwrite() {
     if (!conflict) return;
@@ -178,14 +164,47 @@ export function useEditorActions(
     perform,
     keyboardSave: () => void keyboardSave(),
     publishAndEmail: () => void publishAndEmail(),
-    schedule: (choice: ScheduleChoice) => void schedule(choice),
-    scheduleOpen: scheduleAction !== null,
-    closeSchedule: () => {
-      form.clearErrors("scheduledAt");
-      setScheduleAction(null);
-    },
+    schedule: scheduling.schedule,
+    scheduleOpen: scheduling.isOpen,
+    closeSchedule: scheduling.close,
     overwrite,
     reloadTheirs: () => void reloadTheirs(),
     closeConflict: () => setConflict(null),
+  };
+}
+
+/** The Schedule dialog: which action opened it, and saving the time it hands over. */
+function useScheduleDialog(form: EditorCore["form"], run: EditorSave["run"]) {
+  const [scheduleAction, setScheduleAction] = React.useState<EditorAction | null>(null);
+
+  /**
+   * The Schedule dialog's time, saved; the dialog closes once it is. The post keeps its own Time
+   * zone unless the person asked to make the dialog's zone the post's: the time is then sent as
+   * the instant it stands for. A refused time stays in the dialog, its reason under the field.
+   */
+  async function schedule({ scheduledAt, timezone, makePostZone }: ScheduleChoice) {
+    const action = scheduleAction ?? "schedule";
+    const chosen = scheduleToSend(
+      { scheduledAt, timezone, makePostZone },
+      form.getValues("timezone"),
+    );
+    if (makePostZone) form.setValue("timezone", timezone, { shouldDirty: true });
+    form.clearErrors("scheduledAt");
+    const saved = await run(action, { chosen });
+    // Any other problem (a field of the post, someone else's save) is shown outside the dialog.
+    if (saved || !form.getFieldState("scheduledAt").error) setScheduleAction(null);
+  }
+
+  /** Closing the dialog forgets a refused time's reason, so it opens afresh. */
+  function closeSchedule() {
+    form.clearErrors("scheduledAt");
+    setScheduleAction(null);
+  }
+
+  return {
+    open: setScheduleAction,
+    isOpen: scheduleAction !== null,
+    schedule: (choice: ScheduleChoice) => void schedule(choice),
+    close: closeSchedule,
   };
 }

@@ -9,6 +9,7 @@ import {
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import type { ScheduleChoice } from "#app/features/post-editor/post-actions.ts";
 import type { TimeZoneOption } from "#app/features/post-editor/time-zones.ts";
 import { localDateTimeToInstant } from "#common/scheduling.ts";
 
@@ -18,9 +19,6 @@ export const SCHEDULE_REQUIRED_MESSAGE = "Please select a date and time";
 /** docs/product/editor.md#schedule-validation: a time that has passed (the server says the same). */
 export const SCHEDULE_PASSED_MESSAGE =
   "That time has already passed. Choose a later time, or publish the post now.";
-
-/** What the dialog hands over: the time, its zone, and whether that becomes the post's zone. */
-export type ScheduleChoice = { scheduledAt: string; timezone: string; makePostZone: boolean };
 
 /**
  * The Schedule Post dialog (docs/product/editor.md#schedule-dialog): a date-time and one of the
