@@ -1,4 +1,5 @@
-import { formatLongDate } from "#common/format.ts";
+import { browserTimeZone } from "#app/lib/browser-time-zone.ts";
+import { formatStaffTime } from "#app/lib/staff-time.ts";
 
 // The words of the editor's "Send as newsletter" dialog (docs/product/mail.md#newsletters-section).
 
@@ -22,7 +23,7 @@ export function reachText(recipients: number): string {
 
 /** Said when the post was sent before. */
 export function sentBeforeText(lastSentAt: string): string {
-  return `This post was already sent as a newsletter on ${formatLongDate(lastSentAt)}. Sending it again e-mails every active subscriber once more, including those who got it before.`;
+  return `This post was already sent as a newsletter on ${formatStaffTime(lastSentAt, browserTimeZone())}. Sending it again e-mails every active subscriber once more, including those who got it before.`;
 }
 
 /** The question asked before sending. */

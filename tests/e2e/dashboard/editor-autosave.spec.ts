@@ -275,6 +275,8 @@ test.describe("history", () => {
       .getByRole("button");
     await expect(versions).toHaveCount(2);
     await expect(versions.first()).toContainText("Saved as draft");
+    // Each save says when, always with its date: "7 Dec 2026, 17:03".
+    await expect(versions.first()).toContainText(/\b\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
     const shown = history.getByRole("region", { name: "Saved version" });
     await expect(shown.locator(".prose-post")).toHaveText("Second version.");
 

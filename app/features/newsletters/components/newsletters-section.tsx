@@ -8,7 +8,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { useSendingPage } from "#app/features/newsletters/api/get-sendings.ts";
 import { statusLabel } from "#app/features/newsletters/sending-progress.ts";
-import { formatShortDate } from "#common/format.ts";
+import { formatStaffTime, useViewerZone } from "#app/lib/staff-time.ts";
 import { parsePageNumber } from "#common/paging.ts";
 import type { NewsletterSending } from "#common/types/newsletter.ts";
 import { SendingDetailDialog } from "./sending-detail-dialog.tsx";
@@ -76,12 +76,13 @@ const COLUMNS: PagedTableColumn<NewsletterSending>[] = [
 ];
 
 function SendingTitle({ sending }: { sending: NewsletterSending }) {
+  const zone = useViewerZone();
   return (
     <div className="min-w-0">
       <p className="font-semibold break-words text-white">{sending.postTitle}</p>
       <p className="mt-0.5 text-xs text-zinc-400">
         {"Started "}
-        <time dateTime={sending.createdAt}>{formatShortDate(sending.createdAt)}</time>
+        <time dateTime={sending.createdAt}>{formatStaffTime(sending.createdAt, zone)}</time>
         {sending.createdBy ? ` by ${sending.createdBy}` : ""}
         {` · to ${sending.total.toLocaleString("en-US")} ${sending.total === 1 ? "subscriber" : "subscribers"}`}
       </p>

@@ -8,7 +8,8 @@ import {
 import { useSending } from "#app/features/newsletters/api/get-sendings.ts";
 import { statusLabel } from "#app/features/newsletters/sending-progress.ts";
 import { errorMessage } from "#app/lib/api-client.ts";
-import { formatLongDate } from "#common/format.ts";
+import { browserTimeZone } from "#app/lib/browser-time-zone.ts";
+import { formatStaffTime } from "#app/lib/staff-time.ts";
 import { SendingProgressBar } from "./sending-progress-bar.tsx";
 
 /** One sending: its progress, kept fresh while it runs, and the addresses that failed. */
@@ -26,7 +27,7 @@ export function SendingDetailDialog({ id, onClose }: { id: string | null; onClos
         <DialogTitle>{data ? data.postTitle : "Newsletter"}</DialogTitle>
         <DialogDescription>
           {data
-            ? `${statusLabel(data)}. Subject: ${data.subject}. Started ${formatLongDate(data.createdAt)}${data.finishedAt ? `, finished ${formatLongDate(data.finishedAt)}` : ""}.`
+            ? `${statusLabel(data)}. Subject: ${data.subject}. Started ${formatStaffTime(data.createdAt, browserTimeZone())}${data.finishedAt ? `, finished ${formatStaffTime(data.finishedAt, browserTimeZone())}` : ""}.`
             : "The sending's progress and the addresses it could not reach."}
         </DialogDescription>
         {sending.isPending ? (
@@ -55,7 +56,7 @@ export function SendingDetailDialog({ id, onClose }: { id: string | null; onClos
                     </p>
                     <p className="mt-1 text-zinc-300">
                       {`${failure.attempts} ${failure.attempts === 1 ? "attempt" : "attempts"}`}
-                      {failure.at ? `, last ${formatLongDate(failure.at)}` : ""}
+                      {failure.at ? `, last ${formatStaffTime(failure.at, browserTimeZone())}` : ""}
                     </p>
                     <p className="mt-1 break-words text-zinc-400">
                       {failure.lastError ?? "No answer was recorded."}

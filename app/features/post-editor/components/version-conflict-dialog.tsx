@@ -1,6 +1,14 @@
 import { AlertDialogCancel, AlertDialogShell } from "#app/components/ui/alert-dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import type { VersionConflict } from "#app/features/post-editor/api/autosave-post.ts";
+import { browserTimeZone } from "#app/lib/browser-time-zone.ts";
+import { formatStaffTime } from "#app/lib/staff-time.ts";
+
+/** Who saved the post and when, in this browser's zone (app/lib/staff-time.ts). */
+function conflictText({ updatedAt, updatedBy }: VersionConflict): string {
+  const when = formatStaffTime(updatedAt, browserTimeZone());
+  return `${updatedBy ?? "Someone else"} saved this post at ${when}. Reload it to see their changes, or overwrite them with yours.`;
+}
 
 /**
  * A save ran into someone else's (409, docs/decisions/008-editor-saves.md): the person chooses
@@ -25,7 +33,7 @@ export function VersionConflictDialog({
         if (!open) onClose();
       }}
       title="This post was changed by someone else"
-      description={`${conflict?.message ?? ""} Your changes are kept in this browser either way.`}
+      description={`${conflict ? conflictText(conflict) : ""} Your changes are kept in this browser either way.`}
     >
       <AlertDialogCancel asChild>
         <Button variant="secondary">Decide later</Button>
