@@ -10,6 +10,7 @@ import {
   expectSavedInEditor,
   fillBasics,
   openEditor,
+  SAVED_STATE,
   uniqueTitle,
   visitorPage,
 } from "./editor-helpers.ts";
@@ -21,7 +22,7 @@ import {
 
 /** Waits for the indicator to say every change is on the server. */
 async function expectAutosaved(page: Page) {
-  await expect(autosaveStatus(page)).toHaveText(/^Saved \d{1,2}:\d{2}/, { timeout: 20_000 });
+  await expect(autosaveStatus(page)).toHaveText(SAVED_STATE, { timeout: 20_000 });
 }
 
 /** The post as staff read it from the API, with this page's session. */

@@ -128,6 +128,12 @@ export async function visitorPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * What the save state says once every change is on the server: "Saved 14 Mar 2027, 12:03", a
+ * staff time with its date, then for a public post " · not live until Update".
+ */
+export const SAVED_STATE = /^Saved \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/;
+
 /** Every autosave call of the editor (a new post's, and an existing post's). */
 export const AUTOSAVE_URL = /\/api\/posts\/(?:[^/?]+\/)?autosave(?:\?|$)/;
 

@@ -54,7 +54,9 @@ test.describe("the local copy", () => {
     await reloadLeavingChanges(page);
     // The page opens on the server's form (an empty one) with the offer above it.
     const offer = restoreOffer(page);
-    await expect(offer.getByRole("heading")).toHaveText("Restore unsaved changes from 12:03?");
+    await expect(offer.getByRole("heading")).toHaveText(
+      "Restore unsaved changes from 14 Mar 2027, 12:03?",
+    );
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
     await expectNoSeriousA11yViolations(page);
     await offer.getByRole("button", { name: "Restore" }).click();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { formatShortDate } from "#common/format.ts";
+import { formatStaffTime } from "#app/lib/staff-time.ts";
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -18,6 +18,7 @@ import { expectConfirmation, holdResponses, toast, uniqueId } from "./helpers.ts
 const videos = (page: Page) => page.getByRole("table", { name: "YouTube Videos", exact: true });
 
 test.describe("youtube videos section", () => {
+  test.use({ timezoneId: "UTC" });
   test("lists the video posts newest first, with their pictures, status and date", async ({
     page,
     createStaff,
@@ -74,7 +75,10 @@ test.describe("youtube videos section", () => {
     await expect(publishedRow.getByText("published", { exact: true })).toHaveClass(
       /text-grass-300/,
     );
-    await expect(publishedRow).toContainText(`Published ${formatShortDate(published.publishedAt)}`);
+    // A staff time: the viewer's clock (this spec's browser is in UTC), with the date.
+    await expect(publishedRow).toContainText(
+      `Published ${formatStaffTime(published.publishedAt ?? "", "UTC")}`,
+    );
 
     await publishedRow.getByRole("link", { name: published.title }).click();
     await expect(page).toHaveURL(`/dashboard/create?id=${published.id}&type=post`);
