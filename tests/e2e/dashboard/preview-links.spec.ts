@@ -1,3 +1,4 @@
+import { formatStaffTime } from "#app/lib/staff-time.ts";
 import { expect, expectNoSeriousA11yViolations, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { createPost } from "#tests/factories/post.ts";
 import { openEditor, toast, uniqueTitle, visitorPage } from "./editor-helpers.ts";
@@ -5,6 +6,9 @@ import { expectConfirmation } from "./helpers.ts";
 
 // Share preview (docs/product/editor.md#share-preview): a link that shows a post to someone who
 // is not signed in, until it is revoked.
+
+// Seven days from now on the viewer's clock, as every staff time: with its date, no zone name.
+test.use({ timezoneId: "Asia/Tokyo" });
 
 test("an employee shares a draft through a preview link, then revokes it", async ({
   page,
@@ -29,6 +33,8 @@ test("an employee shares a draft through a preview link, then revokes it", async
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   const links = share.getByRole("list", { name: "Live preview links" });
   await expect(links.getByRole("listitem")).toHaveCount(1);
+  const expires = await links.locator("time").getAttribute("datetime");
+  await expect(links.locator("time")).toHaveText(formatStaffTime(expires ?? "", "Asia/Tokyo"));
   await expectNoSeriousA11yViolations(page);
 
   const visitor = await visitorPage(browser);

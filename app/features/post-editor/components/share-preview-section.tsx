@@ -13,12 +13,12 @@ import {
   useRevokePreviewLink,
 } from "#app/features/post-editor/api/preview-links.ts";
 import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import { savedTimeLabel } from "#app/lib/saved-time.ts";
 import {
   DEFAULT_PREVIEW_LINK_DAYS,
   PREVIEW_LINK_DAYS,
   type PreviewLinkDays,
 } from "#common/constants.ts";
-import { formatLongDateTime } from "#common/format.ts";
 import type { NewPreviewLink } from "#common/types/preview-link.ts";
 
 /**
@@ -194,7 +194,7 @@ function PreviewLinkList({
           <span className="text-zinc-300">
             Expires{" "}
             <time dateTime={link.expiresAt} className="text-zinc-100">
-              {formatLongDateTime(link.expiresAt)}
+              {savedTimeLabel(link.expiresAt)}
             </time>
             {link.createdBy ? (
               <span className="block text-zinc-400">by {link.createdBy}</span>
