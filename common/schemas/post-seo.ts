@@ -1,3 +1,9 @@
+import {
+  isHttpUrl,
+  isUploadName,
+  MAX_URL_LENGTH,
+  optionalText,
+} from "#common/schemas/field-rules.ts";
 import { z } from "#common/zod.ts";
 
 // A post's search and social settings (docs/product/editor.md#seo-and-social). Each is optional:
@@ -20,42 +26,18 @@ export const SEO_LIMITS = {
   metaDescription: 500,
   socialTitle: 300,
   socialDescription: 500,
-  canonicalUrl: 2048,
+  canonicalUrl: MAX_URL_LENGTH,
 } as const;
 
 export const SEO_MESSAGES = {
-  socialImage: "Upload a PNG or JPEG image, or paste an address starting with http:// or https://.",
   canonicalUrl: "Enter the canonical URL as an address starting with http:// or https://.",
+  socialImage: "Upload a PNG or JPEG image, or paste an address starting with http:// or https://.",
   noIndex: "Choose whether search engines may list the post.",
 } as const;
 
-/** An uploaded file's name, bare or as its /uploads/ path. */
-const UPLOAD_NAME = /^(?:\/uploads\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
-/** Whether `value` is an absolute http(s) address with a host. */
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
 function isSocialImageValue(value: string): boolean {
   if (/^https?:/i.test(value)) return isHttpUrl(value) && value.length <= SEO_LIMITS.canonicalUrl;
-  return UPLOAD_NAME.test(value) && !value.includes("..");
-}
-
-/** Optional text: trimmed; "", null and a missing field all become null. */
-function optionalText(max: number, label: string) {
-  return z
-    .string({ error: `Write the ${label} as text.` })
-    .trim()
-    .max(max, `Keep the ${label} to ${max.toLocaleString("en-US")} characters or fewer.`)
-    .nullish()
-    .transform((value) => value || null);
+  return isUploadName(value);
 }
 
 /**

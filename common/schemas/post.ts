@@ -6,7 +6,14 @@ import {
   isValidLocalDateTime,
   LOCAL_DATE_TIME,
 } from "#common/scheduling.ts";
-import { isHttpUrl, seoFields } from "#common/schemas/post-seo.ts";
+import {
+  isHttpUrl,
+  isUploadName,
+  MAX_URL_LENGTH,
+  optionalText,
+  optionalUrl,
+} from "#common/schemas/field-rules.ts";
+import { seoFields } from "#common/schemas/post-seo.ts";
 import { fitsTagLength, MAX_TAG_LENGTH, normalizeTag } from "#common/tags.ts";
 import { z } from "#common/zod.ts";
 
@@ -18,7 +25,7 @@ export const POST_LIMITS = {
   /** Characters of HTML. */
   content: 200_000,
   featuredImageAlt: 300,
-  url: 2048,
+  url: MAX_URL_LENGTH,
   tag: MAX_TAG_LENGTH,
   tags: 20,
 } as const;
@@ -33,13 +40,10 @@ export const SLUG_RULE =
 
 /** A PNG or JPEG image inlined as base64, e.g. the YouTube thumbnail the lookup fills in. */
 export const IMAGE_DATA_URL = /^data:image\/(png|jpeg|jpg);base64,([A-Za-z0-9+/=\s]+)$/i;
-/** An uploaded file's name, bare or as its /uploads/ path. */
-const UPLOAD_NAME = /^(?:\/uploads\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
 function isFeaturedImageValue(value: string): boolean {
   if (value.startsWith("data:")) return IMAGE_DATA_URL.test(value);
   if (/^https?:/i.test(value)) return isHttpUrl(value);
-  return UPLOAD_NAME.test(value) && !value.includes("..");
+  return isUploadName(value);
 }
 
 /**
@@ -55,28 +59,6 @@ export const POST_MESSAGES = {
   releaseDate: "Enter a real release date, or leave it empty.",
   tags: "Write the tags as words separated by commas.",
 } as const;
-
-/** Optional text: trimmed; "", null and a missing field all become null. */
-function optionalText(max: number, label: string) {
-  return z
-    .string({ error: `Write the ${label} as text.` })
-    .trim()
-    .max(max, `Keep the ${label} to ${max.toLocaleString("en-US")} characters or fewer.`)
-    .nullish()
-    .transform((value) => value || null);
-}
-
-/** An http(s) URL or nothing ("", null, missing: null). */
-function optionalUrl(label: string) {
-  const message = `Enter the ${label} as an address starting with http:// or https://.`;
-  return z
-    .string({ error: message })
-    .trim()
-    .max(POST_LIMITS.url, `Keep the ${label} to ${POST_LIMITS.url} characters or fewer.`)
-    .refine((value) => value === "" || isHttpUrl(value), message)
-    .nullish()
-    .transform((value) => value || null);
-}
 
 const TIME_FIELDS = new Set<PropertyKey>(["status", "scheduledAt", "timezone"]);
 

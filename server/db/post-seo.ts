@@ -1,8 +1,13 @@
 import type { PostSeoFields } from "#common/schemas/post-seo.ts";
-import type { PostRevisionRow, PostRow } from "./tables.ts";
 
-/** A post's (or a revision's) search and social settings as the API sends them. */
-export function seoFieldsOfRow(row: PostRow | PostRevisionRow): PostSeoFields {
+/** The settings as a row holds them: noIndex is 0 or 1 on SQLite. */
+type SeoColumns = Omit<PostSeoFields, "noIndex"> & { noIndex: boolean | number };
+
+/**
+ * The search and social settings of a post, a revision or a revision's content, as the API sends
+ * them and as they are written.
+ */
+export function seoFieldsOfRow(row: SeoColumns): PostSeoFields {
   return {
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,

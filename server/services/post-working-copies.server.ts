@@ -1,3 +1,4 @@
+import { isPubliclyVisible } from "#common/content-rules.ts";
 import { DEFAULT_SEO_FIELDS } from "#common/schemas/post-seo.ts";
 import type { WorkingCopyValues } from "#common/types/post-revision.ts";
 import type { Db } from "#server/db/db.server.ts";
@@ -18,9 +19,7 @@ export function savesInPlace(
   post: { status: string; scheduledAt: string | null },
   now: Date,
 ): boolean {
-  if (post.status === "draft") return true;
-  if (post.status !== "scheduled" || post.scheduledAt === null) return false;
-  return Date.parse(post.scheduledAt) > now.getTime();
+  return !isPubliclyVisible(post, now);
 }
 
 /** A working copy with its values read (who saved it is named by people.server.ts). */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { effectiveState } from "#common/content-rules.ts";
 import { isEmptyDocument } from "#common/editor/empty-document.ts";
 import type { PostInput } from "#common/schemas/post.ts";
-import type { PostSeoFields } from "#common/schemas/post-seo.ts";
+import { DEFAULT_SEO_FIELDS, type PostSeoFields } from "#common/schemas/post-seo.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import { reusableQuery } from "#server/db/reusable-query.server.ts";
@@ -156,13 +156,8 @@ export function insertPost(
     youtubeUrl: post.youtubeUrl ?? null,
     featuredImage: post.featuredImage ?? null,
     featuredImageAlt: post.featuredImageAlt ?? null,
-    metaTitle: post.seo?.metaTitle ?? null,
-    metaDescription: post.seo?.metaDescription ?? null,
-    socialImage: post.seo?.socialImage ?? null,
-    socialTitle: post.seo?.socialTitle ?? null,
-    socialDescription: post.seo?.socialDescription ?? null,
-    canonicalUrl: post.seo?.canonicalUrl ?? null,
-    noIndex: post.seo?.noIndex ?? false,
+    ...DEFAULT_SEO_FIELDS,
+    ...post.seo,
     scheduledAt: post.scheduledAt ?? null,
     timezone: post.timezone ?? null,
     releaseDate: post.releaseDate ?? null,

@@ -5,6 +5,7 @@ import type { PostRow } from "#server/db/tables.ts";
 import { getDisplayName, getDisplayNames } from "./people.server.ts";
 import { couldBeId, getPostById } from "./post-rows.server.ts";
 import { getWorkingCopy } from "./post-working-copies.server.ts";
+import { fieldColumns } from "./post-writes.server.ts";
 
 // Preview links (docs/decisions/034-preview-links.md): a random token in an address shows a post
 // as its page will look. Only the token's SHA-256 is stored, so the database alone opens nothing.
@@ -26,7 +27,7 @@ export function hashPreviewToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-/** A live link as the editor lists it, with its maker's name and e-mail. */
+/** A live link as the editor lists it, with its maker's display name. */
 export type PreviewLinkRecord = {
   id: string;
   createdAt: string;
@@ -136,7 +137,7 @@ export async function findPreview(
   // The link goes with its post; a post deleted a moment ago reads as a link that ended.
   if (!row) return { state: "ended" };
   const copy = await getWorkingCopy(db, row.id);
-  const post = copy ? { ...row, ...copy.values, tags: JSON.stringify(copy.values.tags) } : row;
+  const post = copy ? { ...row, ...fieldColumns(copy.values) } : row;
   return { state: "live", post, expiresAt: link.expiresAt, workingCopy: copy !== null };
 }
 

@@ -2,13 +2,13 @@ import { useMutation } from "@tanstack/react-query";
 import type * as React from "react";
 import { useConfirm } from "#app/components/ui/confirm-dialog.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { errorMessage, isApiError } from "#app/lib/api-client.ts";
 import { type VersionConflict, versionConflictOf } from "./api/autosave-post.ts";
 import { type RestoreResult, restoreRevision } from "./api/restore-revision.ts";
 import { discardWorkingCopy } from "./api/working-copy.ts";
 import type { AutosaveScheduler } from "./autosave-scheduler.ts";
 import { type HeldPost, heldFromPost } from "./held-post.ts";
 import { type PostEditorForm, postToFormValues, workingCopyToFormValues } from "./post-form.ts";
+import { useFailureToast } from "./use-failure-toast.ts";
 
 /**
  * The editor's calls that replace what the server holds without a save of the form
@@ -40,22 +40,13 @@ export function useServerCopyActions({
 }) {
   const toast = useToast();
   const confirm = useConfirm();
+  const failed = useFailureToast();
   // Mutations, so a 401 reaches the dashboard's one sign-in redirect like any other call's.
   const restoreCall = useMutation({
     mutationFn: (input: { id: string; revisionId: string; version: number }) =>
       restoreRevision(input.id, input.revisionId, input.version),
   });
   const discardCall = useMutation({ mutationFn: discardWorkingCopy });
-
-  function failed(what: string, error: unknown) {
-    // Signed out: the 'Unauthorized' toast and the redirect are already on their way.
-    if (isApiError(error, 401)) return;
-    toast({
-      title: "Error",
-      description: `Failed to ${what}: ${errorMessage(error, "please try again.")}`,
-      variant: "destructive",
-    });
-  }
 
   /** Restores a revision into the form and the server; null when it did not happen. */
   async function restore(revisionId: string): Promise<RestoreResult | null> {

@@ -52,7 +52,8 @@ export function formatTimeAgo(instant: string, now: Date, timeZone: string): str
 
 /**
  * The date line of a post's card. When the list is sorted by when posts were last edited
- * (`shown`), the last edit, whatever the post's state; otherwise the one that matters for the post's state: a published
+ * (`shown`), the last edit, whatever the post's state; otherwise the one that matters for the
+ * post's state: a published
  * post's publication, a scheduled post's time (with its own zone where that differs), a draft's
  * last edit, anything else its creation. Times are the viewer's (app/lib/staff-time.ts); a last
  * edit is relative ("5 min ago") once the viewer's clock is known, the exact time in its title.
@@ -68,7 +69,7 @@ export function postDateLine(
     text: formatStaffTime(instant, zone),
     dateTime: instant,
   });
-  if (shown === "updatedAt" || (shown === null && post.status === "draft")) {
+  if (shown === "updatedAt" || post.status === "draft") {
     if (viewer === null) return at("Edited", post.updatedAt);
     return {
       label: "Edited",
@@ -77,10 +78,10 @@ export function postDateLine(
       title: formatStaffTime(post.updatedAt, viewer.timeZone),
     };
   }
-  if (shown === null && post.status === "published") {
+  if (post.status === "published") {
     return at("Published", post.publishedAt ?? post.createdAt);
   }
-  if (shown === null && post.status === "scheduled" && post.scheduledAt) {
+  if (post.status === "scheduled" && post.scheduledAt) {
     return {
       label: "Scheduled for",
       text: formatPostTime(post.scheduledAt, post.timezone, zone),

@@ -12,7 +12,7 @@ import {
   usePreviewLinks,
   useRevokePreviewLink,
 } from "#app/features/post-editor/api/preview-links.ts";
-import { errorMessage, isApiError } from "#app/lib/api-client.ts";
+import { useFailureToast } from "#app/features/post-editor/use-failure-toast.ts";
 import { savedTimeLabel } from "#app/lib/saved-time.ts";
 import {
   DEFAULT_PREVIEW_LINK_DAYS,
@@ -29,18 +29,12 @@ import type { NewPreviewLink } from "#common/types/preview-link.ts";
 export function SharePreviewSection({ postId }: { postId: string }) {
   const toast = useToast();
   const confirm = useConfirm();
+  const failed = useFailureToast();
   const links = usePreviewLinks(postId);
   const createCall = useCreatePreviewLink(postId);
   const revokeCall = useRevokePreviewLink(postId);
   const [days, setDays] = React.useState<PreviewLinkDays>(DEFAULT_PREVIEW_LINK_DAYS);
   const [created, setCreated] = React.useState<NewPreviewLink | null>(null);
-
-  function failed(what: string, error: unknown) {
-    // Signed out: the 'Unauthorized' toast and the redirect are already on their way.
-    if (isApiError(error, 401)) return;
-    const description = `Failed to ${what}: ${errorMessage(error, "please try again.")}`;
-    toast({ title: "Error", description, variant: "destructive" });
-  }
 
   async function create() {
     try {

@@ -1,8 +1,10 @@
 import { summarize } from "#app/lib/post-meta.ts";
 import { htmlToPlainText } from "#common/content-rules.ts";
 import type { Post } from "#common/types/post.ts";
+import type { Db } from "#server/db/db.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
+import { getDisplayName } from "#server/services/people.server.ts";
 import { lazyLoadMedia } from "#server/services/sanitize-html.server.ts";
 
 /**
@@ -20,7 +22,8 @@ export type PostPageState = { status: string; scheduledAt: string | null; timezo
  * A post as its page shows it, at `now`, with its author's display name: the public post page
  * and a preview link's page both render this, so a preview looks exactly as the public page will.
  */
-export function postPageData(row: PostRow, now: Date, author: string | null) {
+export async function postPageData(db: Db, row: PostRow, now: Date) {
+  const author = await getDisplayName(db, row.authorId);
   const { content, status, scheduledAt, timezone, ...post } = presentPost(row, now);
   // Stored sanitized: every write sanitizes, and so did migration 0007 for older rows
   // (docs/decisions/010-sanitize-on-write.md). Only the display's lazy loading is added here.

@@ -3,7 +3,6 @@ import { PostNotFound, PostPreviewNotice } from "#app/components/site/post-statu
 import { loadAsDocument, staticPage } from "#app/lib/page-hydration.ts";
 import { getAudience } from "#server/auth/page-access.server.ts";
 import { serverContext } from "#server/context.server.ts";
-import { getDisplayName } from "#server/services/people.server.ts";
 import { findPostBySlug } from "#server/services/posts.server.ts";
 import type { Route } from "./+types/post.ts";
 import { PostPageBody, postPageMeta } from "./post-page.tsx";
@@ -29,8 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const section = new URL(request.url).pathname.startsWith("/post/") ? "post" : "blog";
     throw redirect(`/${section}/${encodeURIComponent(found.slug)}`, 301);
   }
-  const author = await getDisplayName(db, found.post.authorId);
-  const { state, ...page } = postPageData(found.post, now, author);
+  const { state, ...page } = await postPageData(db, found.post, now);
   const preview: PostPreview | null = state.status === "published" ? null : state;
   return data(
     { ...page, preview },

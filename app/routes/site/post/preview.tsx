@@ -9,7 +9,6 @@ import { PreviewLinkNotice } from "#app/components/site/post-status.tsx";
 import { loadAsDocument, staticPage } from "#app/lib/page-hydration.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { serverContext } from "#server/context.server.ts";
-import { getDisplayName } from "#server/services/people.server.ts";
 import { findPreview } from "#server/services/preview-links.server.ts";
 import type { Route } from "./+types/preview.ts";
 import { PostPageBody, postPageMeta } from "./post-page.tsx";
@@ -32,8 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // Unknown: 404. Expired or revoked (kept 30 days after it ended): 410, gone for good.
     return data({ page: null }, { status: found.state === "ended" ? 410 : 404 });
   }
-  const author = await getDisplayName(db, found.post.authorId);
-  const { state, ...page } = postPageData(found.post, now, author);
+  const { state, ...page } = await postPageData(db, found.post, now);
   return {
     page: {
       ...page,
