@@ -107,7 +107,8 @@ export function useSavePost({
       form.reset(values);
       if (after) {
         const next = await after(saved);
-        navigate(next.path);
+        // Shown once the next section is on the screen, so it is seen for its whole time there.
+        await navigate(next.path);
         toast(next.toast);
         return true;
       }
@@ -115,8 +116,9 @@ export function useSavePost({
         toast(savedToast(action, saved, { created, stayed: true, viewerZone: browserZone }));
         return true;
       }
-      navigate(sectionPath("posts"));
-      // After the navigation, so this is the toast the person sees (one at a time).
+      // Once All Posts is on the screen: this is the toast the person sees (one at a time), for
+      // its whole time, however long the section takes to load.
+      await navigate(sectionPath("posts"));
       toast(savedToast(action, saved, { created, stayed: false, viewerZone: browserZone }));
       return true;
     } catch (error) {

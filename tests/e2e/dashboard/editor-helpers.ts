@@ -84,13 +84,12 @@ export function toast(page: Page, title: string) {
 }
 
 /**
- * Waits for a save to finish: the toast the person sees, then back on All Posts. The toast comes
- * first: it shows for 5 s from the save, and on a busy machine All Posts can take longer than
- * that to load.
+ * Waits for a save to finish: back on All Posts, with the toast the person sees there (shown
+ * once the section is on the screen, for its whole 5 s).
  */
 export async function expectSaved(page: Page, message: string) {
-  await expect(toast(page, message)).toBeVisible();
   await expect(page).toHaveURL("/dashboard/posts");
+  await expect(toast(page, message)).toBeVisible();
 }
 
 /**
