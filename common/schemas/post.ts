@@ -60,6 +60,9 @@ export const POST_MESSAGES = {
   tags: "Write the tags as words separated by commas.",
 } as const;
 
+export const NEWSLETTER_ON_PUBLISH_RULE =
+  "Only a post scheduled for later can e-mail subscribers when it goes live. To send it now, use Publish and e-mail subscribers.";
+
 const TIME_FIELDS = new Set<PropertyKey>(["status", "scheduledAt", "timezone"]);
 
 /**
@@ -96,7 +99,12 @@ export const PostInputSchema = postFields()
       message: "Please select a time zone",
       when: (payload) => payload.issues.every((issue) => !TIME_FIELDS.has(issue.path?.[0] ?? "")),
     },
-  );
+  )
+  .refine((post) => post.newsletterOnPublish !== true || post.status === "scheduled", {
+    path: ["newsletterOnPublish"],
+    message: NEWSLETTER_ON_PUBLISH_RULE,
+    when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== "status"),
+  });
 
 /**
  * Every field of the post form with its own rule, before the rules that read several fields
@@ -122,6 +130,11 @@ export function postFields() {
       .boolean({ error: "Send slugFromTitle as true or false." })
       .nullish()
       .transform((value) => value === true),
+    // A post scheduled for later may e-mail its subscribers when it goes live (true) or not
+    // (false); left out, the post's plan stays as it is (content-model.md#newsletter-with-the-post).
+    newsletterOnPublish: z
+      .boolean({ error: "Send newsletterOnPublish as true or false." })
+      .optional(),
     content: z
       .string({ error: "Content is required" })
       .max(

@@ -61,6 +61,8 @@ export type StaffPostRow = {
    * waiting for Update).
    */
   changesNotLive: boolean;
+  /** Whether its newsletter goes out when it goes live (content-model.md#newsletter-with-the-post). */
+  newsletterOnPublish: boolean;
 };
 
 /** `GET /api/posts/authors`: a user who wrote posts, for the staff list's author filter. */

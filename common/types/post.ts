@@ -29,6 +29,11 @@ export type Post = {
    * from, and is refused (409) when the post has moved on (docs/decisions/008-editor-saves.md).
    */
   version: number;
+  /**
+   * In staff answers only: the post's newsletter goes out when the post goes live
+   * (docs/product/content-model.md#newsletter-with-the-post).
+   */
+  newsletterOnPublish?: boolean;
 } & PostSeoFields;
 
 /**

@@ -64,6 +64,13 @@ export type PostsTable = {
   version: Generated<number>;
   /** The user id of whoever saved the post last; null when nobody has through the API. */
   updatedBy: string | null;
+  /**
+   * 0/1 (SQLite) or boolean: the post's newsletter goes out when the post goes live
+   * (docs/decisions/038-newsletter-with-the-post.md); cleared when the sending starts.
+   */
+  newsletterOnPublish: Generated<boolean | number>;
+  /** Who planned that newsletter: its sender. */
+  newsletterRequestedBy: string | null;
 };
 
 /**

@@ -35,7 +35,7 @@ export function backgroundJobs({
     start: () => {
       if (running.length > 0) return;
       running = [
-        startScheduledPublishing(db),
+        startScheduledPublishing(db, config),
         startNewsletterWorker(db, config),
         // Purges unconfirmed addresses and mails confirmations that were never sent (decision 027).
         startSubscriberUpkeep(db, confirmations),

@@ -4,6 +4,7 @@ import { type DatabaseHandle, openDatabase } from "#server/db/db.server.ts";
 import { createPost, fromNow } from "#tests/factories/post.ts";
 import { eventually } from "#tests/helpers/http.ts";
 import { type LogLine, logLinesInto } from "#tests/helpers/log-lines.ts";
+import { testNewsletterSite } from "#tests/helpers/newsletter-site.ts";
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -13,6 +14,7 @@ import { allowConsoleError } from "#tests/setup/setup-test-env.ts";
 import { publishDuePosts, startScheduledPublishing } from "./publish-scheduled.server.ts";
 
 const HOUR = 3_600_000;
+const SITE = testNewsletterSite();
 
 describeEachDatabase("publishing scheduled posts", (kind) => {
   let database: TestDatabase;
@@ -107,7 +109,7 @@ describeEachDatabase("publishing scheduled posts", (kind) => {
     it("sweeps once at start and then on every interval until stopped", async () => {
       const due = await createPost(db(), { status: "scheduled", scheduledAt: fromNow(-HOUR) });
       const soon = await createPost(db(), { status: "scheduled", scheduledAt: fromNow(300) });
-      const publishing = startScheduledPublishing(db(), { intervalMs: 100 });
+      const publishing = startScheduledPublishing(db(), SITE, { intervalMs: 100 });
       try {
         await eventually(async () => expect((await read(due.id)).status).toBe("published"));
         await eventually(async () => expect((await read(soon.id)).status).toBe("published"));
@@ -131,8 +133,8 @@ describeEachDatabase("publishing scheduled posts", (kind) => {
       const previous = setLogDestination(logLinesInto(lines));
       const second = openSecondHandle();
       const both = [
-        startScheduledPublishing(db(), { intervalMs: 20 }),
-        startScheduledPublishing(second.db, { intervalMs: 20 }),
+        startScheduledPublishing(db(), SITE, { intervalMs: 20 }),
+        startScheduledPublishing(second.db, SITE, { intervalMs: 20 }),
       ];
       try {
         for (const post of posts) {
@@ -157,7 +159,7 @@ describeEachDatabase("publishing scheduled posts", (kind) => {
       const broken = await createTestDatabase(kind, { migrate: false });
       allowConsoleError(100);
       const calls = () => vi.mocked(console.error).mock.calls;
-      const publishing = startScheduledPublishing(broken.handle.db, { intervalMs: 50 });
+      const publishing = startScheduledPublishing(broken.handle.db, SITE, { intervalMs: 50 });
       try {
         await eventually(async () => expect(calls().length).toBeGreaterThanOrEqual(2));
       } finally {

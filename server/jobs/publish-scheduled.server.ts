@@ -1,5 +1,7 @@
 import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { handOverPlannedNewsletters } from "#server/services/newsletter-plans.server.ts";
+import type { NewsletterSite } from "#server/services/post-newsletter.server.ts";
 import { type PeriodicJob, startPeriodicJob } from "./periodic-job.server.ts";
 
 /** How often the sweep runs. Visibility never waits for it (content-rules.server.ts). */
@@ -28,21 +30,30 @@ export async function publishDuePosts(db: Db, now = new Date()): Promise<number>
 }
 
 /**
- * Runs publishDuePosts now and then every `intervalMs` (periodic-job.server.ts): when several
- * processes share the database, a sweep that finds another process sweeping skips its turn. Each
- * post it flips is logged once, by the process that flipped it.
+ * Runs publishDuePosts now and then every `intervalMs` (periodic-job.server.ts), each time
+ * followed by the hand-off of the newsletters planned for the posts' publication
+ * (newsletter-plans.server.ts): when several processes share the database, a sweep that finds
+ * another process sweeping skips its turn. Each post it flips, and each newsletter it starts, is
+ * logged once, by the process that did it.
  */
 export function startScheduledPublishing(
   db: Db,
+  site: NewsletterSite,
   { intervalMs = PUBLISH_SWEEP_INTERVAL_MS }: { intervalMs?: number } = {},
 ): PeriodicJob {
   return startPeriodicJob(db, {
     name: PUBLISH_SWEEP_JOB,
     intervalMs,
-    run: () => publishDuePosts(db),
-    ran: (published) => {
+    run: async () => {
+      const published = await publishDuePosts(db);
+      return { published, mailed: await handOverPlannedNewsletters(db, site) };
+    },
+    ran: ({ published, mailed }) => {
       if (published > 0) {
         logger.info(`Published ${published} scheduled post(s) whose time had come.`);
+      }
+      if (mailed > 0) {
+        logger.info(`Started the newsletter of ${mailed} post(s) that went live.`);
       }
     },
     failure: "Publishing scheduled posts failed",

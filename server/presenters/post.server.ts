@@ -45,6 +45,13 @@ type SummaryRow = Pick<
   | "publishedAt"
 >;
 
+/**
+ * A post as staff calls answer it: with its newsletter plan, which the public never sees.
+ */
+export function presentStaffPost(row: PostRow, now = new Date()): Post {
+  return { ...presentPost(row, now), newsletterOnPublish: Boolean(row.newsletterOnPublish) };
+}
+
 /** The short form of a post (`GET /api/posts/public`). */
 export function presentPostSummary(row: SummaryRow, now = new Date()): PostSummary {
   const { status, publishedAt } = effectiveState(row, now);

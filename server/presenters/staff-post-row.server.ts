@@ -22,6 +22,7 @@ type StaffListRow = Pick<
   | "updatedAt"
   | "marketplaceUrl"
   | "version"
+  | "newsletterOnPublish"
 > & {
   /** Null for an inline (data:) image, which the list does not send. */
   featuredImage: string | null;
@@ -62,5 +63,6 @@ export function presentStaffPostRow(
     marketplaceUrl: row.marketplaceUrl,
     version: row.version,
     changesNotLive: Boolean(row.hasWorkingCopy),
+    newsletterOnPublish: Boolean(row.newsletterOnPublish),
   };
 }

@@ -103,7 +103,9 @@ export type StartSendingRequest = {
 /**
  * Starts a sending of a published post: the sending row and one pending delivery per subscriber
  * active at this moment, in one transaction (one INSERT … SELECT, however long the list). 400
- * when the post is not published; 409 when it was sent before and `resend` is not set.
+ * when the post is not published; 409 when it was sent before and `resend` is not set. A
+ * newsletter planned for the post's publication is called off in the same transaction: this is
+ * it, sent by hand.
  */
 export async function startSending(
   db: Db,
@@ -113,7 +115,6 @@ export async function startSending(
   // Kept for when their login is gone; while it exists, the list names them afresh.
   const createdBy = await getDisplayName(db, createdById);
   const id = randomUUID();
-  const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
     if (dbKindOf(db) === "postgres") {
       // Two "Send" clicks at once: the second waits here, then sees the first one's sending.
@@ -124,52 +125,75 @@ export async function startSending(
       throw HttpError.conflict(alreadySentMessage(previous), { lastSentAt: previous });
     }
     await trx
-      .insertInto("newsletter_sendings")
-      .values({
-        id,
-        postId: post.id,
-        postTitle: post.title,
-        subject: oneLineSubject(content.subject),
-        html: content.html,
-        text: content.text,
-        status: "sending",
-        total: 0,
-        createdBy,
-        createdById,
-        createdAt: at,
-        finishedAt: null,
-      })
+      .updateTable("posts")
+      .set({ newsletterOnPublish: false, newsletterRequestedBy: null })
+      .where("id", "=", post.id)
+      .where("newsletterOnPublish", "=", true)
       .execute();
-    const inserted = await trx
-      .insertInto("newsletter_deliveries")
-      .columns(["id", "sendingId", "subscriberId", "email", "status", "attempts", "nextAttemptAt"])
-      .expression((eb) =>
-        eb
-          .selectFrom("subscribers")
-          .select([
-            sql<string>`${id} || '.' || subscribers.id`.as("id"),
-            sql<string>`${id}`.as("sendingId"),
-            "subscribers.id",
-            "subscribers.email",
-            sql<string>`'pending'`.as("status"),
-            sql<number>`0`.as("attempts"),
-            sql<string>`${at}`.as("nextAttemptAt"),
-          ])
-          .where("subscribers.status", "=", "active"),
-      )
-      .executeTakeFirst();
-    const total = Number(inserted.numInsertedOrUpdatedRows ?? 0);
-    await trx
-      .updateTable("newsletter_sendings")
-      .set(
-        total === 0 ? { total, status: "finished", finishedAt: at } : { total, status: "sending" },
-      )
-      .where("id", "=", id)
-      .execute();
+    await insertSending(trx, { id, post, content, createdBy, createdById, at: now.toISOString() });
   });
   const started = await getSending(db, id);
   if (!started) throw new Error(`The sending ${id} just started is not there.`);
   return started;
+}
+
+export type NewSending = {
+  id: string;
+  post: Pick<PostRow, "id" | "title">;
+  content: BuiltNewsletter;
+  /** The sender's display name, kept for when their login is gone. */
+  createdBy: string | null;
+  createdById: string | null;
+  at: string;
+};
+
+/**
+ * Writes a sending inside the caller's transaction: its row, and one pending delivery per
+ * subscriber active now (one INSERT … SELECT); a list without any is finished at once.
+ */
+export async function insertSending(trx: Db, sending: NewSending): Promise<void> {
+  const { id, post, content, createdBy, createdById, at } = sending;
+  await trx
+    .insertInto("newsletter_sendings")
+    .values({
+      id,
+      postId: post.id,
+      postTitle: post.title,
+      subject: oneLineSubject(content.subject),
+      html: content.html,
+      text: content.text,
+      status: "sending",
+      total: 0,
+      createdBy,
+      createdById,
+      createdAt: at,
+      finishedAt: null,
+    })
+    .execute();
+  const inserted = await trx
+    .insertInto("newsletter_deliveries")
+    .columns(["id", "sendingId", "subscriberId", "email", "status", "attempts", "nextAttemptAt"])
+    .expression((eb) =>
+      eb
+        .selectFrom("subscribers")
+        .select([
+          sql<string>`${id} || '.' || subscribers.id`.as("id"),
+          sql<string>`${id}`.as("sendingId"),
+          "subscribers.id",
+          "subscribers.email",
+          sql<string>`'pending'`.as("status"),
+          sql<number>`0`.as("attempts"),
+          sql<string>`${at}`.as("nextAttemptAt"),
+        ])
+        .where("subscribers.status", "=", "active"),
+    )
+    .executeTakeFirst();
+  const total = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+  await trx
+    .updateTable("newsletter_sendings")
+    .set(total === 0 ? { total, status: "finished", finishedAt: at } : { total, status: "sending" })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** One sending with its counts, or null. */

@@ -34,6 +34,8 @@ export const POST_COLUMNS = [
   "posts.updatedAt",
   "posts.version",
   "posts.updatedBy",
+  "posts.newsletterOnPublish",
+  "posts.newsletterRequestedBy",
 ] as const;
 
 /** What a missing post answers (unknown or malformed id). */

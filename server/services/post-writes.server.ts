@@ -104,6 +104,9 @@ export function fieldColumns(fields: WorkingCopyValues) {
   return { ...fields, tags: JSON.stringify(fields.tags) };
 }
 
+/** The columns of a post without a newsletter waiting for its publication. */
+export const NO_NEWSLETTER_PLAN = { newsletterOnPublish: false, newsletterRequestedBy: null };
+
 export type UpdatePostOptions = {
   /** The post as read before the transaction. */
   existing: PostRow;
@@ -134,6 +137,8 @@ export async function updatePost(trx: Db, options: UpdatePostOptions): Promise<P
     .updateTable("posts")
     .set((eb) => ({
       ...columns,
+      // A draft is not going live: a newsletter planned for its publication is called off.
+      ...(columns.status === "draft" ? NO_NEWSLETTER_PLAN : {}),
       updatedAt: nowIso,
       updatedBy: userId,
       version: eb("version", "+", 1),

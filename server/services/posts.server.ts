@@ -24,6 +24,7 @@ import { versionConflict } from "./post-versions.server.ts";
 import { deleteWorkingCopy } from "./post-working-copies.server.ts";
 import {
   fieldColumns,
+  NO_NEWSLETTER_PLAN,
   readPost,
   storedEditorFields,
   updatePost,
@@ -168,6 +169,7 @@ export function insertPost(
     updatedAt: post.updatedAt ?? now,
     version: 1,
     updatedBy: null,
+    ...NO_NEWSLETTER_PLAN,
   });
 }
 
@@ -198,11 +200,13 @@ async function insertPostRow(db: Db, row: PostRow): Promise<PostRow> {
  */
 export async function insertNewPost(
   trx: Db,
-  post: Omit<PostRow, "createdAt" | "updatedAt" | "version" | "updatedBy"> & { nowIso: string },
+  post: Omit<PostRow, "createdAt" | "updatedAt" | "version" | "updatedBy" | NewsletterPlanColumn> &
+    Partial<Pick<PostRow, NewsletterPlanColumn>> & { nowIso: string },
 ): Promise<PostRow> {
   const { nowIso, ...columns } = post;
   await trx.deleteFrom("post_slug_redirects").where("slug", "=", columns.slug).execute();
   await writePostRow(trx, {
+    ...NO_NEWSLETTER_PLAN,
     ...columns,
     createdAt: nowIso,
     updatedAt: nowIso,
@@ -290,6 +294,7 @@ export async function savePost(db: Db, options: SavePostOptions): Promise<PostRo
     scheduledAt: schedule.scheduledAt,
     timezone: schedule.timezone,
     publishedAt: firstPublishedAt ?? (input.status === "published" ? nowIso : null),
+    ...newsletterPlanOf(input, authorId),
   };
 
   const postId = existing?.id ?? randomUUID();
@@ -327,6 +332,23 @@ export async function savePost(db: Db, options: SavePostOptions): Promise<PostRo
     undo,
     { slugFromTitle: fromTitle },
   );
+}
+
+type NewsletterPlanColumn = "newsletterOnPublish" | "newsletterRequestedBy";
+
+/**
+ * The post's newsletter plan as this save leaves it (docs/decisions/038-newsletter-with-the-post.md):
+ * planned by the one saving, or called off, when the save says so; as it was when the save does
+ * not say (a draft calls it off in updatePost).
+ */
+function newsletterPlanOf(
+  input: PostInput,
+  userId: string,
+): Partial<Pick<PostRow, NewsletterPlanColumn>> {
+  if (input.newsletterOnPublish === undefined) return {};
+  return input.newsletterOnPublish
+    ? { newsletterOnPublish: true, newsletterRequestedBy: userId }
+    : NO_NEWSLETTER_PLAN;
 }
 
 /**

@@ -53,6 +53,7 @@ const ROW_COLUMNS = [
   "posts.updatedAt",
   "posts.marketplaceUrl",
   "posts.version",
+  "posts.newsletterOnPublish",
 ] as const;
 
 /**

@@ -60,6 +60,8 @@ export function fakePostRow(overrides: Partial<PostRow> = {}): PostRow {
     updatedAt: createdAt,
     version: 1,
     updatedBy: null,
+    newsletterOnPublish: false,
+    newsletterRequestedBy: null,
     ...overrides,
   };
 }

@@ -40,6 +40,9 @@ export const POST_FIELDS = [
   "noIndex",
 ].sort();
 
+/** What a staff call answers of one post (GET, POST and PUT /api/posts/:id): also its plan. */
+export const STAFF_POST_FIELDS = [...POST_FIELDS, "newsletterOnPublish"].sort();
+
 let counter = 0;
 /** A valid editor payload with a unique title and slug. */
 export function payload(

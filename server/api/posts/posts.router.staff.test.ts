@@ -8,8 +8,8 @@ import type { TestServer } from "#tests/helpers/test-server.ts";
 import {
   expectRecent,
   HOUR,
-  POST_FIELDS,
   payload,
+  STAFF_POST_FIELDS,
   staffPostCalls,
   startWithEmployee,
 } from "./posts.router.fixture.ts";
@@ -34,7 +34,7 @@ describeEachDatabase("staff posts API", (kind) => {
       const response = await send("POST", "/api/posts", body);
       expect(response.status).toBe(201);
       const post = (await response.json()) as Post;
-      expect(Object.keys(post).sort()).toEqual(POST_FIELDS);
+      expect(Object.keys(post).sort()).toEqual(STAFF_POST_FIELDS);
       expect(post).toMatchObject({
         title: "Pocket Dragons",
         slug: "pocket-dragons-123456",

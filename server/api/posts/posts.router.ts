@@ -15,7 +15,11 @@ import {
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
-import { presentPost, presentPostSummary } from "#server/presenters/post.server.ts";
+import {
+  presentPost,
+  presentPostSummary,
+  presentStaffPost,
+} from "#server/presenters/post.server.ts";
 import { presentPostCard } from "#server/presenters/post-card.server.ts";
 import { presentStaffPostRow } from "#server/presenters/staff-post-row.server.ts";
 import type { Audience } from "#server/services/content-rules.server.ts";
@@ -170,13 +174,13 @@ function staffPostRoutes(router: Router, context: ServerContext) {
       uploads,
       siteUrl: config.siteUrl,
     });
-    res.status(201).json(presentPost(row));
+    res.status(201).json(presentStaffPost(row));
   });
 
   router.get("/:id", staffOnly, async (req, res) => {
     const row = await getPostById(db, postId(req.params));
     if (!row) throw HttpError.notFound(POST_NOT_FOUND_MESSAGE);
-    res.json(presentPost(row));
+    res.json(presentStaffPost(row));
   });
 
   router.put("/:id", staffOnly, postBody, async (req, res) => {
@@ -190,7 +194,7 @@ function staffPostRoutes(router: Router, context: ServerContext) {
       uploads,
       siteUrl: config.siteUrl,
     });
-    res.json(presentPost(row));
+    res.json(presentStaffPost(row));
   });
 
   router.delete("/:id", staffOnly, async (req, res) => {
