@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS } from "./tests/helpers/chromium.ts";
 
 // Browser tests run against the production build (`npm run test:e2e` builds first), served by
 // the real server on a loopback port with its own fresh data folder and the demo content.
@@ -47,17 +48,7 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     viewport: { width: 1280, height: 900 },
     trace: "off",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? chromiumPath(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   webServer: [
     {
@@ -98,13 +89,4 @@ function freeLoopbackPort(): string {
     throw new Error(`Could not find a free port: ${result.stderr}`);
   }
   return found;
-}
-
-/**
- * The machine's Chromium: its headless shell where installed (the browser without a window, which
- * Playwright itself uses for headless runs: about a third less CPU per test), else the browser.
- */
-function chromiumPath(): string {
-  const shell = "/usr/bin/chromium-headless-shell";
-  return existsSync(shell) ? shell : "/usr/bin/chromium";
 }

@@ -57,9 +57,14 @@ describe("buildNewsletter", () => {
     expect(newsletter.text).toContain("Override Studios");
   });
 
-  it("inlines every style: no <style> rule is left but the small-screen one", () => {
+  it("inlines every style: no <style> rule is left but the small-screen and dark-mode ones", () => {
     const styleBlocks = newsletter.html.match(/<style>[\s\S]*?<\/style>/g) ?? [];
-    for (const block of styleBlocks) expect(block).toMatch(/^<style>\s*@media/);
+    expect(styleBlocks).toHaveLength(2);
+    expect(styleBlocks[0]).toMatch(/^<style>\s*@media \(max-width:620px\)/);
+    expect(styleBlocks[1]).toMatch(
+      /^<style>\s*:root\{color-scheme:light dark;[^}]*\}\s*@media \(prefers-color-scheme:dark\)\{[^{}]*\{/,
+    );
+    expect(newsletter.html).toContain('<meta name="color-scheme" content="light dark">');
     expect(newsletter.html).toMatch(/<body style="[^"]*background-color: #f4f4f5/);
     expect(newsletter.html).toMatch(/<table[^>]*class="column"[^>]*max-width: 600px/);
     for (const paragraph of tags(newsletter.html, "p")) expect(paragraph).toContain("style=");

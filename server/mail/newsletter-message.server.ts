@@ -3,6 +3,7 @@ import { escapeMarkup } from "#common/format.ts";
 import { absoluteImageUrl } from "#common/images.ts";
 import { postUrl } from "#common/paths.ts";
 import { absoluteMailUrl, mailSafeHtml } from "./newsletter-html.server.ts";
+import { COLUMN_WIDTH, newsletterDocument } from "./newsletter-layout.server.ts";
 
 /**
  * Where a subscriber's own unsubscribe link goes in a built newsletter. The message is built
@@ -49,43 +50,6 @@ export type NewsletterSource = {
 /** A built newsletter: HTML and text with UNSUBSCRIBE_PLACEHOLDER where each link goes. */
 export type NewsletterContent = { subject: string; html: string; text: string };
 
-/** The full width of the mail's column, in pixels. */
-const COLUMN_WIDTH = 600;
-
-/**
- * The design, inlined by juice into each element's style attribute (mail clients drop or
- * ignore <style> more often than not). Dark text on a light background, one column.
- */
-const STYLES = `
-body{margin:0;padding:0;background-color:#f4f4f5;color:#18181b;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.6}
-table{border-collapse:collapse}
-.outer{width:100%;background-color:#f4f4f5}
-.outer-cell{padding:24px 12px}
-.column{width:100%;max-width:${COLUMN_WIDTH}px;background-color:#ffffff;border-radius:8px}
-.brand{padding:20px 24px;border-bottom:1px solid #e4e4e7;font-size:14px;color:#52525b}
-.brand a{color:#18181b;font-weight:bold;font-size:18px;text-decoration:none}
-.hero img{display:block;width:100%;max-width:${COLUMN_WIDTH}px;height:auto;border:0}
-.body{padding:24px}
-h1{margin:0 0 16px;font-size:26px;line-height:1.25;color:#18181b}
-h2{margin:24px 0 12px;font-size:21px;line-height:1.3;color:#18181b}
-h3,h4{margin:20px 0 8px;font-size:18px;line-height:1.3;color:#18181b}
-p{margin:0 0 16px}
-ul,ol{margin:0 0 16px;padding-left:24px}
-li{margin:0 0 6px}
-blockquote{margin:0 0 16px;padding:4px 0 4px 16px;border-left:4px solid #d4d4d8;color:#3f3f46}
-pre{margin:0 0 16px;padding:12px;background-color:#f4f4f5;white-space:pre-wrap;font-size:14px}
-code{font-family:Consolas,Menlo,monospace;font-size:14px}
-hr{border:0;border-top:1px solid #e4e4e7;margin:24px 0}
-a{color:#15803d}
-.body img{max-width:100%;height:auto;border:0}
-.actions{padding:8px 0 0}
-.button{display:inline-block;padding:12px 20px;background-color:#15803d;color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px}
-.footer{padding:20px 24px;font-size:12px;line-height:1.5;color:#52525b;text-align:center}
-.footer a{color:#52525b}
-.preheader{display:none;max-height:0;overflow:hidden;opacity:0;color:#ffffff;font-size:1px}
-@media (max-width:620px){.outer-cell{padding:0 !important}.column{border-radius:0 !important}.body{padding:20px 16px !important}}
-`;
-
 /** The e-mail of a post, with styles inlined so mail clients show it as designed. */
 export async function buildNewsletter({
   post,
@@ -110,37 +74,28 @@ export async function buildNewsletter({
   // author's words among it) has been escaped, the slot becomes the placeholder. So each reader's
   // link goes only where the template puts it, never where content names the placeholder.
   const slot = `unsubscribe-slot-${randomBytes(12).toString("hex")}`;
-  const html = juice(
-    [
-      '<!doctype html><html lang="en"><head><meta charset="utf-8">',
-      '<meta name="viewport" content="width=device-width, initial-scale=1">',
-      `<title>${title}</title><style>${STYLES}</style></head><body>`,
-      excerpt ? `<div class="preheader">${escapeMarkup(excerpt)}</div>` : "",
-      '<table role="presentation" class="outer" width="100%" cellpadding="0" cellspacing="0">',
-      '<tr><td class="outer-cell" align="center">',
-      `<table role="presentation" class="column" width="${COLUMN_WIDTH}" cellpadding="0" cellspacing="0">`,
-      `<tr><td class="brand"><a href="${escapeMarkup(siteUrl)}/">${company}</a>`,
-      tagline ? `<br>${escapeMarkup(oneLine(tagline))}` : "",
-      "</td></tr>",
-      image
-        ? `<tr><td class="hero"><img src="${escapeMarkup(image)}" alt="${escapeMarkup(oneLine(post.featuredImageAlt ?? ""))}" width="${COLUMN_WIDTH}"></td></tr>`
-        : "",
-      `<tr><td class="body"><h1>${title}</h1>`,
+  const document = newsletterDocument({
+    title,
+    excerpt: excerpt ? escapeMarkup(excerpt) : "",
+    brand: `<a href="${escapeMarkup(siteUrl)}/">${company}</a>${tagline ? `<br>${escapeMarkup(oneLine(tagline))}` : ""}`,
+    hero: image
+      ? `<img src="${escapeMarkup(image)}" alt="${escapeMarkup(oneLine(post.featuredImageAlt ?? ""))}" width="${COLUMN_WIDTH}">`
+      : "",
+    body: [
+      `<h1>${title}</h1>`,
       mailSafeHtml(post.content, siteUrl),
-      '<p class="actions">',
-      `<a class="button" href="${readUrl}">Read on the site</a>`,
-      "</p>",
+      `<p class="actions"><a class="button" href="${readUrl}">Read on the site</a></p>`,
       marketplaceUrl
         ? `<p><a href="${escapeMarkup(marketplaceUrl)}">See it on the Marketplace</a></p>`
         : "",
-      "</td></tr></table>",
-      `<table role="presentation" class="column-footer" width="${COLUMN_WIDTH}" cellpadding="0" cellspacing="0">`,
-      `<tr><td class="footer">You get this e-mail because you subscribed to the newsletter of ${company}.<br>`,
-      `<a href="${slot}">Unsubscribe</a> with one click.<br>${company}</td></tr>`,
-      "</table></td></tr></table></body></html>",
     ].join(""),
-    { preserveMediaQueries: true, applyWidthAttributes: false, applyHeightAttributes: false },
-  );
+    footer: `You get this e-mail because you subscribed to the newsletter of ${company}.<br><a href="${slot}">Unsubscribe</a> with one click.<br>${company}`,
+  });
+  const html = juice(document, {
+    preserveMediaQueries: true,
+    applyWidthAttributes: false,
+    applyHeightAttributes: false,
+  });
   const escaped = escapePlaceholder({ html, text: textPart(convert, html) });
   return {
     subject,
