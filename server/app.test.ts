@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPost } from "#tests/factories/post.ts";
 import { expectNoStackTrace, readError } from "#tests/helpers/http.ts";
+import { requestAs, signInAs } from "#tests/helpers/staff.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 import { startTestServer, startTestServerOn, type TestServer } from "#tests/helpers/test-server.ts";
 import { allowConsoleError } from "#tests/setup/setup-test-env.ts";
@@ -32,12 +33,16 @@ function expectSecurityHeaders(response: Response) {
   expect(h.get("x-powered-by")).toBeNull();
 }
 
-/** The security headers of anything under /uploads: helmet's, with the uploads' own policy. */
+/**
+ * The security headers of anything under /uploads: helmet's, with the uploads' own policy, and
+ * shown by any origin (mail clients, the dashboard's sandboxed e-mail previews).
+ */
 function expectUploadHeaders(response: Response) {
   const h = response.headers;
   expect(h.get("x-content-type-options")).toBe("nosniff");
   expect(h.get("x-frame-options")).toBe("SAMEORIGIN");
-  expect(h.get("cross-origin-resource-policy")).toBe("same-origin");
+  expect(h.get("cross-origin-opener-policy")).toBe("same-origin");
+  expect(h.get("cross-origin-resource-policy")).toBe("cross-origin");
   expect(h.get("content-security-policy")).toBe(
     "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
   );
@@ -80,6 +85,29 @@ describeEachDatabase("the app", (kind) => {
       expectSecurityHeaders(await server.request("/api/posts/published"));
       expectSecurityHeaders(await server.request("/api/no-such-thing"));
       expectSecurityHeaders(await server.postJson("/api/newsletter/subscribe", { email: "x" }));
+    });
+
+    it("lets other origins show uploads only; a staff member's own answers stay same-origin", async () => {
+      const dir = uploadsDir(server.db.dataDir);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        path.join(dir, "shared.png"),
+        await sharp({ create: { width: 2, height: 2, channels: 3, background: "#16a34a" } })
+          .png()
+          .toBuffer(),
+      );
+      const upload = await server.request("/uploads/shared.png", {
+        headers: { origin: "null", "sec-fetch-mode": "no-cors", "sec-fetch-dest": "image" },
+      });
+      expect(upload.status).toBe(200);
+      expect(upload.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+      const staff = await signInAs(server, "employee");
+      for (const path of ["/api/auth/get-session", "/api/posts", "/api/subscribers", "/healthz"]) {
+        const response = await requestAs(server, staff, path);
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
+        await response.arrayBuffer();
+      }
     });
 
     it("asks for HTTPS only when the site is served over HTTPS", async () => {

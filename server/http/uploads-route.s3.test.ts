@@ -95,6 +95,7 @@ function comparable(response: Response) {
     nosniff: h.get("x-content-type-options"),
     allow: h.get("allow"),
     csp: h.get("content-security-policy"),
+    resourcePolicy: h.get("cross-origin-resource-policy"),
     etag: h.get("etag") === null ? "none" : "present",
     lastModified: h.get("last-modified") === null ? "none" : "present",
   };
@@ -275,6 +276,9 @@ describe("uploads behind PUBLIC_UPLOADS_URL", () => {
     expect(response.headers.get("location")).toBe(`${PUBLIC}/${name}`);
     expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
     expect(response.headers.get("vary")).toContain("Accept");
+    // A picture in an e-mail or a preview frame follows the redirect: it must let them.
+    expect(response.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("redirects a browser that takes WebP to the smaller WebP copy", async () => {

@@ -53,9 +53,24 @@ export function uploadsRoute(config: Config, store: UploadStore): RequestHandler
   return [uploadsPolicy, uploadsGuard, variantsOnDemand(store), preferWebp(store), send];
 }
 
-/** Every answer under /uploads, a file or an error, carries the uploads' own policy. */
+/**
+ * Who may show what /uploads answers: everyone. Uploads are public files, the same bytes for
+ * every visitor, signed in or not, so another origin learns nothing by loading one that it could
+ * not fetch itself; and mail clients, web mail and the dashboard's sandboxed e-mail previews (an
+ * origin of their own) must show the newsletter's pictures. Every other answer keeps helmet's
+ * `same-origin` (docs/decisions/035-uploads-embeddable.md).
+ */
+export const UPLOADS_RESOURCE_POLICY = "cross-origin";
+
+/**
+ * Every answer under /uploads, a file, a redirect or an error, carries the uploads' own policy,
+ * and may be shown by any origin.
+ */
 const uploadsPolicy: RequestHandler = (_req, res, next) => {
-  res.set("Content-Security-Policy", UPLOADS_CSP);
+  res.set({
+    "Content-Security-Policy": UPLOADS_CSP,
+    "Cross-Origin-Resource-Policy": UPLOADS_RESOURCE_POLICY,
+  });
   next();
 };
 

@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
+import sharp from "sharp";
 import type { NewsletterPreview } from "#common/types/newsletter.ts";
 import {
   expect,
@@ -122,6 +123,44 @@ test.describe("newsletters", () => {
     expect(mail?.html).toContain("This is a test of the newsletter");
     expect(mail?.html).toContain("Inside the letter.");
     expect(mail?.text).toContain("Read on the site [");
+  });
+
+  test("the preview shows the post's cover image and its pictures, loaded from the site's uploads", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    await signInAs(page, await createStaff());
+    const picture = await sharp({
+      create: { width: 64, height: 40, channels: 3, background: "#16a34a" },
+    })
+      .png()
+      .toBuffer();
+    const uploaded = await page.request.post("/api/upload/image", {
+      multipart: { image: { name: "cover.png", mimeType: "image/png", buffer: picture } },
+      headers: { origin: String(test.info().project.use.baseURL) },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    const { url } = (await uploaded.json()) as { url: string };
+    const post = await createPost(db, {
+      title: uniqueTitle("Letter with a cover"),
+      featuredImage: url.replace(/^\/uploads\//, ""),
+      featuredImageAlt: "The cover of the letter",
+      content: `<p>Under the cover.</p><p><img src="${url}" alt="A picture in the letter"></p>`,
+    });
+    await openNewsletterDialog(page, post.id);
+    // The frame is an origin of its own (sandboxed, no allow-same-origin): the pictures reach it
+    // only because /uploads lets other origins show them (docs/decisions/035-uploads-embeddable.md).
+    const letter = newsletterDialog(page)
+      .locator('iframe[title="Preview of the e-mail"]')
+      .contentFrame();
+    for (const name of ["The cover of the letter", "A picture in the letter"]) {
+      const image = letter.getByRole("img", { name });
+      await expect(image).toHaveAttribute("src", /^http:\/\/127\.0\.0\.1:\d+\/uploads\//);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(64);
+    }
   });
 
   test("sending to the subscribers is followed to its end in Newsletters; then the editor offers Send again", async ({
