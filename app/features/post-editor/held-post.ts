@@ -29,6 +29,8 @@ export type HeldPost = {
    * then `values` are those changes, not what the public sees.
    */
   workingCopy: { savedAt: string; savedBy: string | null } | null;
+  /** Whether the post's newsletter goes out when it goes live (content-model.md#newsletter-with-the-post). */
+  newsletterOnPublish: boolean;
   /** What the server holds for the form: the post's fields, or its working copy's. */
   values: PostEditorValues;
 };
@@ -53,6 +55,7 @@ export function heldForNewPost(values: PostEditorValues): HeldPost {
     updatedAt: null,
     version: null,
     workingCopy: null,
+    newsletterOnPublish: false,
     values,
   };
 }
@@ -62,7 +65,7 @@ export function heldFromPost(
   post: Pick<
     Post,
     "id" | "status" | "slug" | "scheduledAt" | "timezone" | "publishedAt" | "updatedAt"
-  > & { version?: number | undefined },
+  > & { version?: number | undefined; newsletterOnPublish?: boolean | undefined },
   values: PostEditorValues,
   now: Date = new Date(),
   workingCopy: HeldPost["workingCopy"] = null,
@@ -77,6 +80,7 @@ export function heldFromPost(
     updatedAt: post.updatedAt,
     version: post.version ?? null,
     workingCopy,
+    newsletterOnPublish: post.newsletterOnPublish === true,
     values,
   };
 }

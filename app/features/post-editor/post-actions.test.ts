@@ -120,13 +120,18 @@ describe("what each action sends", () => {
     }
   });
 
-  it("schedules at the time and zone chosen in the dialog", () => {
-    const chosen = { scheduledAt: "2099-05-01T10:30", timezone: "America/Denver" };
+  it("schedules at the time and zone chosen in the dialog, with or without its newsletter", () => {
+    const chosen = {
+      scheduledAt: "2099-05-01T10:30",
+      timezone: "America/Denver",
+      newsletterOnPublish: true,
+    };
     expect(requestFor("schedule", input, heldForNewPost(values), chosen)).toMatchObject({
       status: "scheduled",
       ...chosen,
     });
-    expect(requestFor("reschedule", input, scheduled, chosen)).toMatchObject(chosen);
+    const without = { ...chosen, newsletterOnPublish: false };
+    expect(requestFor("reschedule", input, scheduled, without)).toMatchObject(without);
     expect(() => requestFor("schedule", input, held)).toThrow();
   });
 
@@ -159,7 +164,11 @@ describe("what the panel says the server holds", () => {
     expect(published.text).toContain("the public page shows the last Update");
     const summary = statusSummary(scheduled, "Europe/Berlin");
     expect(summary.label).toBe("Scheduled");
-    expect(summary.text).toContain("14 Mar 2099, 01:00 (09:00 in Tokyo)");
+    expect(summary.text).toContain("14 Mar 2099, 01:00 (09:00 in Tokyo).");
+    const mailed = statusSummary({ ...scheduled, newsletterOnPublish: true }, "Europe/Berlin");
+    expect(mailed.text).toContain(
+      "14 Mar 2099, 01:00 (09:00 in Tokyo), and is e-mailed to subscribers then.",
+    );
   });
 
   it("counts a scheduled post whose time has come as published", () => {
@@ -229,6 +238,14 @@ describe("the toast after a save", () => {
     ).toEqual({
       title: "Content created successfully!",
       description: "Scheduled: it goes live on 14 Mar 2099, 01:00 (09:00 in Tokyo).",
+    });
+    const mailed = { ...later, newsletterOnPublish: true };
+    expect(
+      savedToast("update", mailed, { created: false, stayed: false, viewerZone: "Asia/Tokyo" }),
+    ).toEqual({
+      title: "Content updated successfully!",
+      description:
+        "Saved: this version goes live on 14 Mar 2099, 09:00 and is e-mailed to subscribers.",
     });
   });
 });

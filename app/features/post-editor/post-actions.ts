@@ -45,8 +45,15 @@ export function opensScheduleDialog(action: EditorAction): boolean {
   return action === "schedule" || action === "reschedule";
 }
 
-/** A time chosen in the Schedule dialog: a wall-clock time and its zone. */
-export type ChosenSchedule = { scheduledAt: string; timezone: string };
+/**
+ * A time chosen in the Schedule dialog: a wall-clock time and its zone, and whether the post's
+ * newsletter goes out when it goes live.
+ */
+export type ChosenSchedule = {
+  scheduledAt: string;
+  timezone: string;
+  newsletterOnPublish: boolean;
+};
 
 /** What the Schedule dialog hands over: the time, its zone, and whether that becomes the post's. */
 export type ScheduleChoice = ChosenSchedule & { makePostZone: boolean };
@@ -88,13 +95,13 @@ export function requestFor(
  * (which the server then keeps).
  */
 export function scheduleToSend(
-  { scheduledAt, timezone, makePostZone }: ScheduleChoice,
+  { scheduledAt, timezone, makePostZone, newsletterOnPublish }: ScheduleChoice,
   postZone: string,
 ): ChosenSchedule {
   const instant = makePostZone ? null : localDateTimeToInstant(scheduledAt, timezone);
   return instant === null
-    ? { scheduledAt, timezone }
-    : { scheduledAt: instant, timezone: postZone };
+    ? { scheduledAt, timezone, newsletterOnPublish }
+    : { scheduledAt: instant, timezone: postZone, newsletterOnPublish };
 }
 
 /**
@@ -125,7 +132,7 @@ export function statusSummary(
     case "scheduled":
       return {
         label: "Scheduled",
-        text: `Scheduled: goes live on ${held.scheduledAt ? scheduleLabel(held.scheduledAt, held.timezone, viewerZone) : "its scheduled time"}. Your changes are saved into it as you write: what this editor shows at "Saved" is what goes live.`,
+        text: `Scheduled: goes live on ${held.scheduledAt ? scheduleLabel(held.scheduledAt, held.timezone, viewerZone) : "its scheduled time"}${held.newsletterOnPublish ? ", and is e-mailed to subscribers then" : ""}. Your changes are saved into it as you write: what this editor shows at "Saved" is what goes live.`,
       };
     case "published":
       return {
@@ -164,10 +171,11 @@ export function savedToast(
     return { title, description, action: view };
   }
   if (status === "scheduled") {
+    const mailed = post.newsletterOnPublish ? " and is e-mailed to subscribers" : "";
     const description =
       action === "update"
-        ? `Saved: this version goes live on ${goesLive}.`
-        : `Scheduled: it goes live on ${goesLive}.`;
+        ? `Saved: this version goes live on ${goesLive}${mailed}.`
+        : `Scheduled: it goes live on ${goesLive}${mailed}.`;
     return { title, description };
   }
   const description =

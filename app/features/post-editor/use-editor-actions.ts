@@ -182,12 +182,10 @@ function useScheduleDialog(form: EditorCore["form"], run: EditorSave["run"]) {
    * zone unless the person asked to make the dialog's zone the post's: the time is then sent as
    * the instant it stands for. A refused time stays in the dialog, its reason under the field.
    */
-  async function schedule({ scheduledAt, timezone, makePostZone }: ScheduleChoice) {
+  async function schedule(choice: ScheduleChoice) {
+    const { timezone, makePostZone } = choice;
     const action = scheduleAction ?? "schedule";
-    const chosen = scheduleToSend(
-      { scheduledAt, timezone, makePostZone },
-      form.getValues("timezone"),
-    );
+    const chosen = scheduleToSend(choice, form.getValues("timezone"));
     if (makePostZone) form.setValue("timezone", timezone, { shouldDirty: true });
     form.clearErrors("scheduledAt");
     const saved = await run(action, { chosen });

@@ -170,6 +170,7 @@ function EditorDialogs({
         timezone={editor.scheduleTimezone}
         zones={editor.scheduleZones}
         error={form.formState.errors.scheduledAt?.message ?? null}
+        newsletterOnPublish={held.newsletterOnPublish}
         onSchedule={editor.schedule}
       />
       {held.id ? (

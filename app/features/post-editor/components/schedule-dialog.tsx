@@ -20,10 +20,13 @@ export const SCHEDULE_REQUIRED_MESSAGE = "Please select a date and time";
 export const SCHEDULE_PASSED_MESSAGE =
   "That time has already passed. Choose a later time, or publish the post now.";
 
+/** The Schedule dialog's choice to send the post's newsletter with it. */
+export const NEWSLETTER_ON_PUBLISH_LABEL = "E-mail it to subscribers when it goes live";
+
 /**
  * The Schedule Post dialog (docs/product/editor.md#schedule-dialog): a date-time and one of the
- * dialog's time zones, and whether that zone also becomes the post's Time zone (off unless
- * ticked). A time that has passed is refused here; otherwise the editor saves the post as
+ * dialog's time zones, whether that zone also becomes the post's Time zone (off unless
+ * ticked), and whether the post's newsletter goes out when it goes live (as the post has it). A time that has passed is refused here; otherwise the editor saves the post as
  * scheduled (Schedule, Reschedule) and the dialog stays open until that save succeeds: a time the
  * server refuses shows its reason under the field.
  */
@@ -34,6 +37,7 @@ export function ScheduleDialog({
   timezone,
   zones,
   error = null,
+  newsletterOnPublish,
   onSchedule,
 }: {
   open: boolean;
@@ -44,6 +48,8 @@ export function ScheduleDialog({
   zones: TimeZoneOption[];
   /** Why the server refused the time last tried, if it did. */
   error?: string | null;
+  /** Whether the post's newsletter already goes out when it goes live. */
+  newsletterOnPublish: boolean;
   onSchedule: (choice: ScheduleChoice) => void;
 }) {
   return (
@@ -55,6 +61,7 @@ export function ScheduleDialog({
             timezone={timezone}
             zones={zones}
             error={error}
+            newsletterOnPublish={newsletterOnPublish}
             onSchedule={onSchedule}
             onCancel={() => onOpenChange(false)}
           />
@@ -69,6 +76,7 @@ function ScheduleForm({
   timezone: initialZone,
   zones,
   error: refused,
+  newsletterOnPublish: initialNewsletter,
   onSchedule,
   onCancel,
 }: {
@@ -76,6 +84,7 @@ function ScheduleForm({
   timezone: string;
   zones: TimeZoneOption[];
   error: string | null;
+  newsletterOnPublish: boolean;
   onSchedule: (choice: ScheduleChoice) => void;
   onCancel: () => void;
 }) {
@@ -84,6 +93,7 @@ function ScheduleForm({
     zones.some((zone) => zone.value === initialZone) ? initialZone : (zones[0]?.value ?? "UTC"),
   );
   const [makePostZone, setMakePostZone] = React.useState(false);
+  const [newsletterOnPublish, setNewsletterOnPublish] = React.useState(initialNewsletter);
   const [error, setError] = React.useState<string | null>(refused);
   const id = React.useId();
   // The server's refusal of the time just tried arrives after the dialog was sent off.
@@ -104,7 +114,7 @@ function ScheduleForm({
       setError(SCHEDULE_PASSED_MESSAGE);
       return;
     }
-    onSchedule({ scheduledAt, timezone, makePostZone });
+    onSchedule({ scheduledAt, timezone, makePostZone, newsletterOnPublish });
   }
 
   return (
@@ -156,6 +166,21 @@ function ScheduleForm({
             />
             Also make this the post's zone
           </label>
+        </div>
+        <div>
+          <label className="flex items-center gap-2 text-sm text-zinc-200">
+            <input
+              type="checkbox"
+              checked={newsletterOnPublish}
+              onChange={(event) => setNewsletterOnPublish(event.target.checked)}
+              aria-describedby={`${id}-newsletter-hint`}
+              className="size-4 accent-grass-500"
+            />
+            {NEWSLETTER_ON_PUBLISH_LABEL}
+          </label>
+          <p id={`${id}-newsletter-hint`} className="mt-1 text-xs text-zinc-400">
+            The newsletter goes to every active subscriber as the post goes live, once.
+          </p>
         </div>
         <div className="flex justify-end gap-2 pt-2">
           <Button type="button" variant="secondary" onClick={onCancel}>

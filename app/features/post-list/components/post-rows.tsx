@@ -1,4 +1,4 @@
-import { ImageOffIcon } from "lucide-react";
+import { ImageOffIcon, MailIcon } from "lucide-react";
 import { Link } from "react-router";
 import { editPostPath } from "#app/components/dashboard/sections.ts";
 import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
@@ -42,12 +42,13 @@ export function PostThumbnail({ post, className }: { post: StaffPostRow; classNa
 
 /**
  * The status as a coloured badge (green published, yellow draft, blue scheduled), and beside it
- * `Changes not live` when the post has saved changes the public does not see until Update.
+ * `Changes not live` when the post has saved changes the public does not see until Update, and
+ * `E-mail when live` when its newsletter goes out as it goes live.
  */
 export function PostStatusBadge({
   post,
 }: {
-  post: Pick<StaffPostRow, "status" | "changesNotLive">;
+  post: Pick<StaffPostRow, "status" | "changesNotLive" | "newsletterOnPublish">;
 }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
@@ -57,9 +58,21 @@ export function PostStatusBadge({
           Changes not live
         </Badge>
       ) : null}
+      {post.newsletterOnPublish ? (
+        <Badge
+          variant="neutral"
+          title="The newsletter goes to every active subscriber as the post goes live"
+        >
+          <MailIcon aria-hidden="true" className="size-3" />
+          {NEWSLETTER_ON_PUBLISH_BADGE}
+        </Badge>
+      ) : null}
     </span>
   );
 }
+
+/** The mark of a post whose newsletter goes out when it goes live. */
+export const NEWSLETTER_ON_PUBLISH_BADGE = "E-mail when live";
 
 /** The title, linking to the editor. */
 export function PostTitleLink({ post }: { post: StaffPostRow }) {
