@@ -18,11 +18,25 @@ import {
 // Autosave (docs/decisions/008-editor-saves.md): a draft is saved into itself a few seconds after
 // typing stops, a published post into its working copy (the public page stays as it was until
 // Update), failures are retried, and a save made from an older version never overwrites
-// someone else's silently.
+// someone else's silently. The page's clock is Playwright's, so the autosave's 3-second pause in
+// typing and its pauses between tries are skipped rather than waited for.
 
-/** Waits for the indicator to say every change is on the server. */
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+});
+
+/** Lets the autosave's pause in typing pass at once. */
+const skipTypingPause = (page: Page) => page.clock.fastForward(3_000);
+
+/**
+ * Moves the page's clock on, past the pause in typing and any pause before a new try, until the
+ * indicator says every change is on the server.
+ */
 async function expectAutosaved(page: Page) {
-  await expect(autosaveStatus(page)).toHaveText(SAVED_STATE, { timeout: 20_000 });
+  await expect(async () => {
+    await skipTypingPause(page);
+    await expect(autosaveStatus(page)).toHaveText(SAVED_STATE, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The post as staff read it from the API, with this page's session. */
@@ -134,7 +148,8 @@ test.describe("autosave", () => {
     });
     await openEditor(page, `?id=${post.id}&type=post`);
     await retype(page, "One.");
-    await expect(autosaveStatus(page)).toHaveText("Not saved: retrying", { timeout: 10_000 });
+    await skipTypingPause(page);
+    await expect(autosaveStatus(page)).toHaveText("Not saved: retrying");
     // Typing goes on while the tries fail; the next try carries it too.
     await page.keyboard.type(" Two.");
     await expectAutosaved(page);
@@ -152,7 +167,8 @@ test.describe("autosave", () => {
       await route.continue();
     });
     await page.keyboard.type(" Three.");
-    await expect(autosaveStatus(page)).toHaveText("Saving...", { timeout: 10_000 });
+    await skipTypingPause(page);
+    await expect(autosaveStatus(page)).toHaveText("Saving...");
     await page.keyboard.type(" Four.");
     release();
     await expect(autosaveStatus(page)).not.toHaveText(/^Saved/);
@@ -215,6 +231,7 @@ test.describe("autosave", () => {
     });
     await signInAs(page, await createStaff({ firstName: "Ada" }));
     const other = await browser.newPage({ baseURL: String(test.info().project.use.baseURL) });
+    await other.clock.install();
     await signInAs(other, await createStaff({ firstName: "Bea" }));
     await openEditor(page, `?id=${post.id}&type=post`);
     await openEditor(other, `?id=${post.id}&type=post`);
@@ -224,10 +241,11 @@ test.describe("autosave", () => {
 
     // Bea started from the older version: her autosave is refused, not written over Ada's.
     await retype(other, "Bea's words.");
+    await skipTypingPause(other);
     const dialog = other.getByRole("alertdialog", {
       name: "This post was changed by someone else",
     });
-    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("saved this post at");
     expect((await storedPost(page, post.id)).content).toBe("<p>Ada's words.</p>");
 
@@ -242,10 +260,11 @@ test.describe("autosave", () => {
 
     // Now Ada is the one behind: she overwrites deliberately.
     await page.keyboard.type(" Again.");
+    await skipTypingPause(page);
     const adaDialog = page.getByRole("alertdialog", {
       name: "This post was changed by someone else",
     });
-    await expect(adaDialog).toBeVisible({ timeout: 20_000 });
+    await expect(adaDialog).toBeVisible();
     await adaDialog.getByRole("button", { name: "Overwrite with mine" }).click();
     await expectAutosaved(page);
     expect((await storedPost(page, post.id)).content).toBe("<p>Ada's words. Again.</p>");
