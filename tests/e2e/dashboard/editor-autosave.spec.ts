@@ -149,7 +149,7 @@ test.describe("autosave", () => {
     await openEditor(page, `?id=${post.id}&type=post`);
     await retype(page, "One.");
     await skipTypingPause(page);
-    await expect(autosaveStatus(page)).toHaveText("Not saved: retrying");
+    await expect(autosaveStatus(page)).toHaveText("Not saved: retrying", { timeout: 10_000 });
     // Typing goes on while the tries fail; the next try carries it too.
     await page.keyboard.type(" Two.");
     await expectAutosaved(page);
@@ -168,7 +168,7 @@ test.describe("autosave", () => {
     });
     await page.keyboard.type(" Three.");
     await skipTypingPause(page);
-    await expect(autosaveStatus(page)).toHaveText("Saving...");
+    await expect(autosaveStatus(page)).toHaveText("Saving...", { timeout: 10_000 });
     await page.keyboard.type(" Four.");
     release();
     await expect(autosaveStatus(page)).not.toHaveText(/^Saved/);
@@ -245,7 +245,7 @@ test.describe("autosave", () => {
     const dialog = other.getByRole("alertdialog", {
       name: "This post was changed by someone else",
     });
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
     await expect(dialog).toContainText("saved this post at");
     expect((await storedPost(page, post.id)).content).toBe("<p>Ada's words.</p>");
 
@@ -264,7 +264,7 @@ test.describe("autosave", () => {
     const adaDialog = page.getByRole("alertdialog", {
       name: "This post was changed by someone else",
     });
-    await expect(adaDialog).toBeVisible();
+    await expect(adaDialog).toBeVisible({ timeout: 20_000 });
     await adaDialog.getByRole("button", { name: "Overwrite with mine" }).click();
     await expectAutosaved(page);
     expect((await storedPost(page, post.id)).content).toBe("<p>Ada's words. Again.</p>");
