@@ -20,6 +20,8 @@ export type NewsletterSending = {
   skipped: number;
   /** Not yet sent, failed or skipped (waiting, or waiting for a retry). */
   left: number;
+  /** When the soonest copy the mail server refused for now is tried again (ISO-8601); null: none waits. */
+  nextRetryAt: string | null;
   /** Who started it (the staff member's name), or null. */
   createdBy: string | null;
   createdAt: string;
@@ -35,8 +37,34 @@ export type NewsletterFailure = {
   at: string | null;
 };
 
-/** `GET /api/newsletter-sendings/{id}`: the sending and its failures (at most the latest 100). */
-export type NewsletterSendingDetail = NewsletterSending & { failures: NewsletterFailure[] };
+/** A copy the mail server refused for now, waiting for its next try. */
+export type NewsletterRetry = {
+  email: string;
+  attempts: number;
+  lastError: string | null;
+  /** When it is tried again (ISO-8601). */
+  nextAttemptAt: string;
+};
+
+/**
+ * `GET /api/newsletter-sendings/{id}`: the sending, its failures (at most the latest 100), the
+ * copies waiting for a retry (at most the soonest 100), and what the failures panel's actions
+ * would concern.
+ */
+export type NewsletterSendingDetail = NewsletterSending & {
+  failures: NewsletterFailure[];
+  retries: NewsletterRetry[];
+  /** Failed copies whose address is still active: what "Retry failed" sends again. */
+  retryable: number;
+  /** Failed copies whose address is still on the list: what "Remove these addresses" removes. */
+  removable: number;
+};
+
+/** `POST /api/newsletter-sendings/{id}/retry-failed`. */
+export type RetryFailedAnswer = { retried: number };
+
+/** `POST /api/newsletter-sendings/{id}/remove-failed`. */
+export type RemoveFailedAnswer = { removed: number };
 
 /** `GET /api/posts/{id}/newsletter/preview`: the e-mail as subscribers would get it. */
 export type NewsletterPreview = {

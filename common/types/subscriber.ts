@@ -1,8 +1,15 @@
-/** pending: waiting for its owner to confirm it (double opt-in); active: gets newsletters. */
-export type SubscriberStatus = "pending" | "active";
+/**
+ * pending: waiting for its owner to confirm it (double opt-in); active: gets newsletters;
+ * bounced: a mail server refused it for good, so it gets nothing until confirmed again.
+ */
+export type SubscriberStatus = "pending" | "active" | "bounced";
 
 /** The states the Mailing List can be narrowed to, `GET /api/subscribers?status=`. */
-export const SUBSCRIBER_STATUSES = ["active", "pending"] as const satisfies SubscriberStatus[];
+export const SUBSCRIBER_STATUSES = [
+  "active",
+  "pending",
+  "bounced",
+] as const satisfies SubscriberStatus[];
 
 /**
  * A mailing-list subscriber as `GET /api/subscribers` sends it
@@ -17,6 +24,10 @@ export type Subscriber = {
   status: SubscriberStatus;
   /** When the address was confirmed (ISO-8601); null while pending. */
   confirmedAt: string | null;
+  /** When it bounced for good (ISO-8601); null unless bounced. */
+  bouncedAt: string | null;
+  /** The mail server's or provider's answer when it bounced. */
+  bounceReason: string | null;
 };
 
 /**

@@ -5,6 +5,7 @@ import { appsRouter } from "./apps/apps.router.ts";
 import { dashboardRouter } from "./dashboard/dashboard.router.ts";
 import { employeesRouter } from "./employees/employees.router.ts";
 import { invitationsRouter } from "./employees/invitations.router.ts";
+import { mailEventsRouter } from "./mail-events/mail-events.router.ts";
 import { apiErrorHandler, apiNotFound } from "./middleware/error-handler.ts";
 import { newsletterRouter } from "./newsletter/newsletter.router.ts";
 import {
@@ -37,6 +38,8 @@ export function apiRouter(context: ServerContext) {
   api.use("/posts", postsRouter(context));
   api.use("/posts", postEditorRouter(context));
   api.use("/posts", postNewsletterRouter(context));
+  // The mail provider's notices, read as text whatever their label (SNS sends text/plain).
+  api.use("/mail-events", mailEventsRouter(context));
   // The app refuses larger bodies before they are read (BODY_LIMITS); this limit only repeats it.
   api.use(express.json({ limit: BODY_LIMITS.json }));
   api.use("/portfolio", portfolioRouter(context));

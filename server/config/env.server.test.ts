@@ -54,6 +54,7 @@ describe("loadConfig", () => {
         doubleOptIn: true,
         ratePerMinute: 600,
         retryMs: 60_000,
+        events: { secret: undefined, mailgunSigningKey: undefined },
       },
       youtube: { baseUrl: "https://www.youtube.com", imageBaseUrl: "https://i.ytimg.com" },
       siteDefaults: {

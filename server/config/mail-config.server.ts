@@ -24,6 +24,13 @@ export const MAIL_VARIABLES = {
    * before its first retry, in milliseconds; each further retry waits twice as long.
    */
   NEWSLETTER_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  /**
+   * The secret the mail provider presents to `POST /api/mail-events` (its bounce and complaint
+   * notices), as a bearer token or a basic-auth password. Unset: no such endpoint (404).
+   */
+  MAIL_EVENTS_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Mailgun's webhook signing key: Mailgun's notices may prove themselves by its signature. */
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(1).optional(),
 };
 
 export type MailConfig = Readonly<{
@@ -38,6 +45,8 @@ export type MailConfig = Readonly<{
   ratePerMinute: number;
   /** The first retry's wait after a temporary refusal (ms); it doubles with each retry. */
   retryMs: number;
+  /** The mail provider's notices: the endpoint's secret (undefined: no endpoint), Mailgun's key. */
+  events: Readonly<{ secret: string | undefined; mailgunSigningKey: string | undefined }>;
 }>;
 
 /** Refused in any header value: a line break would start a header of the sender's choosing. */
@@ -66,6 +75,10 @@ export function mailConfigFrom(
       doubleOptIn: env.NEWSLETTER_DOUBLE_OPT_IN === "1",
       ratePerMinute: env.MAIL_RATE_PER_MINUTE,
       retryMs: env.NEWSLETTER_RETRY_MS,
+      events: Object.freeze({
+        secret: env.MAIL_EVENTS_SECRET,
+        mailgunSigningKey: env.MAILGUN_WEBHOOK_SIGNING_KEY,
+      }),
     }),
   };
 }

@@ -37,6 +37,7 @@ export const TABLES: ReadonlyArray<KeyedTable & { name: keyof Database & string 
   { name: "newsletter_deliveries", key: "id" },
   { name: "newsletter_pace", key: "name" },
   { name: "confirmation_mail_limits", key: "addressKey" },
+  { name: "subscriber_complaints", key: "id" },
 ];
 
 /** How a column's values are normalised: the type PostgreSQL gives it. */

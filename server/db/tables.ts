@@ -27,6 +27,7 @@ export type Database = {
   newsletter_pace: NewsletterPaceTable;
   confirmation_mail_limits: ConfirmationMailLimitsTable;
   preview_links: PreviewLinksTable;
+  subscriber_complaints: SubscriberComplaintsTable;
 };
 
 export type PostsTable = {
@@ -176,9 +177,26 @@ export type SubscribersTable = {
   confirmedAt: string | null;
   /** When the last confirmation mail was sent; null when none was. */
   confirmationSentAt: string | null;
+  /** When the address bounced for good (migration 0019); null unless bounced. */
+  bouncedAt: string | null;
+  /** The mail server's or provider's answer when it bounced. */
+  bounceReason: string | null;
 };
 
-export type SubscriberStatus = "pending" | "active";
+/**
+ * pending until confirmed, then active; bounced once a mail server refused it for good (only a
+ * newly followed confirmation link makes it active again). Only active addresses get newsletters.
+ */
+export type SubscriberStatus = "pending" | "active" | "bounced";
+
+/** A reader marked a newsletter as spam (docs/decisions/036-bounces.md): unsubscribed, kept here. */
+export type SubscriberComplaintsTable = {
+  id: string;
+  email: string;
+  /** The provider's words (its feedback type), when it gave any. */
+  reason: string | null;
+  receivedAt: string;
+};
 
 export type EmployeesTable = {
   id: string;

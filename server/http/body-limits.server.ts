@@ -28,6 +28,8 @@ export const BODY_LIMITS = {
   upload: MAX_UPLOAD_BYTES + MB,
   /** `/api/subscribers/import`: one CSV file of up to MAX_IMPORT_BYTES and its framing. */
   subscriberImport: MAX_IMPORT_BYTES + 64 * KB,
+  /** `/api/mail-events`: a mail provider's notice, or a batch of them (SendGrid's arrays). */
+  mailEvents: MB,
   /** Every other `/api` call: JSON forms (apps, employees, invitations, ...). */
   json: MB,
   /** Everything else: the sign-in and invitation forms; no other page reads a body. */
@@ -40,6 +42,7 @@ const API_LIMITS: [prefix: string, limit: BodyLimit][] = [
   ["/api/auth", { bytes: BODY_LIMITS.signIn, message: BODY_TOO_LARGE_MESSAGE }],
   ["/api/newsletter", { bytes: BODY_LIMITS.newsletter, message: BODY_TOO_LARGE_MESSAGE }],
   ["/api/posts", { bytes: BODY_LIMITS.post, message: BODY_TOO_LARGE_MESSAGE }],
+  ["/api/mail-events", { bytes: BODY_LIMITS.mailEvents, message: BODY_TOO_LARGE_MESSAGE }],
   ["/api/upload", { bytes: BODY_LIMITS.upload, message: UPLOAD_MESSAGES.tooLarge }],
   [
     "/api/subscribers/import",

@@ -88,7 +88,7 @@ export async function currentHolders(db: Db): Promise<string[]> {
 /** Whether a delivery is still `holder`'s to send, and its subscriber's state now. */
 export type Turn = {
   mine: boolean;
-  /** active, pending, or null when the subscriber row is gone (unsubscribed). */
+  /** active, pending, bounced, or null when the subscriber row is gone (unsubscribed). */
   subscriberStatus: string | null;
 };
 
@@ -148,19 +148,34 @@ export function recordSkipped(db: Db, { id, holder, at }: Settle) {
 
 /**
  * The hand-over did not succeed: `retryAt` set, the copy waits until then and anyone may claim it
- * again; null, it failed for good.
+ * again; null, it failed for good. `bounceOf`: the subscriber whose address the server refused
+ * for good (5xx), marked Bounced with its answer in the same transaction as the copy's outcome.
  */
-export function recordRefusal(
+export async function recordRefusal(
   db: Db,
-  { id, holder, at, error, retryAt }: Settle & { error: string; retryAt: Date | null },
-) {
+  {
+    id,
+    holder,
+    at,
+    error,
+    retryAt,
+    bounceOf = null,
+  }: Settle & { error: string; retryAt: Date | null; bounceOf?: string | null },
+): Promise<boolean> {
+  if (bounceOf !== null && !db.isTransaction) {
+    // Two statements, one outcome: committed together or not at all.
+    return db
+      .transaction()
+      .execute((trx) => recordRefusal(trx, { id, holder, at, error, retryAt, bounceOf }));
+  }
   const when = at.toISOString();
-  return settled(
+  const reason = error.slice(0, 1000);
+  const done = await settled(
     db
       .updateTable("newsletter_deliveries")
       .set((eb) => ({
         attempts: eb("attempts", "+", 1),
-        lastError: error.slice(0, 1000),
+        lastError: reason,
         lastAttemptAt: when,
         claimedUntil: null,
         ...(retryAt
@@ -172,6 +187,26 @@ export function recordRefusal(
       .where("status", "=", "pending")
       .executeTakeFirst(),
   );
+  if (done && bounceOf !== null) {
+    await markBounced(db, { subscriberId: bounceOf, at, reason });
+  }
+  return done;
+}
+
+/**
+ * Marks a subscriber's address Bounced with when and why, unless it already is (the first
+ * answer is kept). Pending addresses bounce too: their confirmation cannot arrive either.
+ */
+export async function markBounced(
+  db: Db,
+  { subscriberId, at, reason }: { subscriberId: string; at: Date; reason: string },
+): Promise<void> {
+  await db
+    .updateTable("subscribers")
+    .set({ status: "bounced", bouncedAt: at.toISOString(), bounceReason: reason.slice(0, 1000) })
+    .where("id", "=", subscriberId)
+    .where("status", "in", ["active", "pending"])
+    .execute();
 }
 
 /** Marks finished every sending with nothing pending; answers their titles. */

@@ -46,6 +46,7 @@ export class OutcomeRecorder {
             at: outcome.at,
             error: outcome.error,
             retryAt: outcome.retryAt,
+            bounceOf: outcome.bounced ? delivery.subscriberId : null,
           }),
         );
       case "sent":

@@ -18,8 +18,11 @@ export type CopyOutcome =
   | { kind: "skipped"; at: Date }
   /** The mail server took it. */
   | { kind: "sent"; at: Date; messageId: string }
-  /** The mail server refused it; `retryAt` when a temporary refusal may be tried again. */
-  | { kind: "refused"; at: Date; error: string; retryAt: Date | null };
+  /**
+   * The mail server refused it; `retryAt` when a temporary refusal may be tried again; `bounced`
+   * when the server answered 5xx, which marks the address Bounced (docs/decisions/036-bounces.md).
+   */
+  | { kind: "refused"; at: Date; error: string; retryAt: Date | null; bounced: boolean };
 
 /** How long a copy waits after its `attempts`-th temporary refusal: doubling from `retryMs`. */
 export function retryDelay(retryMs: number, attempts: number): number {
@@ -86,7 +89,10 @@ export class CopySender {
         error.temporary && attempts < this.#options.maxAttempts
           ? new Date(at.getTime() + retryDelay(mail.retryMs, attempts))
           : null;
-      return { kind: "refused", at, error: error.message, retryAt };
+      // Only the server's own permanent answer says the address is bad; a message the mailer
+      // would not build (a permanent error without a reply code) says nothing about it.
+      const bounced = !error.temporary && (error.responseCode ?? 0) >= 500;
+      return { kind: "refused", at, error: error.message, retryAt, bounced };
     }
     return { kind: "sent", at: new Date(), messageId };
   }

@@ -1,5 +1,6 @@
 import type {
   NewsletterFailure,
+  NewsletterRetry,
   NewsletterSending,
   NewsletterSendingDetail,
 } from "#common/types/newsletter.ts";
@@ -13,6 +14,7 @@ type SendingSummary = Pick<
   counts: Record<DeliveryStatus, number>;
   /** False when the post has been deleted since. */
   postExists: boolean;
+  nextRetryAt: string | null;
 };
 
 /** A copy that failed for good: where it was going, and why. */
@@ -38,6 +40,7 @@ export function presentSending(row: SendingSummary): NewsletterSending {
     failed,
     skipped,
     left: pending,
+    nextRetryAt: pending > 0 ? row.nextRetryAt : null,
     createdBy: row.createdBy,
     createdAt: row.createdAt,
     finishedAt: row.finishedAt,
@@ -55,7 +58,28 @@ export function presentFailure(row: SendingFailure): NewsletterFailure {
 
 export function presentSendingDetail(
   row: SendingSummary,
-  failures: SendingFailure[],
+  {
+    failures,
+    retries,
+    retryable,
+    removable,
+  }: {
+    failures: SendingFailure[];
+    retries: NewsletterRetry[];
+    retryable: number;
+    removable: number;
+  },
 ): NewsletterSendingDetail {
-  return { ...presentSending(row), failures: failures.map(presentFailure) };
+  return {
+    ...presentSending(row),
+    failures: failures.map(presentFailure),
+    retries: retries.map(({ email, attempts, lastError, nextAttemptAt }) => ({
+      email,
+      attempts,
+      lastError,
+      nextAttemptAt,
+    })),
+    retryable,
+    removable,
+  };
 }

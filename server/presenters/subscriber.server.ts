@@ -9,5 +9,7 @@ export function presentSubscriber(row: SubscriberRow): Subscriber {
     createdAt: row.createdAt,
     status: row.status,
     confirmedAt: row.confirmedAt,
+    bouncedAt: row.status === "bounced" ? row.bouncedAt : null,
+    bounceReason: row.status === "bounced" ? row.bounceReason : null,
   };
 }

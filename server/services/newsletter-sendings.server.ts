@@ -25,6 +25,8 @@ export type SendingSummary = Omit<NewsletterSendingRow, "html" | "text"> & {
   counts: DeliveryCounts;
   /** null when the post has been deleted since. */
   postExists: boolean;
+  /** When the soonest copy waiting for a retry (refused for now) is tried again; null: none. */
+  nextRetryAt: string | null;
 };
 
 export type SendingFailure = {
@@ -245,12 +247,33 @@ async function summaries(
     db,
     rows.map((row) => row.createdById),
   );
+  const retries = await nextRetries(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map(({ existingPostId, ...row }) => ({
     ...row,
     createdBy: (row.createdById === null ? undefined : names.get(row.createdById)) ?? row.createdBy,
     postExists: existingPostId !== null,
     counts: counts.get(row.id) ?? emptyCounts(),
+    nextRetryAt: retries.get(row.id) ?? null,
   }));
+}
+
+/**
+ * Each sending's soonest retry: the earliest due time of its pending copies that were refused
+ * for now before (attempts above 0), read in the progress index.
+ */
+async function nextRetries(db: Db, sendingIds: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom("newsletter_deliveries")
+    .select(["sendingId", (eb) => eb.fn.min("nextAttemptAt").as("nextAt")])
+    .where("sendingId", "in", sendingIds)
+    .where("status", "=", "pending")
+    .where("attempts", ">", 0)
+    .groupBy("sendingId")
+    .execute();
+  return new Map(rows.map((row) => [row.sendingId, new Date(row.nextAt).toISOString()]));
 }
 
 function emptyCounts(): DeliveryCounts {

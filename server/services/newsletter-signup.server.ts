@@ -21,7 +21,8 @@ export const NEWSLETTER_LIMIT_MESSAGE =
  * Adds `email` to the list and answers what the visitor is told. With double opt-in it waits as
  * pending and its confirmation mail is queued, to be sent after the answer (if the address may
  * get one now), so the time taken says nothing about the address; the answer is the same for a
- * new, a pending and an active address (docs/decisions/027-double-opt-in-and-unsubscribe.md).
+ * new, a pending, an active and a bounced address (docs/decisions/027-double-opt-in-and-unsubscribe.md,
+ * 036-bounces.md).
  */
 export async function subscribeToNewsletter(
   {
@@ -32,7 +33,9 @@ export async function subscribeToNewsletter(
   email: string,
 ): Promise<string> {
   await requestSubscription(db, email, { doubleOptIn });
-  if (doubleOptIn) confirmations.enqueue([email]);
+  // Queued whatever the setting: only a pending or bounced address gets the mail (a bounced one
+  // confirms again even without double opt-in), and the answer is the same either way.
+  confirmations.enqueue([email]);
   return doubleOptIn ? SUBSCRIBE_ANSWERS.confirm : SUBSCRIBE_ANSWERS.subscribed;
 }
 

@@ -15,8 +15,10 @@ export const PURGE_PENDING_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * Adds an address from the newsletter form. With double opt-in it is stored pending (and its
  * confirmation is mailed by the caller, claimConfirmation); without, active at once, and a
- * pending row of it becomes active. An address already active is kept as it was. The same
- * statements run whatever the address's state, so how long it takes says nothing about it.
+ * pending row of it becomes active. An address already active is kept as it was, and so is a
+ * bounced one: only its confirmation link makes it active again, whatever the setting
+ * (docs/decisions/036-bounces.md). The same statements run whatever the address's state, so how
+ * long it takes says nothing about it.
  */
 export async function requestSubscription(
   db: Db,
@@ -48,7 +50,7 @@ export async function requestSubscription(
 export type ConfirmationClaim = { id: string; email: string; claimedAt: string };
 
 /**
- * Takes the right to send the confirmation mail of a pending address: sets its
+ * Takes the right to send the confirmation mail of a pending (or bounced) address: sets its
  * confirmationSentAt to now unless a mail went out less than RESEND_AFTER_MS ago, in one
  * UPDATE, so two requests (or two processes) never both send. Null when there is nothing to
  * send: the address is active, gone, or was mailed recently.
@@ -63,7 +65,7 @@ export async function claimConfirmation(
     .updateTable("subscribers")
     .set({ confirmationSentAt: claimedAt })
     .where("email", "=", email)
-    .where("status", "=", "pending")
+    .where("status", "in", ["pending", "bounced"])
     .where((eb) =>
       eb.or([
         eb("confirmationSentAt", "is", null),
@@ -107,7 +109,10 @@ export type ConfirmationState =
   | { status: "pending" | "active"; email: string }
   | { status: "expired" | "invalid" };
 
-/** The state of the address a confirmation link names, without changing it. */
+/**
+ * The state of the address a confirmation link names, without changing it; a bounced address
+ * waits for its confirmation as a pending one does (the page says no more).
+ */
 export async function readConfirmationState(
   db: Db,
   { secret, token, now = new Date() }: { secret: string; token: string; now?: Date },
@@ -126,7 +131,8 @@ export async function readConfirmationState(
 }
 
 /**
- * Confirms the address a link names: pending becomes active (confirmedAt now). Answers what the
+ * Confirms the address a link names: pending (or bounced: the owner has just shown the address
+ * works) becomes active (confirmedAt now, the bounce forgotten). Answers what the
  * link's page then says: "confirmed" (just now), "active" (it was already), "expired" or
  * "invalid" (not signed by this site, or its row is gone).
  */
@@ -138,9 +144,14 @@ export async function confirmSubscription(
   if (read.status === "valid") {
     const result = await db
       .updateTable("subscribers")
-      .set({ status: "active", confirmedAt: now.toISOString() })
+      .set({
+        status: "active",
+        confirmedAt: now.toISOString(),
+        bouncedAt: null,
+        bounceReason: null,
+      })
       .where("id", "=", read.subscriberId)
-      .where("status", "=", "pending")
+      .where("status", "in", ["pending", "bounced"])
       .executeTakeFirst();
     if (result.numUpdatedRows > 0n) return "confirmed";
   }

@@ -18,6 +18,8 @@ const SUBSCRIBER_COLUMNS = [
   "subscribers.status",
   "subscribers.confirmedAt",
   "subscribers.confirmationSentAt",
+  "subscribers.bouncedAt",
+  "subscribers.bounceReason",
 ] as const;
 
 /**

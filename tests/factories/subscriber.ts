@@ -15,6 +15,8 @@ export function fakeSubscriber(overrides: Partial<SubscriberRow> = {}): Subscrib
     status: "active",
     confirmedAt: overrides.status === "pending" ? null : createdAt,
     confirmationSentAt: null,
+    bouncedAt: null,
+    bounceReason: null,
     ...overrides,
   };
 }

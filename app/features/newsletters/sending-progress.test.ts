@@ -14,6 +14,7 @@ function sending(overrides: Partial<NewsletterSending> = {}): NewsletterSending 
     failed: 3,
     skipped: 1,
     left: 86,
+    nextRetryAt: null,
     createdBy: "Alex",
     createdAt: "2026-05-01T10:00:00.000Z",
     finishedAt: null,

@@ -1,5 +1,9 @@
 import express, { Router } from "express";
-import type { NewsletterPreview } from "#common/types/newsletter.ts";
+import type {
+  NewsletterPreview,
+  RemoveFailedAnswer,
+  RetryFailedAnswer,
+} from "#common/types/newsletter.ts";
 import { z } from "#common/zod.ts";
 import { pagedAnswer, staffListQuerySchema } from "#server/api/shared/list-query.ts";
 import { uuidParam } from "#server/api/shared/params.ts";
@@ -12,6 +16,12 @@ import {
   presentSending,
   presentSendingDetail,
 } from "#server/presenters/newsletter-sending.server.ts";
+import {
+  failureActions,
+  pendingRetries,
+  removeFailedAddresses,
+  retryFailed,
+} from "#server/services/newsletter-failures.server.ts";
 import {
   countActiveSubscribers,
   getSending,
@@ -80,7 +90,10 @@ export function postNewsletterRouter(context: ServerContext) {
   return router;
 }
 
-/** `/api/newsletter-sendings`: every sending with its progress, and one with its failures. */
+/**
+ * `/api/newsletter-sendings`: every sending with its progress, one with its failures and retries,
+ * and what staff do about its failures (send them again, or take the addresses off the list).
+ */
 export function newsletterSendingsRouter(context: ServerContext) {
   const { db } = context;
   const router = Router();
@@ -92,11 +105,36 @@ export function newsletterSendingsRouter(context: ServerContext) {
     res.json(pagedAnswer(rows.map(presentSending), total, query));
   });
 
+  async function sendingIdOr404(params: Record<string, unknown>): Promise<string> {
+    const id = uuidParam(params, "id", SENDING_NOT_FOUND_MESSAGE);
+    if (!(await getSending(db, id))) throw HttpError.notFound(SENDING_NOT_FOUND_MESSAGE);
+    return id;
+  }
+
   router.get("/:id", async (req, res) => {
     const id = uuidParam(req.params, "id", SENDING_NOT_FOUND_MESSAGE);
     const sending = await getSending(db, id);
     if (!sending) throw HttpError.notFound(SENDING_NOT_FOUND_MESSAGE);
-    res.json(presentSendingDetail(sending, await latestFailures(db, id)));
+    const [failures, retries, actions] = await Promise.all([
+      latestFailures(db, id),
+      pendingRetries(db, id),
+      failureActions(db, id),
+    ]);
+    res.json(presentSendingDetail(sending, { failures, retries, ...actions }));
+  });
+
+  /** Puts the failed copies to addresses still active back as pending, due now. */
+  router.post("/:id/retry-failed", async (req, res) => {
+    const id = await sendingIdOr404(req.params);
+    const answer: RetryFailedAnswer = { retried: await retryFailed(db, id) };
+    res.json(answer);
+  });
+
+  /** Takes the addresses of the failed copies off the mailing list. */
+  router.post("/:id/remove-failed", async (req, res) => {
+    const id = await sendingIdOr404(req.params);
+    const answer: RemoveFailedAnswer = { removed: await removeFailedAddresses(db, id) };
+    res.json(answer);
   });
 
   return router;
