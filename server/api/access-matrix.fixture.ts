@@ -238,28 +238,50 @@ export const CONTENT_ROWS: Row[] = [
   },
   {
     name: "GET /api/newsletter-sendings/:id",
-    call: async (server) => {
-      const id = randomUUID();
-      await server.db.handle.db
-        .insertInto("newsletter_sendings")
-        .values({
-          id,
-          postId: null,
-          postTitle: "Matrix post",
-          subject: "Matrix post",
-          html: "<p>Matrix.</p>",
-          text: "Matrix.",
-          total: 0,
-          createdBy: null,
-          createdAt: new Date().toISOString(),
-          finishedAt: null,
-        })
-        .execute();
-      return { method: "GET", path: `/api/newsletter-sendings/${id}` };
-    },
+    call: async (server) => ({
+      method: "GET",
+      path: `/api/newsletter-sendings/${await matrixSending(server)}`,
+    }),
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "POST /api/newsletter-sendings/:id/retry-failed",
+    call: async (server) => ({
+      method: "POST",
+      path: `/api/newsletter-sendings/${await matrixSending(server)}/retry-failed`,
+    }),
+    expected: STAFF_ONLY(200),
+  },
+  {
+    name: "POST /api/newsletter-sendings/:id/remove-failed",
+    call: async (server) => ({
+      method: "POST",
+      path: `/api/newsletter-sendings/${await matrixSending(server)}/remove-failed`,
+    }),
     expected: STAFF_ONLY(200),
   },
 ];
+
+/** A finished sending of nobody, for the sendings' rows. */
+async function matrixSending(server: TestServer): Promise<string> {
+  const id = randomUUID();
+  await server.db.handle.db
+    .insertInto("newsletter_sendings")
+    .values({
+      id,
+      postId: null,
+      postTitle: "Matrix post",
+      subject: "Matrix post",
+      html: "<p>Matrix.</p>",
+      text: "Matrix.",
+      total: 0,
+      createdBy: null,
+      createdAt: new Date().toISOString(),
+      finishedAt: null,
+    })
+    .execute();
+  return id;
+}
 
 /** The outbox (no SMTP_URL on the matrix's server): admins and the owner only. */
 export const OUTBOX_ROWS: Row[] = [
