@@ -39,3 +39,32 @@ export function testSentText(sentTo: string, outbox: boolean): string {
     ? `No mail server is set up, so the test e-mail to ${sentTo} was written to the outbox folder.`
     : `A test e-mail is on its way to ${sentTo}.`;
 }
+
+/** "1 address", "12 addresses". */
+export function addressCount(count: number): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "address" : "addresses"}`;
+}
+
+/** The question before "Remove these addresses". */
+export function removeFailedQuestion(count: number): { title: string; description: string } {
+  return {
+    title: "Remove these addresses?",
+    description: `Remove the ${addressCount(count)} this newsletter could not reach from the mailing list? They will get no more newsletters unless they subscribe again.`,
+  };
+}
+
+/** The toast after "Remove these addresses". */
+export function removedText(count: number): string {
+  return `Removed ${addressCount(count)} from the mailing list.`;
+}
+
+/** The toast after "Retry failed". */
+export function retriedText(count: number): string {
+  if (count === 0) return "No failed copy goes to an address that is still active.";
+  return `${count.toLocaleString("en-US")} failed ${count === 1 ? "copy is" : "copies are"} being sent again.`;
+}
+
+/** When a copy refused for now is tried again: "Next try at 14 Mar 2027, 14:03". */
+export function nextTryText(at: string): string {
+  return `Next try at ${formatStaffTime(at, browserTimeZone())}`;
+}

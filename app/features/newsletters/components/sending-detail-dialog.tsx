@@ -1,4 +1,3 @@
-import { BreakableAddress } from "#app/components/dashboard/breakable-address.tsx";
 import {
   Dialog,
   DialogContent,
@@ -10,9 +9,13 @@ import { statusLabel } from "#app/features/newsletters/sending-progress.ts";
 import { errorMessage } from "#app/lib/api-client.ts";
 import { browserTimeZone } from "#app/lib/browser-time-zone.ts";
 import { formatStaffTime } from "#app/lib/staff-time.ts";
+import { FailuresPanel, RetriesList } from "./failures-panel.tsx";
 import { SendingProgressBar } from "./sending-progress-bar.tsx";
 
-/** One sending: its progress, kept fresh while it runs, and the addresses that failed. */
+/**
+ * One sending: its progress, kept fresh while it runs, the copies waiting for a retry, and the
+ * addresses that failed with what to do about them.
+ */
 export function SendingDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const sending = useSending(id);
   const data = sending.data;
@@ -41,35 +44,8 @@ export function SendingDetailDialog({ id, onClose }: { id: string | null; onClos
         ) : (
           <div className="grid gap-4">
             <SendingProgressBar sending={data} />
-            <h3 className="text-lg font-semibold text-white">Failures</h3>
-            {data.failures.length === 0 ? (
-              <p className="text-sm text-zinc-300">No address has failed.</p>
-            ) : (
-              <ul aria-label="Failed addresses" className="grid gap-2">
-                {data.failures.map((failure) => (
-                  <li
-                    key={failure.email}
-                    className="rounded-md bg-night-800 p-3 text-sm ring-1 ring-night-700"
-                  >
-                    <p className="font-semibold text-white">
-                      <BreakableAddress address={failure.email} />
-                    </p>
-                    <p className="mt-1 text-zinc-300">
-                      {`${failure.attempts} ${failure.attempts === 1 ? "attempt" : "attempts"}`}
-                      {failure.at ? `, last ${formatStaffTime(failure.at, browserTimeZone())}` : ""}
-                    </p>
-                    <p className="mt-1 break-words text-zinc-400">
-                      {failure.lastError ?? "No answer was recorded."}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {data.failed > data.failures.length ? (
-              <p className="text-sm text-zinc-400">
-                {`The latest ${data.failures.length} of ${data.failed} failures are shown.`}
-              </p>
-            ) : null}
+            <RetriesList sending={data} />
+            <FailuresPanel sending={data} />
           </div>
         )}
       </DialogContent>

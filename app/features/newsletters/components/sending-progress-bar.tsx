@@ -1,9 +1,10 @@
+import { nextTryText } from "#app/features/newsletters/newsletter-texts.ts";
 import { progressOf } from "#app/features/newsletters/sending-progress.ts";
 import type { NewsletterSending } from "#common/types/newsletter.ts";
 
 /**
  * A sending's progress: a bar that names what it measures for screen readers, and the counts
- * under it (sent, failed, skipped, left).
+ * under it (sent, failed, skipped, left, and when a copy refused for now is tried again).
  */
 export function SendingProgressBar({ sending }: { sending: NewsletterSending }) {
   const progress = progressOf(sending);
@@ -34,6 +35,7 @@ export function SendingProgressBar({ sending }: { sending: NewsletterSending }) 
         </span>
         <span>{`${sending.skipped.toLocaleString("en-US")} skipped`}</span>
         <span>{`${sending.left.toLocaleString("en-US")} left`}</span>
+        {sending.nextRetryAt ? <span>{nextTryText(sending.nextRetryAt)}</span> : null}
       </p>
     </div>
   );

@@ -53,10 +53,21 @@ const STATUS_TABS = [
   { value: "", label: "All" },
   { value: "active", label: "Active" },
   { value: "pending", label: "Pending" },
+  { value: "bounced", label: "Bounced" },
 ] as const;
 
-/** A subscriber's state as a badge: Active (confirmed) or Pending (waiting for confirmation). */
+/**
+ * A subscriber's state as a badge: Active (confirmed), Pending (waiting for confirmation) or
+ * Bounced (a mail server refused the address for good; its answer on hover).
+ */
 function StatusBadge({ subscriber }: { subscriber: Subscriber }) {
+  if (subscriber.status === "bounced") {
+    return (
+      <Badge variant="red" title={subscriber.bounceReason ?? undefined}>
+        Bounced
+      </Badge>
+    );
+  }
   return subscriber.status === "pending" ? (
     <Badge variant="yellow">Pending</Badge>
   ) : (
@@ -204,7 +215,8 @@ function SubscriberCounters() {
       </dl>
       <p className="mt-2 text-sm text-zinc-400">
         The counters and the CSV export count Active subscribers only: those who confirmed their
-        address. Pending ones have not confirmed yet and get no newsletters.
+        address. Pending ones have not confirmed yet, and Bounced ones were refused for good by
+        their mail server; neither gets newsletters.
       </p>
     </>
   );
