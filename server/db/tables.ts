@@ -171,7 +171,7 @@ export type SubscribersTable = {
   /** Trimmed and lower-cased, unique. */
   email: string;
   createdAt: string;
-  /** pending until the address is confirmed (double opt-in), then active; only active get mail. */
+  /** See SubscriberStatus; only active addresses get newsletters. */
   status: Generated<SubscriberStatus>;
   /** When the address became active; null while pending. */
   confirmedAt: string | null;
@@ -183,10 +183,7 @@ export type SubscribersTable = {
   bounceReason: string | null;
 };
 
-/**
- * pending until confirmed, then active; bounced once a mail server refused it for good (only a
- * newly followed confirmation link makes it active again). Only active addresses get newsletters.
- */
+/** pending until confirmed, then active; bounced once refused for good (decision 036). */
 export type SubscriberStatus = "pending" | "active" | "bounced";
 
 /** A reader marked a newsletter as spam (docs/decisions/036-bounces.md): unsubscribed, kept here. */
