@@ -29,6 +29,7 @@ const APP_TABLES = [
   "rate_limits",
   "sessions",
   "site_settings",
+  "subscriber_complaints",
   "subscribers",
   "users",
   "verifications",
