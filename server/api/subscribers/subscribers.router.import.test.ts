@@ -237,7 +237,7 @@ describeEachDatabase("POST /api/subscribers/import", (kind) => {
       expect(exported).not.toContain("maybe@example.com");
       const wrong = await requestAs(server, employee, "/api/subscribers?status=gone");
       expect((await readError(wrong, 400)).message).toMatch(
-        /status must be one of: active, pending/,
+        /status must be one of: active, pending, bounced/,
       );
     });
   });
