@@ -5,6 +5,7 @@ import { appsRouter } from "./apps/apps.router.ts";
 import { dashboardRouter } from "./dashboard/dashboard.router.ts";
 import { employeesRouter } from "./employees/employees.router.ts";
 import { invitationsRouter } from "./employees/invitations.router.ts";
+import { integrationsRouter } from "./integrations/integrations.router.ts";
 import { mailEventsRouter } from "./mail-events/mail-events.router.ts";
 import { apiErrorHandler, apiNotFound } from "./middleware/error-handler.ts";
 import { newsletterRouter } from "./newsletter/newsletter.router.ts";
@@ -55,6 +56,7 @@ export function apiRouter(context: ServerContext) {
   // After the list's router, whose staff check every /subscribers call passes first.
   api.use("/subscribers", subscriberImportRouter(context));
   api.use("/settings", settingsRouter(context));
+  api.use("/integrations", integrationsRouter(context));
   api.use("/outbox", outboxRouter(context));
   api.use("/tags", tagsRouter(context));
   api.use("/upload", uploadRouter(context));

@@ -105,6 +105,8 @@ const EnvSchema = z.object({
 
   /** Backups: BACKUP_KEY (backup-key.server.ts). */
   ...BACKUP_VARIABLES,
+  /** 1: webhooks may reach http:// and private-network addresses (an internal receiver, tests). */
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z.enum(["0", "1"]).default("0"),
 });
 
 export type Config = Readonly<{
@@ -141,6 +143,8 @@ export type Config = Readonly<{
   metricsToken: string | undefined;
   /** How mail is sent, who it is from, double opt-in and the newsletter's pace. */
   mail: MailConfig;
+  /** Webhooks: whether http:// and private-network addresses may be reached. */
+  webhooks: Readonly<{ allowPrivateAddresses: boolean }>;
 }>;
 
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
@@ -233,6 +237,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     mail: mail.mail,
+    webhooks: Object.freeze({
+      allowPrivateAddresses: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === "1",
+    }),
   });
 }
 

@@ -29,6 +29,7 @@ import * as m0016 from "./migrations/0016-create-preview-links.ts";
 import * as m0017 from "./migrations/0017-post-seo-fields.ts";
 import * as m0018 from "./migrations/0018-newsletter-sender-id.ts";
 import * as m0019 from "./migrations/0019-subscriber-bounces.ts";
+import * as m0020 from "./migrations/0020-create-webhooks.ts";
 import * as m0021 from "./migrations/0021-newsletter-on-publish.ts";
 import type { Database } from "./tables.ts";
 
@@ -64,6 +65,7 @@ function migrationsWith({ sanitizePostHtml }: MigrateOptions): Record<string, Mi
     "0017-post-seo-fields": m0017,
     "0018-newsletter-sender-id": m0018,
     "0019-subscriber-bounces": m0019,
+    "0020-create-webhooks": m0020,
     "0021-newsletter-on-publish": m0021,
   };
 }

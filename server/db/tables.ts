@@ -1,4 +1,9 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type {
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from "./webhook-tables.ts";
 
 /**
  * Table and row types. Tables are plural snake_case; columns are camelCase, spelled exactly
@@ -28,6 +33,9 @@ export type Database = {
   confirmation_mail_limits: ConfirmationMailLimitsTable;
   preview_links: PreviewLinksTable;
   subscriber_complaints: SubscriberComplaintsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 };
 
 export type PostsTable = {

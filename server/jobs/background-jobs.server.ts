@@ -5,10 +5,13 @@ import { startNewsletterWorker } from "./newsletter-worker.server.ts";
 import { startPreviewLinkUpkeep } from "./preview-link-upkeep.server.ts";
 import { startScheduledPublishing } from "./publish-scheduled.server.ts";
 import { startSubscriberUpkeep } from "./subscriber-upkeep.server.ts";
+import { startWebhookUpkeep } from "./webhook-upkeep.server.ts";
+import { startWebhookWorker } from "./webhook-worker.server.ts";
 
 /**
  * The background work of one server process: publishing due scheduled posts, the newsletter
- * worker, the mailing list's upkeep (which feeds the confirmation mails) and the preview links'. Made once at
+ * worker, the mailing list's upkeep (which feeds the confirmation mails), the preview links', and the
+ * webhook worker and its upkeep. Made once at
  * start-up (ServerContext's `jobs`), started once the server listens, stopped at shutdown.
  */
 export type BackgroundJobs = {
@@ -41,6 +44,9 @@ export function backgroundJobs({
         startSubscriberUpkeep(db, confirmations),
         // Deletes preview links a month after they ended (decision 034).
         startPreviewLinkUpkeep(db),
+        // Sends the webhooks' deliveries, and deletes their log after 30 days (decision 037).
+        startWebhookWorker(db, config),
+        startWebhookUpkeep(db),
       ];
     },
     stop: async () => {

@@ -1,5 +1,8 @@
 import type { Db } from "#server/db/db.server.ts";
 import { dbKindOf } from "#server/db/dialect.server.ts";
+import { countDeliveries } from "#server/services/newsletter-sendings.server.ts";
+import { getPostById } from "#server/services/post-rows.server.ts";
+import { queueWebhookEvent } from "#server/services/webhook-events.server.ts";
 
 // The newsletter worker's statements on the delivery rows (docs/decisions/028-newsletter-sending.md).
 // Every change a worker makes to a delivery names it as the claim's holder, so a process whose
@@ -209,26 +212,61 @@ export async function markBounced(
     .execute();
 }
 
-/** Marks finished every sending with nothing pending; answers their titles. */
+/**
+ * Marks finished every sending with nothing pending; answers their titles. The `newsletter.sent`
+ * webhook event of each is recorded in the same transaction (docs/decisions/037-webhooks.md).
+ */
 export async function finishSendings(db: Db, now: Date): Promise<string[]> {
-  const rows = await db
-    .updateTable("newsletter_sendings")
-    .set({ status: "finished", finishedAt: now.toISOString() })
-    .where("status", "=", "sending")
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("newsletter_deliveries")
-            .select("newsletter_deliveries.id")
-            .whereRef("newsletter_deliveries.sendingId", "=", "newsletter_sendings.id")
-            .where("newsletter_deliveries.status", "=", "pending"),
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .updateTable("newsletter_sendings")
+      .set({ status: "finished", finishedAt: now.toISOString() })
+      .where("status", "=", "sending")
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("newsletter_deliveries")
+              .select("newsletter_deliveries.id")
+              .whereRef("newsletter_deliveries.sendingId", "=", "newsletter_sendings.id")
+              .where("newsletter_deliveries.status", "=", "pending"),
+          ),
         ),
-      ),
-    )
-    .returning("postTitle")
-    .execute();
-  return rows.map((row) => row.postTitle);
+      )
+      .returning(["id", "postId", "postTitle", "total"])
+      .execute();
+    if (rows.length > 0) await queueNewsletterEvents(trx, rows, now);
+    return rows.map((row) => row.postTitle);
+  });
+}
+
+async function queueNewsletterEvents(
+  trx: Db,
+  rows: { id: string; postId: string | null; postTitle: string; total: number }[],
+  now: Date,
+): Promise<void> {
+  const counts = await countDeliveries(
+    trx,
+    rows.map((row) => row.id),
+  );
+  for (const row of rows) {
+    const post = row.postId ? await getPostById(trx, row.postId) : null;
+    const count = counts.get(row.id);
+    await queueWebhookEvent(trx, {
+      type: "newsletter.sent",
+      data: {
+        newsletter: {
+          id: row.id,
+          title: row.postTitle,
+          postSlug: post?.slug ?? null,
+          total: row.total,
+          sent: count?.sent ?? 0,
+          failed: count?.failed ?? 0,
+        },
+      },
+      now,
+    });
+  }
 }
 
 /** The built e-mail of a sending, or null when the row is gone. */

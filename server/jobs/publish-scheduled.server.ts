@@ -2,6 +2,8 @@ import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { handOverPlannedNewsletters } from "#server/services/newsletter-plans.server.ts";
 import type { NewsletterSite } from "#server/services/post-newsletter.server.ts";
+import { getPostById } from "#server/services/post-rows.server.ts";
+import { queueDueLaunches, queuePostEvents } from "#server/services/webhook-events.server.ts";
 import { type PeriodicJob, startPeriodicJob } from "./periodic-job.server.ts";
 
 /** How often the sweep runs. Visibility never waits for it (content-rules.server.ts). */
@@ -14,19 +16,29 @@ export const PUBLISH_SWEEP_JOB = "publish-scheduled";
  * Flips every scheduled post whose time has come to published, with its scheduled time as its
  * publication time (unless it was published before), and answers how many it flipped. One
  * UPDATE, so server processes sweeping one database at once cannot flip a post twice or
- * differently. updatedAt stays: nobody edited the post, and readers already saw it as published.
+ * differently; the `post.published` webhook events of the posts it flipped are recorded in the
+ * same transaction (docs/decisions/037-webhooks.md). updatedAt stays: nobody edited the post, and
+ * readers already saw it as published.
  */
 export async function publishDuePosts(db: Db, now = new Date()): Promise<number> {
-  const result = await db
-    .updateTable("posts")
-    .set((eb) => ({
-      status: "published",
-      publishedAt: eb.fn.coalesce("publishedAt", "scheduledAt"),
-    }))
-    .where("status", "=", "scheduled")
-    .where("scheduledAt", "<=", now.toISOString())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return db.transaction().execute(async (trx) => {
+    const flipped = await trx
+      .updateTable("posts")
+      .set((eb) => ({
+        status: "published",
+        publishedAt: eb.fn.coalesce("publishedAt", "scheduledAt"),
+      }))
+      .where("status", "=", "scheduled")
+      .where("scheduledAt", "<=", now.toISOString())
+      .returning("id")
+      .execute();
+    for (const { id } of flipped) {
+      const post = await getPostById(trx, id);
+      if (post)
+        await queuePostEvents(trx, { before: { ...post, status: "scheduled" }, after: post, now });
+    }
+    return flipped.length;
+  });
 }
 
 /**
@@ -46,15 +58,20 @@ export function startScheduledPublishing(
     intervalMs,
     run: async () => {
       const published = await publishDuePosts(db);
-      return { published, mailed: await handOverPlannedNewsletters(db, site) };
+      return {
+        published,
+        mailed: await handOverPlannedNewsletters(db, site),
+        launched: await queueDueLaunches(db),
+      };
     },
-    ran: ({ published, mailed }) => {
+    ran: ({ published, mailed, launched }) => {
       if (published > 0) {
         logger.info(`Published ${published} scheduled post(s) whose time had come.`);
       }
       if (mailed > 0) {
         logger.info(`Started the newsletter of ${mailed} post(s) that went live.`);
       }
+      if (launched > 0) logger.info(`Announced ${launched} marketplace item(s) that went live.`);
     },
     failure: "Publishing scheduled posts failed",
   });

@@ -9,6 +9,7 @@ import { recordRevision, revisionContentOf, revisionKindOf } from "./post-revisi
 import { getPostById } from "./post-rows.server.ts";
 import { fieldsOfRow, updatePost, writePostTransaction } from "./post-writes.server.ts";
 import { deletePost } from "./posts.server.ts";
+import { queuePostEvents } from "./webhook-events.server.ts";
 
 // The staff list's bulk actions (docs/product/api.md#staff-calls,
 // docs/decisions/022-staff-lists.md): each selected post is published, unpublished or deleted by
@@ -125,6 +126,7 @@ async function changeStatus(
         savedBy: change.userId,
         nowIso,
       });
+      await queuePostEvents(trx, { before: post, after: saved, now: change.now });
     });
     return { changed: true };
   } catch (error) {

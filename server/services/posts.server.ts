@@ -32,6 +32,7 @@ import {
 } from "./post-writes.server.ts";
 import { sanitizePostHtml } from "./sanitize-html.server.ts";
 import { toScheduledInstant } from "./scheduling.server.ts";
+import { queuePostEvents } from "./webhook-events.server.ts";
 
 /** What a post's address leads to: the post, or the current slug of a post renamed since. */
 export type PostAtSlug = { kind: "post"; post: PostRow } | { kind: "moved"; slug: string };
@@ -327,6 +328,8 @@ export async function savePost(db: Db, options: SavePostOptions): Promise<PostRo
         savedBy: authorId,
         nowIso,
       });
+      // Announcements (webhooks) of the change, committed with it (decision 037).
+      await queuePostEvents(trx, { before: existing, after: saved, now });
       return saved;
     },
     undo,
