@@ -24,6 +24,7 @@ import {
   type Row,
   STAFF_ONLY,
 } from "./access-matrix.fixture.ts";
+import { INTEGRATION_ROWS } from "./integrations/integrations.matrix.fixture.ts";
 import { CROSS_SITE_MESSAGE } from "./middleware/same-origin.ts";
 
 // Every staff endpoint x every kind of caller (docs/product/access.md#who-may-do-what). When an
@@ -170,7 +171,7 @@ describeEachDatabase("staff access matrix", (kind) => {
     await youtube?.close();
   });
 
-  for (const row of [...ROWS, ...CONTENT_ROWS, ...OUTBOX_ROWS]) {
+  for (const row of [...ROWS, ...CONTENT_ROWS, ...OUTBOX_ROWS, ...INTEGRATION_ROWS]) {
     describe(row.name, () => {
       it.each(VIEWER_KINDS.map((viewer) => [viewer, row.expected[viewer]] as const))(
         "%s -> %i",

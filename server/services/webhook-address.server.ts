@@ -29,7 +29,6 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ["::", 128], // unspecified
   ["::1", 128], // loopback
-  ["::ffff:0:0", 96], // IPv4-mapped
   ["64:ff9b::", 96], // IPv4/IPv6 translation
   ["64:ff9b:1::", 48],
   ["100::", 64], // discard
@@ -48,6 +47,9 @@ for (const [network, prefix] of [
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
+  // IPv4-mapped IPv6 (::ffff:a.b.c.d) is refused whatever it maps to; BlockList would judge it
+  // by the IPv4 rules.
+  if (family === 6 && new URL(`http://[${address}]`).hostname.startsWith("[::ffff:")) return false;
   return !PRIVATE.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 

@@ -31,10 +31,32 @@ export function postData(post: PostRow): WebhookPostData {
   };
 }
 
+/** The enabled endpoints that take any of `types`. */
+async function takersOf(db: Db, types: readonly WebhookEventType[]): Promise<string[]> {
+  const endpoints = await db
+    .selectFrom("webhook_endpoints")
+    .select(["id", "events"])
+    .where("enabled", "=", true)
+    .execute();
+  return endpoints
+    .filter((endpoint) =>
+      parseStringList(endpoint.events).some((type) => types.includes(type as WebhookEventType)),
+    )
+    .map((endpoint) => endpoint.id);
+}
+
+/** Whether any enabled endpoint takes one of `types` (else nothing need be recorded). */
+export async function hasWebhookTakers(
+  db: Db,
+  types: readonly WebhookEventType[],
+): Promise<boolean> {
+  return (await takersOf(db, types)).length > 0;
+}
+
 /**
  * Records an event and queues a delivery of it to every enabled endpoint that takes its type,
- * inside the caller's transaction. With `dedupeKey`, an event already recorded under that key is
- * not recorded again (answers false).
+ * inside the caller's transaction; an event no endpoint takes is not recorded. With `dedupeKey`,
+ * an event already recorded under that key is not recorded again. Answers whether it was.
  */
 export async function queueWebhookEvent(
   trx: Db,
@@ -45,6 +67,8 @@ export async function queueWebhookEvent(
     now = new Date(),
   }: { type: WebhookEventType; data: WebhookEventData; dedupeKey?: string | null; now?: Date },
 ): Promise<boolean> {
+  const takers = await takersOf(trx, [type]);
+  if (takers.length === 0) return false;
   const id = `evt_${randomUUID().replaceAll("-", "")}`;
   const at = now.toISOString();
   const inserted = await trx
@@ -53,26 +77,18 @@ export async function queueWebhookEvent(
     .onConflict((conflict) => conflict.column("dedupeKey").doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-  const endpoints = await trx
-    .selectFrom("webhook_endpoints")
-    .select(["id", "events"])
-    .where("enabled", "=", true)
+  await trx
+    .insertInto("webhook_deliveries")
+    .values(
+      takers.map((endpointId) => ({
+        id: `msg_${randomUUID().replaceAll("-", "")}`,
+        eventId: id,
+        endpointId,
+        nextAttemptAt: at,
+        createdAt: at,
+      })),
+    )
     .execute();
-  const takers = endpoints.filter((endpoint) => parseStringList(endpoint.events).includes(type));
-  if (takers.length > 0) {
-    await trx
-      .insertInto("webhook_deliveries")
-      .values(
-        takers.map((endpoint) => ({
-          id: `msg_${randomUUID().replaceAll("-", "")}`,
-          eventId: id,
-          endpointId: endpoint.id,
-          nextAttemptAt: at,
-          createdAt: at,
-        })),
-      )
-      .execute();
-  }
   return true;
 }
 
@@ -109,10 +125,12 @@ function queueLaunch(trx: Db, post: PostRow, now: Date) {
 
 /**
  * The launches no save marks: marketplace items whose release date came while they were public,
- * within the last day (so a site that starts using webhooks is not flooded with old items).
+ * within the last day (so a site that starts using webhooks is not flooded with old items), while an
+ * endpoint takes launches.
  * Answers how many were recorded. Run by the scheduled-publishing sweep.
  */
 export async function queueDueLaunches(db: Db, now = new Date()): Promise<number> {
+  if (!(await hasWebhookTakers(db, ["marketplace.launched"]))) return 0;
   const since = new Date(now.getTime() - LAUNCH_WINDOW_MS).toISOString();
   const at = now.toISOString();
   const candidates = await db
