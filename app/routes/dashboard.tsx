@@ -24,6 +24,7 @@ import { ConfirmProvider } from "#app/components/ui/confirm-dialog.tsx";
 import { AccountSection } from "#app/features/account/components/account-section.tsx";
 import { AppsSection } from "#app/features/apps/components/apps-section.tsx";
 import { EmployeesSection } from "#app/features/employees/components/employees-section.tsx";
+import { IntegrationsSection } from "#app/features/integrations/components/integrations-section.tsx";
 import { NewsletterDialog } from "#app/features/newsletters/components/newsletter-dialog.tsx";
 import { NewslettersSection } from "#app/features/newsletters/components/newsletters-section.tsx";
 import { startSendingAfterPublish } from "#app/features/newsletters/newsletter-after-publish.ts";
@@ -137,6 +138,7 @@ const SECTIONS: Partial<Record<SectionId, (props: SectionProps) => React.ReactNo
   "mailing-list": ({ user }) => <MailingListSection user={user} />,
   newsletters: () => <NewslettersSection />,
   settings: () => <SettingsSection />,
+  integrations: () => <Integrations />,
   outbox: () => <OutboxSection />,
   account: ({ user }) => <AccountSection user={user} />,
 };
@@ -149,6 +151,13 @@ const WITHOUT_OUTBOX: ReadonlySet<string> = new Set(
 /** The sections the dashboard has: the outbox only when the site has one. */
 function availableSections(hasOutbox: boolean): ReadonlySet<string> {
   return hasOutbox ? AVAILABLE_SECTIONS : WITHOUT_OUTBOX;
+}
+
+/** Integrations, with the site its cards' preview names (the saved company name, the site's address). */
+function Integrations() {
+  const root = useRootData();
+  const site = { name: root?.site.companyName ?? "", url: root?.siteUrl ?? "" };
+  return <IntegrationsSection site={site} />;
 }
 
 function SectionContent({ sectionId, user }: { sectionId: string; user: CurrentUser }) {

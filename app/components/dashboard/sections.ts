@@ -15,6 +15,7 @@ import {
   TagsIcon,
   UserRoundIcon,
   UsersIcon,
+  WebhookIcon,
   WrenchIcon,
 } from "lucide-react";
 import { canManageEmployees, type RoleHolder } from "#common/access.ts";
@@ -39,6 +40,7 @@ export const SECTION_IDS = [
   "mailing-list",
   "newsletters",
   "settings",
+  "integrations",
   "outbox",
   "account",
 ] as const;
@@ -78,6 +80,7 @@ export const DASHBOARD_SECTION_GROUPS: DashboardSectionGroup[] = [
       { id: "mailing-list", label: "Mailing List", icon: MailIcon },
       { id: "newsletters", label: "Newsletters", icon: SendIcon },
       { id: "settings", label: "Settings", icon: SettingsIcon, adminOnly: true },
+      { id: "integrations", label: "Integrations", icon: WebhookIcon, adminOnly: true },
       { id: "outbox", label: "Outbox", icon: InboxIcon, adminOnly: true },
     ],
   },
