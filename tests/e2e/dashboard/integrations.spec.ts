@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "#tests/e2e/fixtures.ts";
+import {
+  DESKTOP,
+  expect,
+  expectNoSeriousA11yViolations,
+  hasHorizontalScroll,
+  MOBILE,
+  test,
+} from "#tests/e2e/fixtures.ts";
 import { type OwnServer, startOwnServer } from "#tests/e2e/own-server.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "#tests/fakes/webhook-receiver.ts";
 import { expectConfirmation, pageHeading, sidebar, toast } from "./helpers.ts";
@@ -57,6 +64,7 @@ test.describe("an admin connects the community chat", () => {
     await expect(preview.getByText("Now live on the marketplace")).toBeVisible();
     await expect(preview.getByRole("link", { name: /^Sample:/ })).toBeVisible();
     await expect(preview.getByText("World/Map")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await dialog.getByRole("button", { name: "Add Endpoint" }).click();
     await expect(toast(page, "status", "Endpoint added.")).toBeVisible();
 
@@ -88,6 +96,12 @@ test.describe("an admin connects the community chat", () => {
     await expect(row.getByText("Post published")).toBeVisible();
     await expect(row.getByText("Delivered")).toBeVisible();
     await expect(row.getByText("HTTP 200: ok")).toBeVisible();
+    await page.setViewportSize(DESKTOP);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize(MOBILE);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.setViewportSize(DESKTOP);
 
     await row.getByRole("button", { name: "Resend" }).click();
     await expect(toast(page, "status", "Sending it again now.")).toBeVisible();

@@ -34,7 +34,7 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
       ) : data.items.length === 0 ? (
         <p className="mt-2 text-sm text-zinc-400">Nothing has been sent to this endpoint yet.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <div className="relative mt-2 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-zinc-400">
               <tr>
@@ -112,7 +112,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
       <td className="py-2 pr-3">
         <p className="text-zinc-200">{WEBHOOK_EVENT_LABELS[delivery.eventType]}</p>
         <p className="text-xs text-zinc-400">{delivery.subject}</p>
-        <p className="text-xs text-zinc-500">{formatStaffTime(delivery.createdAt, zone)}</p>
+        <p className="text-xs text-zinc-400">{formatStaffTime(delivery.createdAt, zone)}</p>
       </td>
       <td className="py-2 pr-3">
         <Badge variant={STATUS_BADGE[delivery.status]}>{STATUS_LABEL[delivery.status]}</Badge>
