@@ -70,7 +70,16 @@ describe("loadConfig", () => {
       },
       storage: { kind: "disk" },
       publicUploadsUrl: undefined,
+      webhooks: { allowPrivateAddresses: false },
     });
+  });
+
+  it("lets webhooks reach private addresses only with WEBHOOKS_ALLOW_PRIVATE_ADDRESSES=1", () => {
+    const allowed = loadConfig({ SESSION_SECRET: SECRET, WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "1" });
+    expect(allowed.webhooks.allowPrivateAddresses).toBe(true);
+    expect(() =>
+      loadConfig({ SESSION_SECRET: SECRET, WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: "yes" }),
+    ).toThrow(/WEBHOOKS_ALLOW_PRIVATE_ADDRESSES/);
   });
 
   it("reads every variable it is given", () => {

@@ -33,6 +33,9 @@ const APP_TABLES = [
   "subscribers",
   "users",
   "verifications",
+  "webhook_deliveries",
+  "webhook_endpoints",
+  "webhook_events",
 ];
 
 /**

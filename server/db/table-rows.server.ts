@@ -38,6 +38,9 @@ export const TABLES: ReadonlyArray<KeyedTable & { name: keyof Database & string 
   { name: "newsletter_pace", key: "name" },
   { name: "confirmation_mail_limits", key: "addressKey" },
   { name: "subscriber_complaints", key: "id" },
+  { name: "webhook_endpoints", key: "id" },
+  { name: "webhook_events", key: "id" },
+  { name: "webhook_deliveries", key: "id" },
 ];
 
 /** How a column's values are normalised: the type PostgreSQL gives it. */
