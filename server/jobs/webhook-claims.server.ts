@@ -8,19 +8,21 @@ import { dbKindOf } from "#server/db/dialect.server.ts";
 export type ClaimedWebhook = { id: string; eventId: string; endpointId: string; attempts: number };
 
 /**
- * Claims up to `limit` due pending deliveries nobody holds (or whose claim ran out), oldest due
- * first: FOR UPDATE SKIP LOCKED on PostgreSQL, one UPDATE under SQLite's single writer.
+ * Claims the oldest due pending delivery nobody holds (or whose claim ran out): FOR UPDATE SKIP
+ * LOCKED on PostgreSQL, one UPDATE under SQLite's single writer. The row is picked by a scalar
+ * subquery (`id = (…)`), which PostgreSQL runs once; under `id IN (… LIMIT 1)` it may run the
+ * subquery again per row and claim more than one, leaving a lane two deliveries in a row.
  */
-export function claimDueWebhooks(
+export function claimDueWebhook(
   db: Db,
-  { holder, until, now, limit }: { holder: string; until: Date; now: Date; limit: number },
+  { holder, until, now }: { holder: string; until: Date; now: Date },
 ): Promise<ClaimedWebhook[]> {
   const at = now.toISOString();
   const postgres = dbKindOf(db) === "postgres";
   return db
     .updateTable("webhook_deliveries")
     .set({ claimedBy: holder, claimedUntil: until.toISOString() })
-    .where("id", "in", (eb) => {
+    .where("id", "=", (eb) => {
       const due = eb
         .selectFrom("webhook_deliveries")
         .select("id")
@@ -29,7 +31,7 @@ export function claimDueWebhooks(
         .where((w) => w.or([w("claimedUntil", "is", null), w("claimedUntil", "<=", at)]))
         .orderBy("nextAttemptAt")
         .orderBy("id")
-        .limit(limit);
+        .limit(1);
       return postgres ? due.forUpdate().skipLocked() : due;
     })
     .where("status", "=", "pending")

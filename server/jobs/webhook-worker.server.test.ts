@@ -10,7 +10,7 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from "#tests/helpers/test-database.ts";
-import { claimDueWebhooks } from "./webhook-claims.server.ts";
+import { claimDueWebhook } from "./webhook-claims.server.ts";
 import { deliverOne, startWebhookWorker } from "./webhook-worker.server.ts";
 
 // Deliveries reach loopback receivers once, with a valid signature, through failures, a receiver
@@ -151,6 +151,37 @@ describeEachDatabase("the webhook worker", (kind) => {
     expect(await delivery(queued.id)).toMatchObject({ status: "delivered", attempts: 2 });
   });
 
+  it("holds up no other delivery while a receiver hangs", async () => {
+    const other = await startWebhookReceiver();
+    const { row } = await createEndpoint(
+      db(),
+      { name: "Other", kind: "chat", url: other.url, events: ["post.published"], enabled: true },
+      { createdBy: null },
+    );
+    receiver.answerWith(() => "hang");
+    try {
+      await publishEvent();
+      const worker = startWebhookWorker(db(), config, {
+        holder: "test:3:c",
+        now,
+        idleMs: 20,
+        timeoutMs: 10_000,
+      });
+      try {
+        // Both arrive well before the hanging request's time limit runs out.
+        await expect
+          .poll(() => [receiver.received.length, other.received.length], { timeout: 8_000 })
+          .toEqual([1, 1]);
+      } finally {
+        receiver.cutHanging();
+        await worker.stop();
+      }
+    } finally {
+      await db().deleteFrom("webhook_endpoints").where("id", "=", row.id).execute();
+      await other.close();
+    }
+  });
+
   it("reaches a receiver that was down for ten minutes once it is up, once", async () => {
     receiver.setDown(true);
     try {
@@ -192,11 +223,10 @@ describeEachDatabase("the webhook worker", (kind) => {
   it("is delivered once after a restart: a new worker takes over the claim of one that died", async () => {
     const queued = await publishEvent();
     // A process on another host claimed it and died before sending.
-    const [claimed] = await claimDueWebhooks(db(), {
+    const [claimed] = await claimDueWebhook(db(), {
       holder: "gone-host:4242:dead",
       now: now(),
       until: new Date(clock + MINUTE),
-      limit: 1,
     });
     expect(claimed?.id).toBe(queued.id);
     expect(await pass("test:2:b")).toBe(false);

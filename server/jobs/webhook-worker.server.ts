@@ -10,7 +10,7 @@ import { isDeadHolderOnThisHost } from "./newsletter-claims.server.ts";
 import {
   type AttemptRecord,
   type ClaimedWebhook,
-  claimDueWebhooks,
+  claimDueWebhook,
   recordAttempt,
   releaseWebhookClaims,
   renewWebhookClaims,
@@ -65,18 +65,18 @@ export async function deliverOne(
   const now = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? WEBHOOK_DEFAULTS.leaseMs;
   const at = now();
-  const [claimed] = await claimDueWebhooks(db, {
+  const claimed = await claimDueWebhook(db, {
     holder: options.holder,
     now: at,
     until: new Date(at.getTime() + leaseMs),
-    limit: 1,
   });
-  if (!claimed) return false;
-  const record = await attempt(db, config, claimed, options, now);
-  if (!(await recordAttempt(db, record))) {
-    logger.warn(`Webhook delivery ${claimed.id}: it was no longer this process's to record.`);
+  for (const delivery of claimed) {
+    const record = await attempt(db, config, delivery, options, now);
+    if (!(await recordAttempt(db, record))) {
+      logger.warn(`Webhook delivery ${delivery.id}: it was no longer this process's to record.`);
+    }
   }
-  return true;
+  return claimed.length > 0;
 }
 
 async function attempt(

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from "node:http";
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A request a fake receiver got. */
@@ -17,6 +17,8 @@ export type WebhookReceiver = {
    * port instead would let the client's own connection take it, on loopback.)
    */
   setDown: (down: boolean) => void;
+  /** Cuts the connections of the requests it is hanging on. */
+  cutHanging: () => void;
   close: () => Promise<void>;
 };
 
@@ -28,6 +30,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   let answer: (request: ReceivedWebhook) => ReceiverAnswer = () => ({ status: 200, body: "ok" });
   let down = false;
+  const hanging = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -39,7 +42,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       };
       received.push(request);
       const reply = answer(request);
-      if (reply === "hang") return;
+      if (reply === "hang") {
+        hanging.add(res);
+        return;
+      }
       res.writeHead(reply.status, { "content-type": "text/plain" }).end(reply.body ?? "");
     });
   });
@@ -56,6 +62,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     },
     setDown: (value) => {
       down = value;
+    },
+    cutHanging: () => {
+      for (const res of hanging) res.socket?.destroy();
+      hanging.clear();
     },
     close: async () => {
       server.closeAllConnections();
