@@ -66,6 +66,13 @@ export function fakePostRow(overrides: Partial<PostRow> = {}): PostRow {
   };
 }
 
+/** Post columns added by later migrations (0017, 0021), at their defaults. */
+const LATER_COLUMN_DEFAULTS = {
+  ...DEFAULT_SEO_FIELDS,
+  newsletterOnPublish: false,
+  newsletterRequestedBy: null,
+} as const;
+
 /**
  * Inserts `count` posts in one multi-row statement (fast enough for thousands);
  * `overrides(i)` shapes the i-th row.
@@ -76,14 +83,14 @@ export async function createManyPosts(
   overrides: (index: number) => Partial<PostRow> = () => ({}),
 ): Promise<PostRow[]> {
   const rows = Array.from({ length: count }, (_, i) => fakePostRow(overrides(i)));
-  // Settings left at their defaults are left to the database, so the rows also fit a database
-  // migrated only as far as a migration test needs (before migration 0017 added them).
+  // Columns of later migrations left at their defaults are left to the database, so the rows
+  // also fit a database migrated only as far as a migration test needs.
   const columns = rows.map((row) =>
     Object.fromEntries(
       Object.entries(row).filter(
         ([name, value]) =>
-          !(name in DEFAULT_SEO_FIELDS) ||
-          value !== DEFAULT_SEO_FIELDS[name as keyof typeof DEFAULT_SEO_FIELDS],
+          !(name in LATER_COLUMN_DEFAULTS) ||
+          value !== LATER_COLUMN_DEFAULTS[name as keyof typeof LATER_COLUMN_DEFAULTS],
       ),
     ),
   ) as PostRow[];
