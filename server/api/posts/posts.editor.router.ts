@@ -7,7 +7,7 @@ import { requireEmployee, viewerOf } from "#server/auth/express-access.server.ts
 import type { ServerContext } from "#server/context.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { BODY_LIMITS } from "#server/http/body-limits.server.ts";
-import { presentPost } from "#server/presenters/post.server.ts";
+import { presentStaffPost } from "#server/presenters/post.server.ts";
 import {
   presentRevision,
   presentRevisionSummary,
@@ -50,7 +50,7 @@ export function postEditorRouter(context: ServerContext) {
       uploads,
       siteUrl: config.siteUrl,
     });
-    res.status(201).json(presentPost(row));
+    res.status(201).json(presentStaffPost(row));
   });
 
   router.put("/:id/autosave", staffOnly, postBody, async (req, res) => {
@@ -107,7 +107,7 @@ export function postEditorRouter(context: ServerContext) {
       userId: viewerOf(res).id,
     });
     const answer: RestoreAnswer = {
-      post: presentPost(restored.post),
+      post: presentStaffPost(restored.post),
       workingCopy: presentWorkingCopy(
         restored.workingCopy,
         await getDisplayNames(db, [restored.workingCopy?.savedBy]),

@@ -33,6 +33,7 @@ const STAFF_ROW_FIELDS = [
   "marketplaceUrl",
   "version",
   "changesNotLive",
+  "newsletterOnPublish",
 ].sort();
 
 type PostRow = Awaited<ReturnType<typeof createManyPosts>>[number];
