@@ -63,10 +63,10 @@ describeEachDatabase("a webhook delivery across a restart", (kind) => {
     const second = await startServerProcess(env, { timeoutMs: 60_000 });
     await second.waitForOutput(/Took back 1 webhook deliveries of a stopped process/);
     await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(2);
-    const delivery = await db
-      .selectFrom("webhook_deliveries")
-      .selectAll()
-      .executeTakeFirstOrThrow();
+    const stored = () => db.selectFrom("webhook_deliveries").selectAll().executeTakeFirstOrThrow();
+    // The receiver has the request before the site has recorded its answer.
+    await expect.poll(async () => (await stored()).status, { timeout: 10_000 }).toBe("delivered");
+    const delivery = await stored();
     expect(delivery).toMatchObject({ status: "delivered", attempts: 1, lastStatusCode: 200 });
     const ids = receiver.received.map((request) => request.headers["webhook-id"]);
     expect(ids).toEqual([delivery.id, delivery.id]);
