@@ -45,6 +45,16 @@ export function isUniqueViolation(error: unknown): boolean {
   return e.code === "ERR_SQLITE_ERROR" && (e.errcode === 2067 || e.errcode === 1555);
 }
 
+/**
+ * True when PostgreSQL ended the transaction to break a deadlock with another one (40P01): the
+ * other went through, and this one may simply run again.
+ */
+export function isDeadlock(error: unknown): boolean {
+  return (
+    typeof error === "object" && error !== null && (error as { code?: unknown }).code === "40P01"
+  );
+}
+
 /** What kind of fault of the database itself an error is: see databaseFault. */
 export type DatabaseFault = "full" | "read-only" | "unavailable";
 

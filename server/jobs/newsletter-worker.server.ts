@@ -1,6 +1,7 @@
 import type { Config } from "#server/config/env.server.ts";
 import { logger } from "#server/config/logger.server.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { isDeadlock } from "#server/db/dialect.server.ts";
 import { describeError } from "#server/errors.ts";
 import { createMailer, type Mailer } from "#server/mail/mailer.server.ts";
 import { THIS_PROCESS } from "./job-lease.server.ts";
@@ -87,9 +88,16 @@ export function startNewsletterWorker(
   const runUpkeep = () => {
     upkeepRun = upkeepRun
       .then(() => keepClaims(db, { holder, leaseMs }))
-      .catch((error: unknown) =>
-        logger.error(`Newsletter upkeep failed (it runs again shortly): ${describeError(error)}`),
-      );
+      .catch((error: unknown) => {
+        // Two processes' upkeeps (or an upkeep and a lane) may take the same claims' rows in
+        // different orders; PostgreSQL then ends one, the other goes on, and this runs again
+        // within a second: no fault.
+        if (isDeadlock(error)) {
+          logger.warn(`Newsletter upkeep met another process's and runs again shortly.`);
+          return;
+        }
+        logger.error(`Newsletter upkeep failed (it runs again shortly): ${describeError(error)}`);
+      });
     return upkeepRun;
   };
   const upkeepTimer = setInterval(runUpkeep, Math.max(50, Math.min(idleMs, leaseMs / 3)));
