@@ -31,14 +31,19 @@ function renderButton() {
 }
 
 describe("Copy Link", () => {
-  it("copies the button's address and confirms with an alert", async () => {
+  it("copies the button's address and confirms with a toast, never an alert", async () => {
     writeText.mockResolvedValue();
     // A click on the icon inside the button counts as a click on the button.
     renderButton()
       .querySelector("svg")
       ?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith(LINK_COPIED_MESSAGE));
+    await vi.waitFor(() =>
+      expect(
+        document.querySelector('section[aria-label="Notifications"] [role="status"]')?.textContent,
+      ).toBe(LINK_COPIED_MESSAGE),
+    );
     expect(writeText).toHaveBeenCalledWith(URL_TO_COPY);
+    expect(alert).not.toHaveBeenCalled();
   });
 
   it("offers the address in a prompt when neither the clipboard nor the selection can copy", async () => {
@@ -50,6 +55,7 @@ describe("Copy Link", () => {
     await vi.waitFor(() => expect(prompt).toHaveBeenCalledWith("Copy this link:", URL_TO_COPY));
     expect(execCommand).toHaveBeenCalledWith("copy");
     expect(alert).not.toHaveBeenCalled();
+    expect(document.querySelector('[data-slot="toast"]')).toBeNull();
     // The selection's helper field is gone again.
     expect(document.querySelector("textarea")).toBeNull();
   });

@@ -1,9 +1,11 @@
 import { LINK_COPIED_MESSAGE } from "./site-settings.ts";
+import { showToast } from "./toast.client.ts";
 
 /**
  * Copy Link (docs/product/public-site.md#post-detail): a button with `data-copy-link="{address}"`
- * copies the address and confirms; where the clipboard is unavailable, it offers the address to
- * copy.
+ * copies the address and confirms with a toast on the page (never a browser alert, which stops
+ * the page until it is dismissed); where neither the clipboard nor the selection can copy, it
+ * offers the address to copy.
  */
 export function installCopyLink(doc: Document = document): void {
   doc.addEventListener("click", (event) => {
@@ -23,7 +25,7 @@ async function copyLink(doc: Document, url: string) {
       return;
     }
   }
-  view.alert(LINK_COPIED_MESSAGE);
+  showToast({ title: LINK_COPIED_MESSAGE }, doc);
 }
 
 /** The older copy path, for pages served without a secure context (no clipboard API). */

@@ -31,6 +31,10 @@ export const POST_SPEC_CONTENT = {
   hostileExcerpt: "</script><script>alert(2)</script> & <!-- \u2028",
   brokenImageTitle: `Broken Image ${run}`,
   brokenImageFile: `missing-e2e-${run}.png`,
+  longTags: [
+    "massive worldwide marketplace winter mashup worlds",
+    "behind the scenes with our wonderful world makers",
+  ],
 } as const;
 
 /**
@@ -79,6 +83,8 @@ export async function addPostSpecContent(db: Db): Promise<void> {
       category: "marketplace-content",
       packType: "persona",
       createdAt: old(402),
+      // Long tags of several words, which wrap on a phone.
+      tags: [...POST_SPEC_CONTENT.longTags],
     },
     { slug: slugs.draft, status: "draft", createdAt: old(403) },
     {

@@ -255,7 +255,7 @@ test.describe("post page", () => {
     await expect(page).toHaveURL("/news");
   });
 
-  test("Copy Link copies {SITE_URL}/blog/{slug} and confirms with an alert", async ({
+  test("Copy Link copies {SITE_URL}/blog/{slug} and confirms with a toast", async ({
     page,
     request,
     baseURL,
@@ -273,18 +273,20 @@ test.describe("post page", () => {
       });
     });
     await page.goto(`/post/${post.slug}`);
-    const alerts: { type: string; message: string }[] = [];
+    const dialogs: string[] = [];
     page.on("dialog", async (dialog) => {
-      alerts.push({ type: dialog.type(), message: dialog.message() });
-      await dialog.accept();
+      dialogs.push(dialog.message());
+      await dialog.dismiss();
     });
     await page.getByRole("button", { name: "Copy Link" }).click();
-    await expect
-      .poll(() => alerts)
-      .toEqual([{ type: "alert", message: "Link copied to clipboard!" }]);
+    await expect(
+      page.getByRole("region", { name: "Notifications" }).getByRole("status"),
+    ).toHaveText("Link copied to clipboard!");
     expect(await page.evaluate(() => (window as unknown as { copied?: string }).copied)).toBe(
       `${baseURL}/blog/${post.slug}`,
     );
+    // The page is never stopped by a browser dialog.
+    expect(dialogs).toEqual([]);
   });
 
   test("Copy Link works with the browser's real clipboard", async ({
@@ -297,13 +299,10 @@ test.describe("post page", () => {
     if (!post) throw new Error("the demo content has posts");
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
     await page.goto(`/blog/${post.slug}`);
-    const alerts: string[] = [];
-    page.on("dialog", async (dialog) => {
-      alerts.push(dialog.message());
-      await dialog.accept();
-    });
     await page.getByRole("button", { name: "Copy Link" }).click();
-    await expect.poll(() => alerts).toEqual(["Link copied to clipboard!"]);
+    await expect(
+      page.getByRole("region", { name: "Notifications" }).getByRole("status"),
+    ).toHaveText("Link copied to clipboard!");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       `${baseURL}/blog/${post.slug}`,
     );
@@ -411,6 +410,43 @@ test.describe("post page", () => {
     await expect(page.getByText("Loading post...")).toHaveCount(0);
     await expect(page.locator("html[data-hydrated]")).toBeAttached();
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  });
+
+  test("long tags wrap between words on a 360 px phone", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/blog/${slugs.rawPackType}`);
+    // The tags under the title and again in the footer.
+    const tags = page.getByRole("list", { name: "Tags" }).getByRole("link");
+    const shown = POST_SPEC_CONTENT.longTags.map((tag) => `#${tag}`);
+    await expect(tags).toHaveText([...shown, ...shown]);
+    // The longer tag takes two lines, and every word of every tag stays whole on its line.
+    const lines = await tags.evaluateAll((links) =>
+      links.map((link) => {
+        const range = document.createRange();
+        const broken: string[] = [];
+        const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+        for (
+          let text = walker.nextNode() as Text | null;
+          text;
+          text = walker.nextNode() as Text | null
+        ) {
+          for (const word of text.data.matchAll(/\S+/g)) {
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            if (range.getClientRects().length > 1) broken.push(word[0]);
+          }
+        }
+        return {
+          lines: Math.floor(
+            link.getBoundingClientRect().height / parseFloat(getComputedStyle(link).lineHeight),
+          ),
+          broken,
+        };
+      }),
+    );
+    expect(lines.map((tag) => tag.broken)).toEqual([[], [], [], []]);
+    expect(lines.map((tag) => tag.lines)).toEqual([2, 1, 2, 1]);
+    expect(await hasHorizontalScroll(page)).toBe(false);
   });
 
   for (const viewport of [DESKTOP, MOBILE]) {

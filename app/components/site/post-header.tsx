@@ -108,7 +108,7 @@ export function PostTags({ tags, className }: { tags: string[]; className?: stri
         <li key={tag} className="min-w-0">
           <SiteLink
             to={newsTagPath(tag)}
-            className="block rounded bg-night-800 px-2 py-0.5 text-xs font-medium break-all text-diamond-300 ring-1 ring-night-600 hover:bg-night-700 hover:text-diamond-200 focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none"
+            className="block rounded bg-night-800 px-2 py-0.5 text-xs font-medium break-words text-diamond-300 ring-1 ring-night-600 hover:bg-night-700 hover:text-diamond-200 focus-visible:ring-2 focus-visible:ring-diamond-400 focus-visible:outline-none"
           >
             #{tag}
           </SiteLink>

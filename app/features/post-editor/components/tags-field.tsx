@@ -83,7 +83,7 @@ export function TagsField() {
                 index === combobox.active && "bg-night-700",
               )}
             >
-              <span className="min-w-0 break-all">#{suggestion.tag}</span>
+              <span className="min-w-0 break-words">#{suggestion.tag}</span>
               <span className="shrink-0 text-xs text-zinc-400">
                 {suggestion.posts === 1 ? "1 post" : `${suggestion.posts} posts`}
               </span>
