@@ -33,6 +33,7 @@ import { OverviewSection } from "#app/features/overview/components/overview-sect
 import { MarketplaceSection } from "#app/features/portfolio/components/marketplace-section.tsx";
 import { CreatePostSection } from "#app/features/post-editor/components/create-post-section.tsx";
 import type { PostEditorParts } from "#app/features/post-editor/editor-parts.ts";
+import { readCreateRequest } from "#app/features/post-editor/post-form.ts";
 import { HistoryPanel } from "#app/features/post-history/components/history-panel.tsx";
 import { PostListSection } from "#app/features/post-list/components/post-list-section.tsx";
 import { RecentPosts } from "#app/features/post-list/components/recent-posts.tsx";
@@ -47,6 +48,8 @@ import type { CurrentUser } from "#common/types/user.ts";
 import { requirePageViewer } from "#server/auth/page-access.server.ts";
 import { presentCurrentUser } from "#server/auth/viewer.server.ts";
 import { serverContext } from "#server/context.server.ts";
+import type { Db } from "#server/db/db.server.ts";
+import { getPostCategory } from "#server/services/post-rows.server.ts";
 import type { Route } from "./+types/dashboard.ts";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -60,7 +63,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!findSection(sectionId, viewer, availableSections(hasOutbox))) {
     throw data(null, { status: 404 });
   }
-  return { user: presentCurrentUser(viewer), sectionId, hasOutbox };
+  const navSectionId =
+    sectionId === "create"
+      ? await editedPostSection(context.get(serverContext).db, new URL(request.url).searchParams)
+      : sectionId;
+  return { user: presentCurrentUser(viewer), sectionId, navSectionId, hasOutbox };
+}
+
+/**
+ * The section the sidebar marks in the editor (docs/product/dashboard.md#dashboard-shell): Create
+ * Post for a new post; for one being edited, the section it belongs to: Marketplace Content for a
+ * marketplace item, All Posts for any other post.
+ */
+async function editedPostSection(db: Db, params: URLSearchParams): Promise<SectionId> {
+  const request = readCreateRequest(params);
+  if (request.id === null) return "create";
+  if (request.type === "portfolio") return "marketplace";
+  const category = await getPostCategory(db, request.id);
+  return category === "marketplace-content" ? "marketplace" : "posts";
 }
 
 /**
@@ -76,13 +96,24 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs): boolean {
   const onlySearchChanged =
     currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
-  if (!formMethod && onlySearchChanged) return false;
+  if (!formMethod && onlySearchChanged && !editsAnotherPost(currentUrl, nextUrl)) return false;
   return defaultShouldRevalidate;
+}
+
+/**
+ * Whether the editor moves from one post to another, or from a post to a new one, so the sidebar's
+ * mark is looked up again. Its own move from a new post to the draft its first autosave created
+ * keeps Create Post marked while the post is being written.
+ */
+function editsAnotherPost(currentUrl: URL, nextUrl: URL): boolean {
+  if (!nextUrl.pathname.endsWith("/create")) return false;
+  const before = currentUrl.searchParams.get("id");
+  return before !== null && before !== nextUrl.searchParams.get("id");
 }
 
 /** The staff dashboard: the sidebar's sections, one at a time, each at its own address. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, sectionId, hasOutbox } = loaderData;
+  const { user, sectionId, navSectionId, hasOutbox } = loaderData;
   const onUnauthorized = useUnauthorizedRedirect();
   const [queryClient] = React.useState(() => createQueryClient({ onUnauthorized }));
   const groups = sectionGroupsFor(user, availableSections(hasOutbox));
@@ -93,13 +124,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-7xl">
           <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-night-700 px-4 py-8 lg:block">
             <nav aria-label="Dashboard sections">
-              <DashboardSectionLinks groups={groups} currentId={sectionId} />
+              <DashboardSectionLinks groups={groups} currentId={navSectionId} />
             </nav>
           </aside>
           <div className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10 lg:py-10">
             <DashboardMobileNav
               groups={groups}
-              currentId={sectionId}
+              currentId={navSectionId}
               communityInviteUrl={communityInviteUrl}
             />
             <SectionContent sectionId={sectionId} user={user} />

@@ -60,3 +60,14 @@ export async function getPostById(db: Db, id: string): Promise<PostRow | null> {
     .executeTakeFirst();
   return row ?? null;
 }
+
+/** The category of the post with this id, or null when there is no such post. */
+export async function getPostCategory(db: Db, id: string): Promise<string | null> {
+  if (!couldBeId(id)) return null;
+  const row = await db
+    .selectFrom("posts")
+    .select("posts.category")
+    .where("posts.id", "=", id)
+    .executeTakeFirst();
+  return row?.category ?? null;
+}

@@ -1,12 +1,15 @@
 import { MenuIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import * as React from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 import type { DashboardSectionGroup, SectionId } from "./sections.ts";
 import { sectionPath } from "./sections.ts";
 
-/** The sidebar's two groups of section links; the current one is marked. */
+/**
+ * The sidebar's two groups of section links; the current one is marked: the section shown, or
+ * while a post is edited, the section that post belongs to (never "Create Post").
+ */
 export function DashboardSectionLinks({
   groups,
   currentId,
@@ -34,9 +37,8 @@ export function DashboardSectionLinks({
                 const current = section.id === currentId;
                 return (
                   <li key={section.id}>
-                    <NavLink
+                    <Link
                       to={sectionPath(section.id)}
-                      end
                       onClick={onNavigate}
                       aria-current={current ? "page" : undefined}
                       className={cn(
@@ -48,7 +50,7 @@ export function DashboardSectionLinks({
                     >
                       <Icon aria-hidden="true" className="size-4 shrink-0" />
                       {section.label}
-                    </NavLink>
+                    </Link>
                   </li>
                 );
               })}

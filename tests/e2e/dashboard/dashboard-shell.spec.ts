@@ -1,4 +1,6 @@
 import { DESKTOP, expect, MOBILE, signInAs, test } from "#tests/e2e/fixtures.ts";
+import { createPost } from "#tests/factories/post.ts";
+import { uniqueId } from "./helpers.ts";
 
 // The dashboard's frame: one section at a time, each at its own address, switched without a
 // page reload, by the sidebar or, on small screens, by a menu drawer and a dropdown.
@@ -73,5 +75,37 @@ test.describe("dashboard sections", () => {
     await dropdown.selectOption({ label: "Dashboard" });
     await expect(page).toHaveURL("/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Dana!" })).toBeVisible();
+  });
+
+  test("while a post is edited, the sidebar marks the section it belongs to", async ({
+    page,
+    createStaff,
+    db,
+  }) => {
+    await signInAs(page, await createStaff());
+    await page.setViewportSize(DESKTOP);
+    const id = uniqueId();
+    const news = await createPost(db, { title: `Shell news ${id}`, category: "news" });
+    const pack = await createPost(db, {
+      title: `Shell pack ${id}`,
+      category: "marketplace-content",
+      packType: "skin-pack",
+    });
+    const sidebar = page.getByRole("navigation", { name: "Dashboard sections" });
+    const marked = sidebar.locator('a[aria-current="page"]');
+
+    await page.goto(`/dashboard/create?id=${news.id}&type=post`);
+    await expect(page.getByLabel("Title")).toHaveValue(`Shell news ${id}`);
+    await expect(marked).toHaveText("All Posts");
+
+    // A marketplace item: Marketplace Content.
+    await page.goto(`/dashboard/create?id=${pack.id}&type=post`);
+    await expect(page.getByLabel("Title")).toHaveValue(`Shell pack ${id}`);
+    await expect(marked).toHaveText("Marketplace Content");
+
+    // Starting a new post from there marks Create Post again.
+    await sidebar.getByRole("link", { name: "Create Post" }).click();
+    await expect(page).toHaveURL("/dashboard/create");
+    await expect(marked).toHaveText("Create Post");
   });
 });
