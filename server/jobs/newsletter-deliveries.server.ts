@@ -20,10 +20,12 @@ export type ClaimedDelivery = {
 
 /**
  * Claims up to `limit` due pending deliveries nobody holds (or whose claim ran out) for `holder`
- * until `until`, oldest due first. PostgreSQL: the rows are picked with FOR UPDATE SKIP LOCKED,
- * so processes claiming at once each get rows of their own without waiting for one another.
- * SQLite: one UPDATE whose subquery picks the rows; SQLite runs one writer at a time, so two
- * processes cannot both claim a row.
+ * until `until`, oldest due first. The rows are picked once, in a WITH query the UPDATE then
+ * names: PostgreSQL runs a WITH query exactly once, where under `id IN (… LIMIT n)` it may run the
+ * subquery again for rows it rechecks and take more than `limit`, locking rows out of order, which
+ * is how two processes' claims could deadlock. PostgreSQL: FOR UPDATE SKIP LOCKED, so processes
+ * claiming at once each get rows of their own without waiting for one another. SQLite runs one
+ * writer at a time, so two processes cannot both claim a row.
  */
 export async function claimDueDeliveries(
   db: Db,
@@ -32,10 +34,8 @@ export async function claimDueDeliveries(
   const at = now.toISOString();
   const postgres = dbKindOf(db) === "postgres";
   return db
-    .updateTable("newsletter_deliveries")
-    .set({ claimedBy: holder, claimedUntil: until.toISOString() })
-    .where("id", "in", (eb) => {
-      const due = eb
+    .with("picked", (qb) => {
+      const due = qb
         .selectFrom("newsletter_deliveries")
         .select("id")
         .where("status", "=", "pending")
@@ -46,6 +46,9 @@ export async function claimDueDeliveries(
         .limit(limit);
       return postgres ? due.forUpdate().skipLocked() : due;
     })
+    .updateTable("newsletter_deliveries")
+    .set({ claimedBy: holder, claimedUntil: until.toISOString() })
+    .where("id", "in", (eb) => eb.selectFrom("picked").select("picked.id"))
     .where("status", "=", "pending")
     .returning(["id", "sendingId", "subscriberId", "email", "attempts"])
     .execute();
