@@ -1,3 +1,6 @@
+import type { PortfolioStage } from "#common/portfolio-list.ts";
+import type { StaffPostRow } from "./post-list.ts";
+
 /**
  * A marketplace-content post seen as a portfolio item
  * (docs/product/content-model.md#portfolio-items).
@@ -19,4 +22,13 @@ export type PortfolioItem = {
   featuredImage: string | null;
   releaseDate: string | null;
   isPost: true;
+};
+
+/**
+ * A row of the dashboard's Marketplace table (`GET /api/portfolio?page=`): the staff post list's
+ * row (packType as stored), with the launch date and the item's status in the table.
+ */
+export type PortfolioRow = StaffPostRow & {
+  launchDate: string | null;
+  stage: PortfolioStage;
 };

@@ -181,6 +181,14 @@ export const CONTENT_ROWS: Row[] = [
     expected: STAFF_ONLY(200),
   },
   {
+    name: "GET /api/portfolio?page=",
+    call: async () => ({
+      method: "GET",
+      path: "/api/portfolio?page=1&status=draft&sort=-launchDate",
+    }),
+    expected: STAFF_ONLY(200),
+  },
+  {
     name: "GET /api/portfolio/:id",
     call: async (server) => {
       const item = await createPost(server.db.handle.db, { category: "marketplace-content" });

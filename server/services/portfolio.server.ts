@@ -1,3 +1,4 @@
+import type { PortfolioSort, PortfolioStage } from "#common/portfolio-list.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import {
@@ -8,6 +9,7 @@ import {
   visibleTo,
 } from "./content-rules.server.ts";
 import { getPostById, POST_COLUMNS } from "./post-rows.server.ts";
+import { pageStaffPosts, type StaffListSort } from "./staff-post-list.server.ts";
 
 const MARKETPLACE = "marketplace-content";
 
@@ -62,4 +64,35 @@ export async function deletePortfolioPost(db: Db, id: string): Promise<boolean> 
     .where("category", "=", MARKETPLACE)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * One page of the dashboard's Marketplace table (docs/decisions/039-marketplace-table.md): the
+ * staff post list with the category fixed, its launch date (releaseDate) as a sort, and a status
+ * at `now` as a filter. The launch date sorts like the list's other optional dates: items without
+ * one come last in both directions.
+ */
+export function pagePortfolio(
+  db: Db,
+  {
+    sort,
+    stage,
+    now,
+    ...rest
+  }: {
+    page: number;
+    pageSize: number;
+    sort: PortfolioSort;
+    q: string;
+    packType?: string | undefined;
+    stage?: PortfolioStage | undefined;
+    now: Date;
+  },
+) {
+  return pageStaffPosts(db, {
+    ...rest,
+    category: MARKETPLACE,
+    sort: sort.replace("launchDate", "releaseDate") as StaffListSort,
+    stage: stage === undefined ? undefined : { is: stage, now },
+  });
 }

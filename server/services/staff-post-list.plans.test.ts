@@ -1,6 +1,7 @@
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { STAFF_POST_SORTS } from "#common/constants.ts";
+import { PORTFOLIO_SORTS, type PortfolioStage } from "#common/portfolio-list.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { createManyPosts } from "#tests/factories/post.ts";
 import { statementsOf } from "#tests/helpers/query-plans.ts";
@@ -10,6 +11,7 @@ import {
   type TestDatabase,
 } from "#tests/helpers/test-database.ts";
 import { getDashboardStats } from "./dashboard.server.ts";
+import { pagePortfolio } from "./portfolio.server.ts";
 import { pageStaffPosts, type StaffPostFilters } from "./staff-post-list.server.ts";
 
 // The staff post list finds a page's ids in the index of its sort (migration 0010), testing the
@@ -46,6 +48,9 @@ describeEachDatabase("the staff post list's query plans", (kind) => {
           updatedAt: iso(created + (i % 7) * DAY),
           authorId: i % 4 === 0 ? "someone" : null,
           tags: JSON.stringify(i % 5 === 0 ? ["redstone", "survival"] : ["survival"]),
+          // Half the marketplace items have a launch date, some of them still to come.
+          releaseDate:
+            category === "marketplace-content" && i % 2 === 0 ? iso(created + 300 * DAY) : null,
         };
       });
     }
@@ -112,7 +117,18 @@ describeEachDatabase("the staff post list's query plans", (kind) => {
     updatedAt: "posts_staff_updated_idx",
     publishedAt: "posts_staff_published_idx",
     scheduledAt: "posts_staff_scheduled_idx",
+    launchDate: "posts_staff_release_idx",
   };
+  /** The Marketplace table's filters (its category is fixed). */
+  const PORTFOLIO_FILTERS: { packType?: string; stage?: PortfolioStage }[] = [
+    {},
+    { stage: "live" },
+    { stage: "coming-soon" },
+    { stage: "scheduled" },
+    { packType: "world", stage: "draft" },
+  ];
+  const portfolioPage = (filters: (typeof PORTFOLIO_FILTERS)[number], sort: string) => (d: Db) =>
+    pagePortfolio(d, { page: 2, pageSize: 5, q: "", now: NOW, sort: sort as "title", ...filters });
   // The statement reading the page's rows: the only one that looks at a featured image.
   const isRowQuery = (sql: string) => /like 'data:%'/.test(sql);
 
@@ -149,6 +165,28 @@ describeEachDatabase("the staff post list's query plans", (kind) => {
       });
     }
 
+    for (const sort of PORTFOLIO_SORTS) {
+      it(`Marketplace table, sort ${sort}: finds and counts every status in covering indexes`, async () => {
+        for (const filters of PORTFOLIO_FILTERS) {
+          const plans = await plansOf(portfolioPage(filters, sort));
+          const label = `${sort} ${JSON.stringify(filters)}`;
+          const rows = plans.filter((p) => isRowQuery(p.sql));
+          expect(rows, label).toHaveLength(1);
+          const index = SORT_INDEX[sort.replace("-", "")];
+          expect(rows[0]?.plan, label).toContain(`COVERING INDEX ${index}`);
+          for (const { sql, plan } of plans) {
+            for (const step of plan.split("\n")) {
+              if (step.includes("TEMP B-TREE")) expect(isRowQuery(sql), label).toBe(true);
+              // Nothing but the page's own rows, by id, reads a post's row.
+              if (/(SCAN|SEARCH) posts\b/.test(step) && !step.includes("COVERING")) {
+                expect(step, label).toMatch(/USING INDEX sqlite_autoindex_posts_1 \(id=\?\)$/);
+              }
+            }
+          }
+        }
+      });
+    }
+
     it("counts the overview's tiles in one pass over a covering index, reading no post", async () => {
       const plans = await plansOf((d) => getDashboardStats(d, NOW));
       expect(plans).toHaveLength(1);
@@ -165,6 +203,23 @@ describeEachDatabase("the staff post list's query plans", (kind) => {
       expect(plans).toHaveLength(1);
       expect(plans[0]?.plan).toMatch(/Index Only Scan using posts_\w+_idx on posts/);
     });
+
+    for (const sort of PORTFOLIO_SORTS) {
+      it(`Marketplace table, sort ${sort}: finds the first page in an index`, async () => {
+        for (const filters of PORTFOLIO_FILTERS) {
+          const plans = await plansOf((d) =>
+            pagePortfolio(d, { page: 1, pageSize: 25, q: "", now: NOW, sort, ...filters }),
+          );
+          const ids = plans.filter((p) => isRowQuery(p.sql));
+          expect(ids).toHaveLength(1);
+          for (const { plan } of ids) {
+            expect(plan, `${sort} ${JSON.stringify(filters)}`).toMatch(
+              /Index (Only )?Scan( Backward)? using posts_\w+_idx|Bitmap Index Scan on posts_\w+_idx/,
+            );
+          }
+        }
+      });
+    }
 
     for (const sort of STAFF_POST_SORTS) {
       it(`sort ${sort}: finds the first page in an index of its order`, async () => {

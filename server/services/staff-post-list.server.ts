@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { StaffPostSort } from "#common/constants.ts";
+import type { PortfolioStage } from "#common/portfolio-list.ts";
 import type { PostAuthor } from "#common/types/post-list.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { dbKindOf } from "#server/db/dialect.server.ts";
@@ -33,7 +34,15 @@ export type StaffPostFilters = {
   tag?: string | undefined;
   /** Title, excerpt or HTML contains it, ignoring case; "" for no search. */
   q?: string | undefined;
+  /** The Marketplace table's status at `now` (common/portfolio-list.ts). */
+  stage?: { is: PortfolioStage; now: Date } | undefined;
 };
+
+/**
+ * The sorts of the staff lists: the post list's, and the Marketplace table's launch date (the
+ * post's releaseDate).
+ */
+export type StaffListSort = StaffPostSort | "releaseDate" | "-releaseDate";
 
 /** The columns a staff table row shows. */
 const ROW_COLUMNS = [
@@ -52,6 +61,7 @@ const ROW_COLUMNS = [
   "posts.createdAt",
   "posts.updatedAt",
   "posts.marketplaceUrl",
+  "posts.releaseDate",
   "posts.version",
   "posts.newsletterOnPublish",
 ] as const;
@@ -64,7 +74,7 @@ const ROW_COLUMNS = [
  */
 function filtered(
   db: Db,
-  column: `posts.${"status" | "category" | "packType" | "authorId" | "id"}`,
+  column: `posts.${"status" | "category" | "packType" | "authorId" | "id" | "scheduledAt" | "releaseDate"}`,
 ) {
   return dbKindOf(db) === "sqlite" ? sql<string>`+${sql.ref(column)}` : sql.ref<string>(column);
 }
@@ -80,6 +90,7 @@ function filtersWhere(db: Db, filters: StaffPostFilters): Where {
     equal("posts.category", filters.category);
     equal("posts.packType", filters.packType);
     equal("posts.authorId", filters.author);
+    if (filters.stage !== undefined) conditions.push(stageWhere(db, filters.stage)(eb));
     if (filters.tag !== undefined) {
       const tagged = eb
         .selectFrom("post_tags")
@@ -102,20 +113,50 @@ function filtersWhere(db: Db, filters: StaffPostFilters): Where {
 }
 
 /**
+ * The posts in one status of the Marketplace table at `now`, as portfolioStage
+ * (common/portfolio-list.ts) decides it: public (published, or scheduled and due) and launched or
+ * not yet; or not public yet, a draft or scheduled for later.
+ */
+function stageWhere(db: Db, { is, now }: { is: PortfolioStage; now: Date }): Where {
+  const at = now.toISOString();
+  const status = filtered(db, "posts.status");
+  const scheduledAt = filtered(db, "posts.scheduledAt");
+  const releaseDate = filtered(db, "posts.releaseDate");
+  return (eb) => {
+    const due = eb.and([eb(status, "=", "scheduled"), eb(scheduledAt, "<=", at)]);
+    const isPublic = eb.or([eb(status, "=", "published"), due]);
+    switch (is) {
+      case "draft":
+        return eb(status, "=", "draft");
+      case "scheduled":
+        return eb.and([
+          eb(status, "=", "scheduled"),
+          eb.not(eb.and([eb(scheduledAt, "is not", null), eb(scheduledAt, "<=", at)])),
+        ]);
+      case "coming-soon":
+        return eb.and([isPublic, eb(releaseDate, ">", at)]);
+      case "live":
+        return eb.and([isPublic, eb.or([eb(releaseDate, "is", null), eb(releaseDate, "<=", at)])]);
+    }
+  };
+}
+
+/**
  * A sort as its key and direction; `column`: the date's column when some posts have none
  * (publishedAt, scheduledAt), else null.
  */
-function orderOf(db: Db, sort: StaffPostSort) {
+function orderOf(db: Db, sort: StaffListSort) {
   const direction = sort.startsWith("-") ? ("desc" as const) : ("asc" as const);
   const field = sort.replace(/^-/, "") as
     | "title"
     | "createdAt"
     | "updatedAt"
     | "publishedAt"
-    | "scheduledAt";
+    | "scheduledAt"
+    | "releaseDate";
   if (field === "title") return { key: titleKey(db), column: null, direction };
   const column = `posts.${field}` as const;
-  const nullable = field === "publishedAt" || field === "scheduledAt";
+  const nullable = field === "publishedAt" || field === "scheduledAt" || field === "releaseDate";
   return { key: sql.ref(column), column: nullable ? column : null, direction };
 }
 
@@ -125,7 +166,7 @@ function orderOf(db: Db, sort: StaffPostSort) {
  */
 export async function pageStaffPosts(
   db: Db,
-  { sort, page, pageSize, ...filters }: PageRequest & StaffPostFilters & { sort: StaffPostSort },
+  { sort, page, pageSize, ...filters }: PageRequest & StaffPostFilters & { sort: StaffListSort },
 ) {
   const where = filtersWhere(db, filters);
   const { key, column, direction } = orderOf(db, sort);
