@@ -1,5 +1,6 @@
 import { MonitorPlayIcon, PlusIcon } from "lucide-react";
 import { Link } from "react-router";
+import { BulkBar } from "#app/components/dashboard/bulk-bar.tsx";
 import { EmptyState } from "#app/components/dashboard/empty-state.tsx";
 import { ListSection } from "#app/components/dashboard/list-section.tsx";
 import { newPostPath } from "#app/components/dashboard/sections.ts";
@@ -11,7 +12,6 @@ import {
   type SortDate,
 } from "#app/features/post-list/post-list-view.ts";
 import { usePostsView } from "#app/features/post-list/use-posts-view.ts";
-import { BulkBar } from "./bulk-bar.tsx";
 import { PostsTable } from "./posts-table.tsx";
 import { PostsToolbar } from "./posts-toolbar.tsx";
 

@@ -55,3 +55,25 @@ describe("bulkResultToast", () => {
     });
   });
 });
+
+describe("another table's words", () => {
+  const words = {
+    one: "item",
+    many: "items",
+    aOne: "an item",
+    shownOn: (pages: string) => `${pages} and the Studio page`,
+  };
+
+  it("names the table's rows and where the public sees them", () => {
+    expect(bulkQuestion("publish", 2, words)).toEqual({
+      title: "Publish 2 items?",
+      description:
+        "They go public at once: their pages and the Studio page show them. Drafts and scheduled items only; an item that is not ready to publish is left as it is.",
+      confirmLabel: "Publish 2 items",
+      destructive: false,
+    });
+    expect(bulkResultToast("delete", { changed: [], unchanged: [] }, words)).toEqual({
+      title: "No items changed",
+    });
+  });
+});
