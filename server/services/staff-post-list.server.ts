@@ -11,13 +11,13 @@ import { containsTerm, type PageRequest, titleKey } from "./public-list-pages.se
 /**
  * The staff post list (docs/product/api.md#staff-calls, docs/decisions/022-staff-lists.md): one
  * page of every post, any status, filtered, searched and sorted by the database, with the columns a
- * table row shows (never the post's HTML) and the count of the whole list.
+ * table row shows (never the post's HTML) and the count of the whole list. The Marketplace table
+ * is the same list with its category fixed (docs/decisions/039-marketplace-table.md).
  *
- * A page is one statement: its ids are found in the index of its sort (migration 0010, which
- * also holds the filtered columns, so the filters are tested on index entries and no post row is
- * read to find the page), then only the page's rows are read, by id (authors are named by
- * people.server.ts). A
- * nullable date is walked in two ranges: the posts that have it, in order, then those without,
+ * A page is one statement: its ids are found in the index of its sort (migrations 0010 and 0023,
+ * which also hold the filtered columns, so the filters are tested on index entries and no post row
+ * is read to find the page), then only the page's rows are read, by id (authors are named by
+ * people.server.ts). A nullable date is walked in two ranges: the posts that have it, in order, then those without,
  * by id; the count of the first range (asked with the total) says where the page falls.
  */
 
