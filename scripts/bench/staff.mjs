@@ -22,6 +22,18 @@ export const STAFF_TARGETS = [
     path: "/api/posts?page=1&status=published&category=news&sort=-publishedAt",
     budget: STAFF_LIST_BUDGET,
   },
+  {
+    name: "staff-portfolio-page",
+    kind: "staff",
+    path: "/api/portfolio?page=1",
+    budget: STAFF_LIST_BUDGET,
+  },
+  {
+    name: "staff-portfolio-filtered",
+    kind: "staff",
+    path: "/api/portfolio?page=1&status=live&packType=world&sort=title",
+    budget: STAFF_LIST_BUDGET,
+  },
   { name: "staff-overview", kind: "staff", path: "/api/dashboard/stats", budget: { p95Ms: 50 } },
   {
     name: "staff-subscribers-page",
