@@ -150,9 +150,11 @@ for (const kind of ["sqlite", "postgres"] as const) {
 
       // The search matches the description too, and a search that keeps nothing says so.
       await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "All statuses" });
+      await expect.poll(() => search(page)).toBe("?sort=-title&packType=skin-pack");
       await page
         .getByRole("combobox", { name: "Pack type" })
         .selectOption({ label: "All pack types" });
+      await expect.poll(() => search(page)).toBe("?sort=-title");
       await page.getByRole("searchbox", { name: "Search portfolio items" }).fill("AURORA");
       await expect(page).toHaveURL(/q=AURORA/);
       await expectRows(page, titles([7]));

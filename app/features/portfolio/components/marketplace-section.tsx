@@ -134,6 +134,7 @@ function PortfolioToolbar({ view }: { view: PortfolioView }) {
         value={view.sort}
         options={SORT_OPTIONS}
         onChange={(sort) => view.update({ sort: sort as PortfolioSort })}
+        className="col-span-2 sm:w-64"
       />
     </ListToolbar>
   );

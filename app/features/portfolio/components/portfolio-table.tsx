@@ -230,12 +230,12 @@ function CompactRow({ item }: { item: PortfolioRow }) {
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-400">
           <StageBadge item={item} />
           <span>{packTypeText(item)}</span>
-          <span>· {item.author?.name ?? NO_AUTHOR_LABEL}</span>
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-400">
           <span>
             Launch: <LaunchDate item={item} />
           </span>
+          <span>{item.author?.name ?? NO_AUTHOR_LABEL}</span>
           <MarketplaceLink item={item} />
         </div>
       </div>
