@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { type NextFunction, type Request, type Response, Router } from "express";
 import { PACK_TYPES } from "#common/constants.ts";
 import { PORTFOLIO_SORTS, PORTFOLIO_STAGES } from "#common/portfolio-list.ts";
 import {
@@ -37,6 +37,11 @@ const PortfolioPageQuerySchema = staffListQuerySchema(PORTFOLIO_SORTS, {
 /** What asks for the paged form: any of its parameters but `limit`, as on `GET /api/posts`. */
 const PAGE_ASKED_BY = { shape: { page: 1, sort: 1, q: 1, packType: 1, status: 1 } };
 
+/** Goes on to the next route (the public list) unless the call asks for the paged form. */
+function onlyWhenPaged(req: Request, _res: Response, next: NextFunction) {
+  next(asksForPage(req, PAGE_ASKED_BY) ? undefined : "route");
+}
+
 /** The `:id` of a portfolio call: a UUID, or an item that cannot exist (404). */
 function itemId(params: Record<string, unknown>): string {
   return uuidParam(params, "id", NOT_FOUND);
@@ -47,16 +52,9 @@ export function portfolioRouter(context: ServerContext) {
   const router = Router();
   const staffOnly = requireEmployee(context);
 
-  // The public list, as it always was; with any of the table's parameters, one page of the
-  // dashboard's Marketplace table, for staff only (the second handler).
-  router.get("/", loadViewer(context), async (req, res, next) => {
-    if (asksForPage(req, PAGE_ASKED_BY)) return next();
-    const now = new Date();
-    const rows = await listPortfolio(db, { now, audience: audienceOf(res) });
-    res.json(rows.map((row) => presentPortfolioItem(row, now)));
-  });
-
-  router.get("/", staffOnly, async (req, res) => {
+  // With any of the table's parameters, one page of the dashboard's Marketplace table, for staff
+  // only; without them the public list, as it always was (the next route).
+  router.get("/", onlyWhenPaged, staffOnly, async (req, res) => {
     const query = parseInput(PortfolioPageQuerySchema, req.query);
     const now = new Date();
     const { rows, total } = await pagePortfolio(db, {
@@ -79,6 +77,12 @@ export function portfolioRouter(context: ServerContext) {
         query,
       ),
     );
+  });
+
+  router.get("/", loadViewer(context), async (_req, res) => {
+    const now = new Date();
+    const rows = await listPortfolio(db, { now, audience: audienceOf(res) });
+    res.json(rows.map((row) => presentPortfolioItem(row, now)));
   });
 
   router.get("/stats", async (_req, res) => {
