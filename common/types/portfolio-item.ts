@@ -26,9 +26,11 @@ export type PortfolioItem = {
 
 /**
  * A row of the dashboard's Marketplace table (`GET /api/portfolio?page=`): the staff post list's
- * row (packType as stored), with the launch date and the item's status in the table.
+ * row (packType as stored), with the short description, the launch date and the item's status
+ * in the table.
  */
 export type PortfolioRow = StaffPostRow & {
+  shortDescription: string | null;
   launchDate: string | null;
   stage: PortfolioStage;
 };

@@ -62,6 +62,7 @@ const ROW_COLUMNS = [
   "posts.updatedAt",
   "posts.marketplaceUrl",
   "posts.releaseDate",
+  "posts.excerpt",
   "posts.version",
   "posts.newsletterOnPublish",
 ] as const;

@@ -36,6 +36,7 @@ const ROW_FIELDS = [
   "version",
   "changesNotLive",
   "newsletterOnPublish",
+  "shortDescription",
   "launchDate",
   "stage",
 ].sort();
@@ -115,6 +116,8 @@ describeEachDatabase("the Marketplace table (GET /api/portfolio?page=)", (kind) 
         packType: "skin-pack",
         launchDate: first?.releaseDate,
         marketplaceUrl: "https://marketplace.example/4",
+        shortDescription: null,
+        createdAt: first?.createdAt,
         stage: "live",
       });
     });
@@ -196,7 +199,10 @@ describeEachDatabase("the Marketplace table (GET /api/portfolio?page=)", (kind) 
           ),
         ),
       );
-      expect(idsOf((await pageOf("q=needle%20in%20THE")).items)).toEqual([items[5]?.id]);
+      const found = (await pageOf("q=needle%20in%20THE")).items;
+      expect(found.map((row) => [row.id, row.shortDescription])).toEqual([
+        [items[5]?.id, "Frosted needle in the haystack"],
+      ]);
       expect((await pageOf("q=%20%20nothing%20like%20it%20")).total).toBe(0);
     });
 

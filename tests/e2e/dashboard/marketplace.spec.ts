@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { formatShortDate } from "#common/format.ts";
 import type { Paged } from "#common/types/post-list.ts";
 import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
 import { createPost, fromNow } from "#tests/factories/post.ts";
@@ -45,6 +46,7 @@ test.describe("marketplace content", () => {
       category: "marketplace-content",
       status: "draft",
       packType: "skin-pack",
+      excerpt: "Twelve frosty explorer skins.",
       marketplaceUrl: `https://marketplace.example/glacier-${id}`,
       releaseDate: "2031-02-03T00:00:00.000Z",
       featuredImage: "https://images.example/glacier.webp",
@@ -55,6 +57,7 @@ test.describe("marketplace content", () => {
       category: "marketplace-content",
       status: "published",
       packType: "world",
+      excerpt: "",
     });
     const comingSoon = await createPost(db, {
       title: `C Ember Mashup ${id}`,
@@ -96,7 +99,9 @@ test.describe("marketplace content", () => {
     );
     await expect(glacier.getByText("Skin Pack", { exact: true })).toBeVisible();
     await expect(glacier.getByText("draft", { exact: true })).toHaveClass(/text-gold-300/);
+    await expect(glacier.getByText("Twelve frosty explorer skins.")).toBeVisible();
     await expect(glacier.getByText("Feb 3, 2031", { exact: true })).toBeVisible();
+    await expect(glacier).toContainText(`Created ${formatShortDate(draft.createdAt)}`);
     const marketplace = glacier.getByRole("link", { name: /on the marketplace \(new tab\)/ });
     await expect(marketplace).toHaveAttribute("href", draft.marketplaceUrl ?? "");
     await expect(marketplace).toHaveAttribute("target", "_blank");
@@ -105,6 +110,7 @@ test.describe("marketplace content", () => {
     const canyon = row(page, live.title);
     await expect(canyon.getByText("World/Map", { exact: true })).toBeVisible();
     await expect(canyon.getByText("Live", { exact: true })).toHaveClass(/text-grass-300/);
+    await expect(canyon.getByText("No description available.")).toBeVisible();
     await expect(canyon.getByText("Not set", { exact: true })).toBeVisible();
     await expect(canyon.getByText("None", { exact: true })).toBeVisible();
     await expect(canyon.getByText("No author", { exact: true })).toBeVisible();

@@ -126,7 +126,7 @@ const COLUMNS: PagedTableColumn<PortfolioRow>[] = [
         <Thumbnail item={item} />
         <div className="min-w-0">
           <TitleLink item={item} />
-          <p className="truncate text-xs text-zinc-400">{item.slug}</p>
+          <Description item={item} />
         </div>
       </div>
     ),
@@ -141,7 +141,14 @@ const COLUMNS: PagedTableColumn<PortfolioRow>[] = [
     header: "Launch date",
     sortField: "launchDate",
     className: "w-36 px-2 text-zinc-300",
-    cell: (item) => <LaunchDate item={item} />,
+    cell: (item) => (
+      <>
+        <LaunchDate item={item} />
+        <p className="text-xs text-zinc-400">
+          Created <time dateTime={item.createdAt}>{formatShortDate(item.createdAt)}</time>
+        </p>
+      </>
+    ),
   },
   {
     header: "Marketplace",
@@ -166,6 +173,16 @@ function StageBadge({ item }: { item: PortfolioRow }) {
 function LaunchDate({ item }: { item: PortfolioRow }) {
   if (!item.launchDate) return <span className="text-zinc-400">Not set</span>;
   return <time dateTime={item.launchDate}>{formatShortDate(item.launchDate)}</time>;
+}
+
+/** The short description on one line, or the spec's words for an item without one. */
+function Description({ item }: { item: PortfolioRow }) {
+  const text = item.shortDescription?.trim();
+  return (
+    <p className="line-clamp-1 text-xs break-words text-zinc-400">
+      {text ? text : "No description available."}
+    </p>
+  );
 }
 
 function TitleLink({ item }: { item: PortfolioRow }) {
@@ -227,6 +244,7 @@ function CompactRow({ item }: { item: PortfolioRow }) {
       <Thumbnail item={item} className="w-14" />
       <div className="min-w-0 flex-1 space-y-1">
         <TitleLink item={item} />
+        <Description item={item} />
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-400">
           <StageBadge item={item} />
           <span>{packTypeText(item)}</span>
@@ -234,6 +252,9 @@ function CompactRow({ item }: { item: PortfolioRow }) {
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-400">
           <span>
             Launch: <LaunchDate item={item} />
+          </span>
+          <span>
+            Created <time dateTime={item.createdAt}>{formatShortDate(item.createdAt)}</time>
           </span>
           <span>{item.author?.name ?? NO_AUTHOR_LABEL}</span>
           <MarketplaceLink item={item} />
