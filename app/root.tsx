@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { StaticPageContext, usePageHydrates } from "#app/lib/page-hydration.ts";
+import { keepOnSearchChange } from "#app/lib/search-change.ts";
 import { getViewer } from "#server/auth/page-access.server.ts";
 import { serverContext } from "#server/context.server.ts";
 import { answerPageFaults } from "#server/http/page-faults.server.ts";
@@ -58,6 +59,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     siteScript: siteScriptUrl,
   };
 }
+
+/** The site's settings and whether someone is signed in do not depend on the query string. */
+export const shouldRevalidate = keepOnSearchChange;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // A mark that the page is interactive, also on error pages: browser tests wait for it before

@@ -41,6 +41,7 @@ import { SettingsSection } from "#app/features/settings/components/settings-sect
 import { MailingListSection } from "#app/features/subscribers/components/mailing-list-section.tsx";
 import { TagsSection } from "#app/features/tags/components/tags-section.tsx";
 import { createQueryClient } from "#app/lib/query-client.ts";
+import { changesOnlySearch } from "#app/lib/search-change.ts";
 import { siteMeta } from "#app/lib/site-meta.ts";
 import { loginUrlFor, useUnauthorizedRedirect } from "#app/lib/use-unauthorized-redirect.ts";
 import { useRootData } from "#app/root.tsx";
@@ -88,16 +89,9 @@ async function editedPostSection(db: Db, params: URLSearchParams): Promise<Secti
  * loads its own data: a change of the query string alone does not load the signed-in user again.
  * Any other navigation, and an explicit revalidation (the same address), does.
  */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs): boolean {
-  const onlySearchChanged =
-    currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
-  if (!formMethod && onlySearchChanged && !editsAnotherPost(currentUrl, nextUrl)) return false;
-  return defaultShouldRevalidate;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
+  if (changesOnlySearch(args) && !editsAnotherPost(args.currentUrl, args.nextUrl)) return false;
+  return args.defaultShouldRevalidate;
 }
 
 /**

@@ -4,6 +4,7 @@ import { PostLoading } from "#app/components/site/post-status.tsx";
 import { SiteFooter } from "#app/components/site/site-footer.tsx";
 import { SiteNav } from "#app/components/site/site-nav.tsx";
 import { StaticPageContext } from "#app/lib/page-hydration.ts";
+import { keepOnSearchChange } from "#app/lib/search-change.ts";
 import { useRootData } from "#app/root.tsx";
 import { isPostPath } from "#common/paths.ts";
 import { serverContext } from "#server/context.server.ts";
@@ -20,6 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     year: new Date().getFullYear(),
   };
 }
+
+/** The navigation's apps and the year do not depend on the query string. */
+export const shouldRevalidate = keepOnSearchChange;
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
