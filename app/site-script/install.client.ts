@@ -1,5 +1,6 @@
 import { installCopyLink } from "./copy-link.client.ts";
 import { installImageFallbacks } from "./image-fallback.client.ts";
+import { installLiteYouTube } from "./lite-youtube.client.ts";
 import { installLiveLists } from "./live-list.client.ts";
 import { installNewsletterForms } from "./newsletter-form.client.ts";
 import { installSiteNav } from "./site-nav.client.ts";
@@ -16,5 +17,6 @@ export function installSiteBehaviours(doc: Document = document): void {
   installImageFallbacks(doc);
   installLiveLists(doc);
   installVideoDialogs(doc);
+  installLiteYouTube(doc);
   installNewsletterForms(doc);
 }

@@ -15,7 +15,9 @@ export const EDITOR_HEADING_LEVELS = [1, 2, 3] as const;
  * Every element the editor writes, and the element each editor feature writes it with:
  * paragraph p; bold strong (b is read as bold); italic em (i is read as italic); headings
  * h1-h3; bullet list ul/li; ordered list ol/li; blockquote; inline code; hard break br;
- * link a; image img; YouTube embed div[data-youtube-video] > iframe.
+ * link a; image img; YouTube embed div[data-youtube-video] > iframe; marketplace item card
+ * a[data-marketplace-item]; image gallery div[data-image-gallery] > figure > img, figcaption
+ * (common/editor/embed-markup.ts).
  */
 export const EDITOR_ALLOWED_TAGS = [
   "p",
@@ -36,6 +38,8 @@ export const EDITOR_ALLOWED_TAGS = [
   "img",
   "div",
   "iframe",
+  "figure",
+  "figcaption",
 ] as const;
 
 /**
@@ -63,10 +67,10 @@ export const YOUTUBE_EMBED_SETTING_ATTRIBUTES = [
 
 /** The attributes each element may carry; anything else (style, class, id, on*…) is removed. */
 export const EDITOR_ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
-  a: ["href", "target", "rel", "title"],
+  a: ["href", "target", "rel", "title", "data-marketplace-item"],
   img: ["src", "alt", "title", "width", "height", "loading", "decoding"],
   ol: ["start", "type"],
-  div: ["data-youtube-video"],
+  div: ["data-youtube-video", "data-image-gallery"],
   iframe: [
     "src",
     "title",
@@ -85,6 +89,7 @@ export const EDITOR_ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[
 export const EDITOR_EMPTY_ATTRIBUTES = [
   "alt",
   "data-youtube-video",
+  "data-image-gallery",
   "allowfullscreen",
   "origin",
   "playlist",

@@ -9,6 +9,7 @@ import {
   isAllowedLinkHref,
   isSiteLink,
 } from "./allowed-html.ts";
+import { ImageGallery, MarketplaceCard } from "./embed-nodes.ts";
 
 /**
  * Undo history (docs/product/editor.md#editor): steps kept, and the pause that starts a new step.
@@ -92,7 +93,8 @@ const SafeImage = Image.extend({
 /**
  * The rich-text editor's extensions: the toolbar of docs/product/editor.md#editor (bold, italic,
  * headings 1 to 3, bullet and ordered lists, blockquote, inline code, undo and redo) plus links,
- * images with alt text and YouTube embeds. The server's sanitizer allows exactly the HTML these
+ * images with alt text, YouTube embeds, marketplace item cards and image galleries
+ * (docs/decisions/041-embed-cards.md). The server's sanitizer allows exactly the HTML these
  * write (allowed-html.ts); what StarterKit offers beyond that (code blocks, rules, strike,
  * underline) is switched off, so it can be neither typed nor pasted.
  */
@@ -110,5 +112,7 @@ export function editorExtensions({ siteUrl = null }: EditorExtensionOptions = {}
     siteLink(siteUrl),
     SafeImage,
     Youtube.configure({ nocookie: true, controls: true, addPasteHandler: true }),
+    MarketplaceCard,
+    ImageGallery,
   ];
 }

@@ -64,7 +64,8 @@ type Attributes = Record<string, string>;
  * event handler, class or style attribute; links only to http(s) and mailto, made absolute
  * against the site's address (protocol-relative ones are removed, like javascript: and data:);
  * images only from http(s), absolute too. A YouTube frame becomes the video's picture linked
- * to YouTube, with "Watch the video" under it.
+ * to YouTube, with "Watch the video" under it. An image gallery becomes its images, each with
+ * its caption as a paragraph under it.
  */
 export function mailSafeHtml(html: string, siteUrl: string): string {
   if (!html) return "";
@@ -89,6 +90,8 @@ export function mailSafeHtml(html: string, siteUrl: string): string {
       h1: "h2",
       h5: "h4",
       h6: "h4",
+      // A gallery's images keep their captions, each under its image.
+      figcaption: "p",
       a: (tagName, attribs) => ({ tagName, attribs: mailLink(attribs, siteUrl) }),
       img: (tagName, attribs) => ({ tagName, attribs: mailImage(attribs, siteUrl) }),
       iframe: (_tagName, attribs) => videoLink(attribs),
@@ -163,4 +166,26 @@ function videoBlock(href: string, id: string): string {
     `<img src="${escapeMarkup(youTubeThumbnailUrl(id))}" alt="Watch the video on YouTube" width="${MAIL_CONTENT_WIDTH}" height="${Math.round((MAIL_CONTENT_WIDTH * 3) / 4)}">`,
     `</a><br><a href="${href}">Watch the video</a></p>`,
   ].join("");
+}
+
+/**
+ * mailSafeHtml for the feed, remembered per HTML: a feed reader is as little the site as a mail
+ * client is. The feed asks for the same 20 posts on every request, so each post's HTML is
+ * converted once while it stays the same (an edited post, or a card's item retitled, is a new
+ * entry). Room for two feeds' worth; beyond that the oldest entries go first.
+ */
+const feedHtmlCache = new Map<string, string>();
+const FEED_HTML_CACHE_SIZE = 40;
+
+export function feedHtml(html: string, siteUrl: string): string {
+  const key = `${siteUrl}\n${html}`;
+  let safe = feedHtmlCache.get(key);
+  if (safe === undefined) {
+    safe = mailSafeHtml(html, siteUrl);
+    if (feedHtmlCache.size >= FEED_HTML_CACHE_SIZE) {
+      feedHtmlCache.delete(feedHtmlCache.keys().next().value as string);
+    }
+    feedHtmlCache.set(key, safe);
+  }
+  return safe;
 }

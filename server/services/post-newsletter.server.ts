@@ -12,6 +12,7 @@ import {
   type NewsletterSource,
   personalize,
 } from "#server/mail/newsletter-message.server.ts";
+import { findEmbeddedItems, renderEmbedsAsLinks } from "./post-embeds.server.ts";
 import { currentSiteSettings } from "./site-settings.server.ts";
 
 // A post's newsletter (docs/product/mail.md#newsletters): the e-mail built from the post and the
@@ -26,8 +27,19 @@ export async function postNewsletter(
   site: NewsletterSite,
   post: NewsletterSource["post"],
 ): Promise<NewsletterContent> {
-  const { companyName, tagline } = await currentSiteSettings(db, site.siteDefaults);
-  return buildNewsletter({ post, companyName, tagline, siteUrl: site.siteUrl });
+  const [{ companyName, tagline }, items] = await Promise.all([
+    currentSiteSettings(db, site.siteDefaults),
+    findEmbeddedItems(db, [post.content], new Date()),
+  ]);
+  // Marketplace item cards become links with the items' titles as they are when the e-mail is
+  // built (docs/decisions/041-embed-cards.md).
+  const content = renderEmbedsAsLinks(post.content, items);
+  return buildNewsletter({
+    post: { ...post, content },
+    companyName,
+    tagline,
+    siteUrl: site.siteUrl,
+  });
 }
 
 /**

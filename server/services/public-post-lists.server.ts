@@ -96,13 +96,14 @@ function latestOfCategory<C extends (typeof POST_COLUMNS)[number]>(
     .execute();
 }
 
-/** What a feed item shows of a post: no content. */
+/** What a feed item shows of a post, its content included (the feed's HTML). */
 const FEED_COLUMNS = [
   "posts.id",
   "posts.title",
   "posts.slug",
   "posts.excerpt",
   "posts.metaDescription",
+  "posts.content",
   "posts.status",
   "posts.featuredImage",
   "posts.scheduledAt",
@@ -111,10 +112,7 @@ const FEED_COLUMNS = [
   "posts.tags",
 ] as const;
 
-/**
- * The latest `limit` publicly visible posts of `category` with what a feed item shows (the RSS
- * feed), newest first, walking posts_category_publication_idx.
- */
+/** The feed's latest `limit` public posts of `category`, newest first (category index). */
 export function listFeedPosts(
   db: Db,
   { limit, now = new Date(), category }: { limit: number; now?: Date; category: string },

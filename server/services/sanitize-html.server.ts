@@ -12,6 +12,11 @@ import {
   LINK_REL_KEYWORDS,
   ORDERED_LIST_TYPES,
 } from "#common/editor/allowed-html.ts";
+import {
+  IMAGE_GALLERY_ATTRIBUTE,
+  isMarketplaceItemId,
+  MARKETPLACE_ITEM_ATTRIBUTE,
+} from "#common/editor/embed-markup.ts";
 
 export type SanitizePostHtmlOptions = {
   /**
@@ -61,6 +66,11 @@ export function sanitizePostHtml(html: string, options: SanitizePostHtmlOptions 
         text: "",
       }),
       ol: (tagName, attribs) => ({ tagName, attribs: orderedListAttributes(attribs) }),
+      // The boxes' markers carry no value; the editor writes them empty.
+      div: (tagName, attribs) => ({
+        tagName,
+        attribs: Object.fromEntries(Object.keys(attribs).map((name) => [name, ""])),
+      }),
     },
     exclusiveFilter: (frame) => {
       // Whole element gone: an image or a frame with nothing (allowed) to show.
@@ -68,20 +78,30 @@ export function sanitizePostHtml(html: string, options: SanitizePostHtmlOptions 
       if (frame.tag === "iframe" && !frame.attribs.src) return true;
       // Tag gone, content kept: a link to nowhere, a box that is not a YouTube embed.
       if (frame.tag === "a" && !frame.attribs.href) return "excludeTag";
-      if (frame.tag === "div" && !("data-youtube-video" in frame.attribs)) return "excludeTag";
+      if (frame.tag === "div" && !isEmbedBox(frame.attribs)) return "excludeTag";
       return false;
     },
   };
   return serializeLikeBrowser(sanitizeHtml(html, sanitizeOptions));
 }
 
-/** Keeps a safe href; links leaving the site open in a new tab without access to this one. */
+/** A box the editor writes: a YouTube embed or an image gallery (one of them, never both). */
+function isEmbedBox(attribs: Attributes): boolean {
+  return "data-youtube-video" in attribs !== IMAGE_GALLERY_ATTRIBUTE in attribs;
+}
+
+/**
+ * Keeps a safe href; links leaving the site open in a new tab without access to this one. A
+ * marketplace item card's id is kept only as a UUID on a link that has an address.
+ */
 function linkAttributes(attribs: Attributes, siteUrl: string | null): Attributes {
   const { href, title } = attribs;
   const result: Attributes = {};
   if (href === undefined || !isAllowedLinkHref(href)) {
     return title === undefined ? result : { title };
   }
+  const itemId = attribs[MARKETPLACE_ITEM_ATTRIBUTE];
+  if (isMarketplaceItemId(itemId)) result[MARKETPLACE_ITEM_ATTRIBUTE] = itemId;
   result.href = href;
   if (title !== undefined) result.title = title;
   const rel = relKeywords(attribs.rel);

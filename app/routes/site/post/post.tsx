@@ -16,7 +16,7 @@ export const handle = staticPage;
 export const clientMiddleware = [loadAsDocument];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db } = context.get(serverContext);
+  const { db, config } = context.get(serverContext);
   const now = new Date();
   // Staff see drafts and posts not yet due, to check them before they go out.
   const audience = await getAudience(context, request);
@@ -28,7 +28,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const section = new URL(request.url).pathname.startsWith("/post/") ? "post" : "blog";
     throw redirect(`/${section}/${encodeURIComponent(found.slug)}`, 301);
   }
-  const { state, ...page } = await postPageData(db, found.post, now);
+  const { state, ...page } = await postPageData(db, found.post, now, {
+    youtubeImageBaseUrl: config.youtube.imageBaseUrl,
+  });
   const preview: PostPreview | null = state.status === "published" ? null : state;
   return data(
     { ...page, preview },

@@ -24,14 +24,16 @@ export const handle = staticPage;
 export const clientMiddleware = [loadAsDocument];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(serverContext);
+  const { db, config } = context.get(serverContext);
   const now = new Date();
   const found = await findPreview(db, params.token, now);
   if (found.state !== "live") {
     // Unknown: 404. Expired or revoked (kept 30 days after it ended): 410, gone for good.
     return data({ page: null }, { status: found.state === "ended" ? 410 : 404 });
   }
-  const { state, ...page } = await postPageData(db, found.post, now);
+  const { state, ...page } = await postPageData(db, found.post, now, {
+    youtubeImageBaseUrl: config.youtube.imageBaseUrl,
+  });
   return {
     page: {
       ...page,
