@@ -198,7 +198,13 @@ function secureAnswers(app: Express, { context: { config }, devMiddleware }: Cre
   // Outside development: scripts from the site only, and on a page its own inline scripts by
   // hash (server/http/content-security-policy.server.ts). Vite's hot reload needs inline code.
   if (!devMiddleware) {
-    app.use(contentSecurityPolicy({ https: config.siteUrl.startsWith("https:") }));
+    app.use(
+      contentSecurityPolicy({
+        https: config.siteUrl.startsWith("https:"),
+        // The light YouTube embeds' pictures (docs/decisions/041-embed-cards.md).
+        imageOrigins: [new URL(config.youtube.imageBaseUrl).origin],
+      }),
+    );
   }
 }
 

@@ -118,4 +118,13 @@ describe("policyBuilder", () => {
     expect(policies.none).not.toContain("upgrade-insecure-requests");
     expect(policyBuilder({ https: true }).none).toMatch(/;upgrade-insecure-requests$/);
   });
+
+  it("adds a plain-http origin of YouTube's pictures to the image sources, never an https one", () => {
+    expect(policyBuilder({ https: false }).none).toContain(";img-src 'self' data: https:;");
+    const local = policyBuilder({
+      https: false,
+      imageOrigins: ["http://127.0.0.1:9", "https://i.ytimg.com"],
+    });
+    expect(local.none).toContain(";img-src 'self' data: https: http://127.0.0.1:9;");
+  });
 });

@@ -30,18 +30,29 @@ export function createScriptMark(): string {
   return randomBytes(18).toString("base64url");
 }
 
+export type PolicyOptions = {
+  https: boolean;
+  /**
+   * Where else images may come from besides the site, data: and any https address: the origin
+   * of the YouTube pictures (YOUTUBE_IMAGE_BASE_URL) when it is a plain http one, as a test's or
+   * a local proxy's is.
+   */
+  imageOrigins?: readonly string[];
+};
+
 /**
  * The policy's directives, `script-src` being filled in per answer: frames only from YouTube's
  * players, connections only to the site itself, no plugins, forms and `<base>` on the site.
  */
-function directivesFor({ https }: { https: boolean }): [string, string[] | null][] {
+function directivesFor({ https, imageOrigins = [] }: PolicyOptions): [string, string[] | null][] {
+  const otherImages = imageOrigins.filter((origin) => origin.startsWith("http:"));
   return [
     ["default-src", ["'self'"]],
     ["base-uri", ["'self'"]],
     ["font-src", ["'self'", "data:"]],
     ["form-action", ["'self'"]],
     ["frame-ancestors", ["'self'"]],
-    ["img-src", ["'self'", "data:", "https:"]],
+    ["img-src", ["'self'", "data:", "https:", ...otherImages]],
     ["object-src", ["'none'"]],
     ["script-src", null],
     ["script-src-attr", ["'none'"]],
@@ -56,7 +67,7 @@ function directivesFor({ https }: { https: boolean }): [string, string[] | null]
  * Builds policies: `none` for answers without inline scripts (JSON, files, feeds), `withHashes`
  * for a page whose inline scripts have these hashes. Every part but the hashes is built once.
  */
-export function policyBuilder(options: { https: boolean }) {
+export function policyBuilder(options: PolicyOptions) {
   const parts = directivesFor(options).map(([name, values]) =>
     values === null ? null : values.length > 0 ? `${name} ${values.join(" ")}` : name,
   );
@@ -81,7 +92,7 @@ const NOT_A_PAGE = /^\/(api|assets|uploads)(\/|\?|$)/;
  * entry.server.tsx replaces it with one that also allows its own inline scripts by hash
  * (`res.locals.pageScripts`, handed to the renderer by main.ts).
  */
-export function contentSecurityPolicy(options: { https: boolean }): RequestHandler {
+export function contentSecurityPolicy(options: PolicyOptions): RequestHandler {
   const policies = policyBuilder(options);
   const mark = createScriptMark();
   return (req, res, next) => {

@@ -17,8 +17,11 @@ import {
 } from "lucide-react";
 import * as React from "react";
 import { cn } from "#app/lib/cn.ts";
+import type { GalleryImage } from "#common/editor/embed-markup.ts";
+import { EmbedButtons } from "./embed-buttons.tsx";
 import { ImageButton } from "./image-button.tsx";
 import { LinkDialog } from "./link-dialog.tsx";
+import type { UploadImageFile } from "./use-image-uploads.ts";
 
 type ToggleButton = {
   label: string;
@@ -86,7 +89,8 @@ const BUTTON =
 /**
  * The rich-text toolbar (docs/product/editor.md#editor,
  * docs/product/departures.md#link-button-and-alt-text): marks and blocks as toggle buttons that say
- * whether they are on (aria-pressed), undo and redo, a link and an image. It stays in view below
+ * whether they are on (aria-pressed), undo and redo, a link, an image, a marketplace item card and
+ * an image gallery. It stays in view below
  * the site's fixed header while a long post scrolls (`--editor-toolbar-top`, 4rem by default, says
  * how far down), with a background of its own so the text scrolling under it does not show through.
  */
@@ -94,11 +98,14 @@ export function EditorToolbar({
   editor,
   label,
   onInsertImage,
+  uploadImage,
 }: {
   editor: Editor;
   label: string;
   /** Uploads an image file and inserts it at `pos` with its description. */
   onInsertImage: (file: File, pos: number, alt: string) => void;
+  /** Uploads an image file (a gallery's) and answers its address. */
+  uploadImage: UploadImageFile;
 }) {
   const state = useToolbarState(editor);
   return (
@@ -126,6 +133,13 @@ export function EditorToolbar({
         selectedImage={state.image}
         disabled={!state.editable}
         onInsert={onInsertImage}
+      />
+      <EmbedButtons
+        editor={editor}
+        className={BUTTON}
+        selectedGallery={state.gallery}
+        disabled={!state.editable}
+        uploadImage={uploadImage}
       />
       <Separator />
       <ToolbarButton
@@ -156,6 +170,9 @@ function useToolbarState(editor: Editor) {
       href: (current.getAttributes("link").href as string | undefined) ?? "",
       image: current.isActive("image")
         ? { alt: (current.getAttributes("image").alt as string | null | undefined) ?? "" }
+        : null,
+      gallery: current.isActive("imageGallery")
+        ? (current.getAttributes("imageGallery").images as GalleryImage[])
         : null,
       canUndo: current.can().undo(),
       canRedo: current.can().redo(),

@@ -113,7 +113,12 @@ export function RichTextEditor({
       )}
     >
       {editor ? (
-        <EditorToolbar editor={editor} label="Formatting" onInsertImage={insertImage} />
+        <EditorToolbar
+          editor={editor}
+          label="Formatting"
+          onInsertImage={insertImage}
+          uploadImage={uploadImage}
+        />
       ) : (
         <div aria-hidden="true" className={TOOLBAR} />
       )}
