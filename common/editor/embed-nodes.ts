@@ -1,5 +1,6 @@
-import { Node } from "@tiptap/core";
+import { Node, type SingleCommands } from "@tiptap/core";
 import type { DOMOutputSpec } from "@tiptap/pm/model";
+import { NodeSelection, type Selection } from "@tiptap/pm/state";
 import { isAllowedImageSrc, isAllowedLinkHref } from "./allowed-html.ts";
 import {
   GALLERY_CAPTION_MAX,
@@ -27,6 +28,19 @@ declare module "@tiptap/core" {
       setImageGallery: (images: GalleryImage[]) => ReturnType;
     };
   }
+}
+
+/**
+ * Inserts a block at the selection; with a whole block selected (a card just inserted), after it
+ * rather than in its place.
+ */
+function insertBlock(
+  commands: SingleCommands,
+  selection: Selection,
+  content: { type: string; attrs: Record<string, unknown> },
+): boolean {
+  if (selection instanceof NodeSelection) return commands.insertContentAt(selection.to, content);
+  return commands.insertContent(content);
 }
 
 /** A marketplace item card: the item's id, and its title and page as a plain link. */
@@ -66,8 +80,8 @@ export const MarketplaceCard = Node.create({
     return {
       insertMarketplaceCard:
         (attributes) =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: attributes }),
+        ({ commands, state }) =>
+          insertBlock(commands, state.selection, { type: this.name, attrs: attributes }),
     };
   },
 });
@@ -134,10 +148,13 @@ export const ImageGallery = Node.create({
             .map((image) => ({ ...image, caption: image.caption.trim() }));
           if (kept.length === 0) return false;
           const selected =
-            "node" in state.selection &&
-            (state.selection.node as { type?: { name: string } } | null)?.type?.name === this.name;
+            state.selection instanceof NodeSelection &&
+            state.selection.node.type.name === this.name;
           if (selected) return commands.updateAttributes(this.name, { images: kept });
-          return commands.insertContent({ type: this.name, attrs: { images: kept } });
+          return insertBlock(commands, state.selection, {
+            type: this.name,
+            attrs: { images: kept },
+          });
         },
     };
   },

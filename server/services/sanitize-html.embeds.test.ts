@@ -62,6 +62,26 @@ describe("embed cards written by the editor", () => {
     expect(newEditor(stored).getHTML()).toBe(stored);
   });
 
+  it("puts a new card or gallery after a selected one, never in its place", () => {
+    const instance = newEditor("<p>Intro</p>");
+    instance.commands.setTextSelection(instance.state.doc.content.size);
+    instance.commands.insertMarketplaceCard({
+      id: ID,
+      href: "/post/sky-castle",
+      title: "Sky Castle",
+    });
+    let card = -1;
+    instance.state.doc.descendants((node, pos) => {
+      if (node.type.name === "marketplaceCard") card = pos;
+    });
+    instance.commands.setNodeSelection(card);
+    expect(instance.isActive("marketplaceCard")).toBe(true);
+    instance.commands.setImageGallery([{ src: "/uploads/a1.png", alt: "Gate", caption: "" }]);
+    const html = instance.getHTML();
+    expect(html).toContain(CARD);
+    expect(html).toContain("data-image-gallery");
+  });
+
   it("edits the selected gallery in place", () => {
     const instance = newEditor(GALLERY);
     instance.commands.setNodeSelection(0);
