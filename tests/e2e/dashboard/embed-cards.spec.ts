@@ -1,5 +1,11 @@
 import sharp from "sharp";
-import { expect, signInAs, test } from "#tests/e2e/fixtures.ts";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  hasHorizontalScroll,
+  signInAs,
+  test,
+} from "#tests/e2e/fixtures.ts";
 import { createPost } from "#tests/factories/post.ts";
 import {
   contentArea,
@@ -144,18 +150,30 @@ test("a YouTube video loads its player only when Play is clicked; without script
   await noScript.close();
 });
 
-test("a gallery is a one-column grid on a 360 px phone, wider on a desktop", async ({
+test("on a 360 px phone the gallery is one column and the cards fit, accessible; wider on a desktop", async ({
   browser,
   db,
 }) => {
+  const item = await createPost(db, {
+    title: uniqueTitle("A pack with a rather long name for a small screen"),
+    category: "marketplace-content",
+    packType: "skin-pack",
+    marketplaceUrl: "https://www.minecraft.net/marketplace/pdp?id=long",
+  });
   const figure = (n: number) =>
     `<figure><img src="/uploads/gallery-${n}.png" alt="Picture ${n}"><figcaption>Caption ${n}</figcaption></figure>`;
   const post = await createPost(db, {
-    content: `<p>Pictures:</p><div data-image-gallery="">${[1, 2, 3].map(figure).join("")}</div>`,
+    content: [
+      "<p>Pictures:</p>",
+      `<a data-marketplace-item="${item.id}" href="/post/${item.slug}">${item.title}</a>`,
+      '<div data-youtube-video=""><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe></div>',
+      `<div data-image-gallery="">${[1, 2, 3].map(figure).join("")}</div>`,
+    ].join(""),
   });
   const visitor = await visitorPage(browser);
   await visitor.setViewportSize({ width: 360, height: 800 });
   await visitor.goto(`/blog/${post.slug}`);
+  await expect(visitor.locator(".embed-card")).toContainText("Skin Pack");
   const figures = visitor.locator(".prose-post [data-image-gallery] figure");
   await expect(figures).toHaveCount(3);
   const boxes = await Promise.all([0, 1, 2].map((n) => figures.nth(n).boundingBox()));
@@ -163,10 +181,9 @@ test("a gallery is a one-column grid on a 360 px phone, wider on a desktop", asy
   expect(new Set(boxes.map((box) => box?.x)).size).toBe(1);
   expect((boxes[1]?.y ?? 0) > (boxes[0]?.y ?? 0)).toBe(true);
   for (const box of boxes) expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(360);
-  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    360,
-  );
+  expect(await hasHorizontalScroll(visitor)).toBe(false);
   await expect(figures.nth(2)).toContainText("Caption 3");
+  await expectNoSeriousA11yViolations(visitor);
 
   await visitor.setViewportSize({ width: 1280, height: 900 });
   const wide = await Promise.all([0, 1].map((n) => figures.nth(n).boundingBox()));
