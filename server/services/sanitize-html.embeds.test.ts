@@ -102,6 +102,10 @@ describe("the sanitizer and the embed cards' markup", () => {
       clean(`<a data-marketplace-item="${ID}" href="/post/x" onclick="alert(1)" style="x">X</a>`),
     ).toBe(`<a data-marketplace-item="${ID}" href="/post/x">X</a>`);
     expect(clean(`<span data-marketplace-item="${ID}">X</span>`)).toBe("X");
+    // Written first wherever it stood, as the editor writes it and the pages look for it.
+    expect(clean(`<a title="T" href="/post/x" data-marketplace-item="${ID}">X</a>`)).toBe(
+      `<a data-marketplace-item="${ID}" title="T" href="/post/x">X</a>`,
+    );
   });
 
   it("keeps a gallery's figures and captions, and nothing unsafe inside", () => {

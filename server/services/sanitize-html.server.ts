@@ -91,17 +91,23 @@ function isEmbedBox(attribs: Attributes): boolean {
 }
 
 /**
- * Keeps a safe href; links leaving the site open in a new tab without access to this one. A
- * marketplace item card's id is kept only as a UUID on a link that has an address.
+ * A link's attributes; a marketplace item card's id is kept only as a UUID on a link that has
+ * an address, and always first, where the editor writes it and the pages look for it.
  */
 function linkAttributes(attribs: Attributes, siteUrl: string | null): Attributes {
+  const result = plainLinkAttributes(attribs, siteUrl);
+  const itemId = attribs[MARKETPLACE_ITEM_ATTRIBUTE];
+  if (result.href === undefined || !isMarketplaceItemId(itemId)) return result;
+  return { [MARKETPLACE_ITEM_ATTRIBUTE]: itemId, ...result };
+}
+
+/** Keeps a safe href; links leaving the site open in a new tab without access to this one. */
+function plainLinkAttributes(attribs: Attributes, siteUrl: string | null): Attributes {
   const { href, title } = attribs;
   const result: Attributes = {};
   if (href === undefined || !isAllowedLinkHref(href)) {
     return title === undefined ? result : { title };
   }
-  const itemId = attribs[MARKETPLACE_ITEM_ATTRIBUTE];
-  if (isMarketplaceItemId(itemId)) result[MARKETPLACE_ITEM_ATTRIBUTE] = itemId;
   result.href = href;
   if (title !== undefined) result.title = title;
   const rel = relKeywords(attribs.rel);
