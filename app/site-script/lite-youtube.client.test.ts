@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import nodeConsole from "node:console";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderEmbedsForPage } from "#server/services/post-embeds.server.ts";
+import { renderEmbedsForPage } from "#common/editor/embed-render.ts";
 import { installLiteYouTube } from "./lite-youtube.client.ts";
 
 // The light YouTube embed with the markup the server renders for a stored video.

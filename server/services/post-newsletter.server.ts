@@ -1,3 +1,4 @@
+import { renderEmbedsAsLinks } from "#common/editor/embed-render.ts";
 import { UNSUBSCRIBE_PATH } from "#common/paths.ts";
 import type { SiteSettings } from "#common/schemas/site-settings.ts";
 import type { NewsletterTestSent } from "#common/types/newsletter-test.ts";
@@ -12,7 +13,7 @@ import {
   type NewsletterSource,
   personalize,
 } from "#server/mail/newsletter-message.server.ts";
-import { findEmbeddedItems, renderEmbedsAsLinks } from "./post-embeds.server.ts";
+import { findEmbeddedItems } from "./post-embeds.server.ts";
 import { currentSiteSettings } from "./site-settings.server.ts";
 
 // A post's newsletter (docs/product/mail.md#newsletters): the e-mail built from the post and the

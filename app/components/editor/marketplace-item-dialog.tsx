@@ -9,8 +9,8 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { apiGet, errorMessage } from "#app/lib/api-client.ts";
-import { CONTENT_QUERY_KEYS } from "#app/lib/content-queries.ts";
+import { errorMessage } from "#app/lib/api-client.ts";
+import { marketplaceItemsQuery } from "#app/lib/marketplace-items.ts";
 import type { MarketplaceCardAttributes } from "#common/editor/embed-nodes.ts";
 import { imageSrc } from "#common/images.ts";
 import { packTypeLabel } from "#common/pack-types.ts";
@@ -61,10 +61,7 @@ function ItemPicker({
   onPick: (card: MarketplaceCardAttributes) => void;
   onCancel: () => void;
 }) {
-  const items = useQuery({
-    queryKey: CONTENT_QUERY_KEYS.portfolio,
-    queryFn: ({ signal }) => apiGet<PortfolioItem[]>("/api/portfolio", signal),
-  });
+  const items = useQuery(marketplaceItemsQuery());
   const [search, setSearch] = React.useState("");
   const id = React.useId();
   const needle = search.trim().toLowerCase();

@@ -1,11 +1,12 @@
 import { effectiveState } from "#common/content-rules.ts";
+import { renderEmbedsAsLinks } from "#common/editor/embed-render.ts";
 import { escapeMarkup } from "#common/format.ts";
 import { absoluteImageUrl } from "#common/images.ts";
 import { postUrl } from "#common/paths.ts";
 import { serverContext } from "#server/context.server.ts";
 import { parseStringList } from "#server/db/json-list.ts";
 import { feedHtml } from "#server/mail/newsletter-html.server.ts";
-import { findEmbeddedItems, renderEmbedsAsLinks } from "#server/services/post-embeds.server.ts";
+import { findEmbeddedItems } from "#server/services/post-embeds.server.ts";
 import { listFeedPosts } from "#server/services/public-post-lists.server.ts";
 import { currentSiteSettings } from "#server/services/site-settings.server.ts";
 import type { Route } from "./+types/rss.ts";

@@ -73,6 +73,14 @@ test("a marketplace card and a gallery inserted in the editor; the card follows 
   await expect(editorGallery).toHaveCount(2);
   await expect(editorGallery.nth(1)).toContainText("A moat full of lava");
 
+  // The Preview shows the card as the public page will.
+  await page.getByRole("button", { name: "Preview" }).click();
+  const previewCard = page.getByRole("region", { name: "Preview" }).locator(".embed-card");
+  await expect(previewCard).toContainText("World/Map");
+  await expect(previewCard.getByRole("link", { name: itemTitle, exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Edit" }).click();
+  await expect(contentArea(page)).toBeVisible();
+
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expectSaved(page, "Content created successfully!");
   const post = await staffPostTitled(page, title);

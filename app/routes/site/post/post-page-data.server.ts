@@ -1,15 +1,12 @@
 import { summarize } from "#app/lib/post-meta.ts";
 import { htmlToPlainText } from "#common/content-rules.ts";
+import { renderEmbedsAsLinks, renderEmbedsForPage } from "#common/editor/embed-render.ts";
 import type { Post } from "#common/types/post.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { PostRow } from "#server/db/tables.ts";
 import { presentPost } from "#server/presenters/post.server.ts";
 import { getDisplayName } from "#server/services/people.server.ts";
-import {
-  findEmbeddedItems,
-  renderEmbedsAsLinks,
-  renderEmbedsForPage,
-} from "#server/services/post-embeds.server.ts";
+import { findEmbeddedItems } from "#server/services/post-embeds.server.ts";
 import { lazyLoadMedia } from "#server/services/sanitize-html.server.ts";
 
 /**

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { mailSafeHtml } from "#server/mail/newsletter-html.server.ts";
 import {
   type EmbeddedItem,
   embeddedItemIds,
   renderEmbedsAsLinks,
   renderEmbedsForPage,
-} from "./post-embeds.server.ts";
+} from "#common/editor/embed-render.ts";
+import { mailSafeHtml } from "#server/mail/newsletter-html.server.ts";
 import { sanitizePostHtml } from "./sanitize-html.server.ts";
 
-// How stored embed cards are shown: on the public page, in the feed and in the newsletter
-// (docs/decisions/041-embed-cards.md). The input is always what the sanitizer stored.
+// How stored embed cards are shown (common/editor/embed-render.ts): on the public page, in the
+// feed and in the newsletter (docs/decisions/041-embed-cards.md). The input is always what the
+// sanitizer stored.
 
 const SITE = "https://studio.example";
 const LIVE = "0b6c7a52-3f1e-4c1a-9d55-5a0f3c2b1e99";
