@@ -15,6 +15,7 @@ import { migrateToLatest } from "./db/migrate.server.ts";
 import { configureHttpServer } from "./http/http-server.server.ts";
 import type { ReadinessCheck } from "./http/readiness.server.ts";
 import { seedDemoContent } from "./seed/seed.server.ts";
+import { backfillMedia } from "./services/media-backfill.server.ts";
 import { sanitizePostHtml } from "./services/sanitize-html.server.ts";
 import { prepareImageVariants, removeStaleTempFiles } from "./storage/uploads.server.ts";
 
@@ -100,6 +101,15 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
   );
   // In the background: the demo images' variants, and those of images stored before variants
   // existed, so their first visitors need not wait for them.
+  // In the background: media items for files stored before the media library (decision 040).
+  backfillMedia(handle.db, uploads).then(
+    (made) => {
+      if (made > 0) logger.info(`Added ${made} stored image(s) to the media library.`);
+    },
+    (error: unknown) => {
+      logger.error({ err: error }, `Media library backfill: ${describeError(error)}`);
+    },
+  );
   prepareImageVariants(uploads).then(
     (made) => {
       if (made > 0) logger.info(`Made ${made} image variant(s) for images that had none.`);

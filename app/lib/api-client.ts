@@ -109,6 +109,8 @@ export type UploadOptions = {
   /** Called as the body goes out, with the share sent so far (0 to 1). */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** POST unless told (a replaced file is a PUT). */
+  method?: "POST" | "PUT";
 };
 
 /**
@@ -120,11 +122,11 @@ export type UploadOptions = {
 export function apiUpload<T>(
   path: string,
   form: FormData,
-  { onProgress, signal }: UploadOptions = {},
+  { onProgress, signal, method = "POST" }: UploadOptions = {},
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", path);
+    request.open(method, path);
     request.withCredentials = true;
     request.setRequestHeader("accept", "application/json");
     request.upload.addEventListener("progress", (event) => {

@@ -19,12 +19,14 @@ import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts"
 import {
   ADMINS_ONLY,
   ANY_SIGNED_IN,
+  type Call,
   CONTENT_ROWS,
   OUTBOX_ROWS,
   type Row,
   STAFF_ONLY,
 } from "./access-matrix.fixture.ts";
 import { INTEGRATION_ROWS } from "./integrations/integrations.matrix.fixture.ts";
+import { MEDIA_ROWS } from "./media/media.matrix.fixture.ts";
 import { CROSS_SITE_MESSAGE } from "./middleware/same-origin.ts";
 
 // Every staff endpoint x every kind of caller (docs/product/access.md#who-may-do-what). When an
@@ -171,14 +173,20 @@ describeEachDatabase("staff access matrix", (kind) => {
     await youtube?.close();
   });
 
-  for (const row of [...ROWS, ...CONTENT_ROWS, ...OUTBOX_ROWS, ...INTEGRATION_ROWS]) {
+  for (const row of [
+    ...ROWS,
+    ...CONTENT_ROWS,
+    ...OUTBOX_ROWS,
+    ...INTEGRATION_ROWS,
+    ...MEDIA_ROWS,
+  ]) {
     describe(row.name, () => {
       it.each(VIEWER_KINDS.map((viewer) => [viewer, row.expected[viewer]] as const))(
         "%s -> %i",
         async (viewer, status) => {
           const call = await row.call(server);
           const response = call.form
-            ? await uploadForm(server, callers[viewer], call.path, call.form)
+            ? await uploadForm(server, callers[viewer], { ...call, form: call.form })
             : await requestAs(server, callers[viewer], call.path, call);
           if (status >= 400) {
             await readError(response, status);
@@ -263,10 +271,10 @@ describeEachDatabase("staff access matrix", (kind) => {
 });
 
 /** A multipart POST as a signed-in browser on the site sends it. */
-function uploadForm(server: TestServer, who: SignedIn, path: string, form: FormData) {
+function uploadForm(server: TestServer, who: SignedIn, call: Call & { form: FormData }) {
   const headers: Record<string, string> = { origin: server.url };
   if (who.cookie) headers.cookie = who.cookie;
-  return server.request(path, { method: "POST", headers, body: form });
+  return server.request(call.path, { method: call.method, headers, body: call.form });
 }
 
 describeEachDatabase("staff access behind a public SITE_URL", (kind) => {

@@ -7,6 +7,7 @@ import { employeesRouter } from "./employees/employees.router.ts";
 import { invitationsRouter } from "./employees/invitations.router.ts";
 import { integrationsRouter } from "./integrations/integrations.router.ts";
 import { mailEventsRouter } from "./mail-events/mail-events.router.ts";
+import { mediaRouter } from "./media/media.router.ts";
 import { apiErrorHandler, apiNotFound } from "./middleware/error-handler.ts";
 import { newsletterRouter } from "./newsletter/newsletter.router.ts";
 import {
@@ -60,6 +61,7 @@ export function apiRouter(context: ServerContext) {
   api.use("/outbox", outboxRouter(context));
   api.use("/tags", tagsRouter(context));
   api.use("/upload", uploadRouter(context));
+  api.use("/media", mediaRouter(context));
   api.use("/youtube", youtubeRouter(context));
   api.use(apiNotFound);
   api.use(apiErrorHandler);

@@ -17,6 +17,8 @@ const APP_TABLES = [
   "employees",
   "invitations",
   "job_leases",
+  "media",
+  "media_uses",
   "newsletter_deliveries",
   "newsletter_pace",
   "newsletter_sendings",

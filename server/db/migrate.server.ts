@@ -31,6 +31,7 @@ import * as m0018 from "./migrations/0018-newsletter-sender-id.ts";
 import * as m0019 from "./migrations/0019-subscriber-bounces.ts";
 import * as m0020 from "./migrations/0020-create-webhooks.ts";
 import * as m0021 from "./migrations/0021-newsletter-on-publish.ts";
+import * as m0022 from "./migrations/0022-create-media.ts";
 import * as m0023 from "./migrations/0023-marketplace-table-indexes.ts";
 import type { Database } from "./tables.ts";
 
@@ -68,6 +69,7 @@ function migrationsWith({ sanitizePostHtml }: MigrateOptions): Record<string, Mi
     "0019-subscriber-bounces": m0019,
     "0020-create-webhooks": m0020,
     "0021-newsletter-on-publish": m0021,
+    "0022-create-media": m0022,
     "0023-marketplace-table-indexes": m0023,
   };
 }

@@ -41,6 +41,8 @@ export const TABLES: ReadonlyArray<KeyedTable & { name: keyof Database & string 
   { name: "webhook_endpoints", key: "id" },
   { name: "webhook_events", key: "id" },
   { name: "webhook_deliveries", key: "id" },
+  { name: "media", key: "id" },
+  { name: "media_uses", key: ["owner", "field", "mediaId"] },
 ];
 
 /** How a column's values are normalised: the type PostgreSQL gives it. */

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { MediaTable, MediaUsesTable } from "./media-tables.ts";
 import type {
   NewsletterDeliveriesTable,
   NewsletterPaceTable,
@@ -43,6 +44,8 @@ export type Database = {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  media: MediaTable;
+  media_uses: MediaUsesTable;
 };
 
 export type PostsTable = {

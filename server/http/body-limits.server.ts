@@ -24,7 +24,10 @@ export const BODY_LIMITS = {
    * MAX_UPLOAD_BYTES, plus its text.
    */
   post: MAX_FEATURED_IMAGE_DATA_URL_LENGTH + MB,
-  /** `/api/upload/*`: one image of up to MAX_UPLOAD_BYTES and its multipart framing. */
+  /**
+   * `/api/upload/*` and `/api/media` (an upload to the library, a replaced file): one image of
+   * up to MAX_UPLOAD_BYTES and its multipart framing.
+   */
   upload: MAX_UPLOAD_BYTES + MB,
   /** `/api/subscribers/import`: one CSV file of up to MAX_IMPORT_BYTES and its framing. */
   subscriberImport: MAX_IMPORT_BYTES + 64 * KB,
@@ -44,6 +47,7 @@ const API_LIMITS: [prefix: string, limit: BodyLimit][] = [
   ["/api/posts", { bytes: BODY_LIMITS.post, message: BODY_TOO_LARGE_MESSAGE }],
   ["/api/mail-events", { bytes: BODY_LIMITS.mailEvents, message: BODY_TOO_LARGE_MESSAGE }],
   ["/api/upload", { bytes: BODY_LIMITS.upload, message: UPLOAD_MESSAGES.tooLarge }],
+  ["/api/media", { bytes: BODY_LIMITS.upload, message: UPLOAD_MESSAGES.tooLarge }],
   [
     "/api/subscribers/import",
     { bytes: BODY_LIMITS.subscriberImport, message: BODY_TOO_LARGE_MESSAGE },

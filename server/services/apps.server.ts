@@ -8,6 +8,7 @@ import { isUniqueViolation } from "#server/db/dialect.server.ts";
 import type { AppRow, Database } from "#server/db/tables.ts";
 import { containsText, textOrderKey } from "#server/db/text-order.ts";
 import { HttpError } from "#server/errors.ts";
+import { syncAppMediaUses } from "./media-uses.server.ts";
 
 const APP_COLUMNS = [
   "apps.id",
@@ -58,7 +59,10 @@ export async function insertApp(db: Db, app: NewApp): Promise<AppRow> {
     updatedAt: now,
   };
   try {
-    await db.insertInto("apps").values(row).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto("apps").values(row).execute();
+      await syncAppMediaUses(trx, row.id, row);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw HttpError.conflict(APP_MESSAGES.slugTaken);
@@ -98,17 +102,20 @@ export async function updateApp(db: Db, id: string, input: AppInput): Promise<Ap
   const { platforms, sortOrder, ...fields } = input;
   let updated: bigint;
   try {
-    const result = await db
-      .updateTable("apps")
-      .set({
-        ...fields,
-        platforms: JSON.stringify(platforms),
-        ...(sortOrder === undefined ? {} : { sortOrder }),
-        updatedAt: new Date().toISOString(),
-      })
-      .where("id", "=", id)
-      .executeTakeFirst();
-    updated = result.numUpdatedRows;
+    updated = await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable("apps")
+        .set({
+          ...fields,
+          platforms: JSON.stringify(platforms),
+          ...(sortOrder === undefined ? {} : { sortOrder }),
+          updatedAt: new Date().toISOString(),
+        })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (result.numUpdatedRows > 0n) await syncAppMediaUses(trx, id, fields);
+      return result.numUpdatedRows;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw HttpError.conflict(APP_MESSAGES.slugTaken);
     throw error;

@@ -44,7 +44,7 @@ export type AutosaveOptions = {
 export async function autosaveNewPost(db: Db, options: AutosaveOptions): Promise<PostRow> {
   const { userId, now = new Date() } = options;
   const nowIso = now.toISOString();
-  const { fields, undo } = await prepare(options, null);
+  const { fields, undo } = await prepare(db, options, null);
   const postId = randomUUID();
   const fromTitle = options.input.slugFromTitle;
   return writePostTransaction(
@@ -93,7 +93,7 @@ export async function autosavePost(
   // Answered before an image is stored; the writes below check again, race-free.
   if (existing.version !== version) throw await versionConflict(db, id);
   const nowIso = now.toISOString();
-  const { fields, undo } = await prepare(options, existing);
+  const { fields, undo } = await prepare(db, options, existing);
   // Only a post saved in place takes the slug now; a working copy's waits for Update.
   const inPlace = savesInPlace(existing, now);
   const fromTitle = inPlace && options.input.slugFromTitle && existing.publishedAt === null;
@@ -159,9 +159,15 @@ export async function autosavePost(
 }
 
 /** The editor's fields as stored, the HTML sanitized exactly as a manual save does. */
-function prepare({ input, uploads, siteUrl }: AutosaveOptions, existing: PostRow | null) {
+function prepare(
+  db: Db,
+  { input, uploads, siteUrl, userId }: AutosaveOptions,
+  existing: PostRow | null,
+) {
   return storedEditorFields(input, sanitizePostHtml(input.content, { siteUrl }), {
+    db,
     uploads,
     existing,
+    userId,
   });
 }

@@ -3,6 +3,7 @@ import { DEFAULT_SEO_FIELDS } from "#common/schemas/post-seo.ts";
 import type { WorkingCopyValues } from "#common/types/post-revision.ts";
 import type { Db } from "#server/db/db.server.ts";
 import type { PostWorkingCopyRow } from "#server/db/tables.ts";
+import { syncWorkingCopyMediaUses } from "./media-uses.server.ts";
 
 // A public post's working copy (docs/decisions/008-editor-saves.md): where its autosaves and
 // restored revisions wait, one per post, so the public page stays the stored post until someone
@@ -57,9 +58,15 @@ export async function saveWorkingCopy(trx: Db, options: SaveWorkingCopyOptions):
     .values({ postId, ...row })
     .onConflict((oc) => oc.column("postId").doUpdateSet(row))
     .execute();
+  await syncWorkingCopyMediaUses(trx, postId, values);
 }
 
 /** Discards the post's working copy, if it has one. */
 export async function deleteWorkingCopy(db: Db, postId: string): Promise<void> {
-  await db.deleteFrom("post_working_copies").where("postId", "=", postId).execute();
+  const discard = async (trx: Db) => {
+    await trx.deleteFrom("post_working_copies").where("postId", "=", postId).execute();
+    await syncWorkingCopyMediaUses(trx, postId, null);
+  };
+  // Inside the caller's transaction, else in one of its own: the copy and its uses go together.
+  await (db.isTransaction ? discard(db) : db.transaction().execute(discard));
 }

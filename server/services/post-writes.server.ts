@@ -9,6 +9,8 @@ import { HttpError } from "#server/errors.ts";
 import type { UploadStore } from "#server/storage/upload-store.server.ts";
 import { removeStoredImage } from "#server/storage/uploads.server.ts";
 import { resolveFeaturedImage } from "./featured-image.server.ts";
+import { recordStoredImage } from "./media-files.server.ts";
+import { syncPostMediaUses } from "./media-uses.server.ts";
 import { POST_COLUMNS, POST_NOT_FOUND_MESSAGE, SLUG_TAKEN_MESSAGE } from "./post-rows.server.ts";
 import { writePostTags } from "./post-tags.server.ts";
 import { StaleVersion, versionConflict } from "./post-versions.server.ts";
@@ -58,14 +60,36 @@ export function editorFields(
 /**
  * The editor's fields as a save or an autosave stores them, from `content` already sanitized: a
  * data: featured image is stored as an upload file first; `undo` removes that file again when
- * the write that follows fails.
+ * the write that follows fails. Such a file is a media item too, uploaded by `userId`, with the
+ * featured image's alt text; `undo` removes the item with it.
  */
 export async function storedEditorFields(
   input: PostAutosaveInput,
   content: string,
-  { uploads, existing }: { uploads: UploadStore; existing: PostRow | null },
+  {
+    db,
+    uploads,
+    existing,
+    userId,
+  }: { db: Db; uploads: UploadStore; existing: PostRow | null; userId: string },
 ): Promise<{ fields: WorkingCopyValues; undo: (() => Promise<void>) | undefined }> {
   const image = await resolveFeaturedImage(uploads, input.featuredImage, existing?.featuredImage);
+  const stored = image.stored;
+  if (stored) {
+    const size = (await uploads.head(stored.name))?.size ?? 0;
+    await recordStoredImage(
+      db,
+      { ...stored, size },
+      {
+        originalName: `featured-${stored.name}`,
+        uploadedBy: userId,
+        altText: input.featuredImageAlt ?? "",
+      },
+    ).catch(async (error: unknown) => {
+      await removeStoredImage(uploads, stored);
+      throw error;
+    });
+  }
   // Never inline bytes (the schema refuses data: URLs), so nothing is stored for it.
   const social = await resolveFeaturedImage(uploads, input.socialImage, existing?.socialImage, {
     field: "socialImage",
@@ -75,8 +99,13 @@ export async function storedEditorFields(
     featuredImage: image.value,
     socialImage: social.value,
   });
-  const stored = image.stored;
-  return { fields, undo: stored ? () => removeStoredImage(uploads, stored) : undefined };
+  const undo = stored
+    ? async () => {
+        await db.deleteFrom("media").where("fileName", "=", stored.name).execute();
+        await removeStoredImage(uploads, stored);
+      }
+    : undefined;
+  return { fields, undo };
 }
 
 /** The editor's fields of a stored post. */
@@ -158,7 +187,9 @@ export async function updatePost(trx: Db, options: UpdatePostOptions): Promise<P
       .onConflict((oc) => oc.column("slug").doUpdateSet({ postId, createdAt: nowIso }))
       .execute();
   }
-  return readPost(trx, postId);
+  const saved = await readPost(trx, postId);
+  await syncPostMediaUses(trx, postId, saved);
+  return saved;
 }
 
 /** The post row as the transaction sees it now. */

@@ -10,6 +10,7 @@ import type { PostRow } from "#server/db/tables.ts";
 import { HttpError } from "#server/errors.ts";
 import type { UploadStore } from "#server/storage/upload-store.server.ts";
 import { type Audience, effectiveLimit, visibleTo } from "./content-rules.server.ts";
+import { syncPostMediaUses } from "./media-uses.server.ts";
 import { recordRevision, revisionContentOf, revisionKindOf } from "./post-revisions.server.ts";
 import {
   couldBeId,
@@ -178,6 +179,7 @@ export function insertPost(
 async function writePostRow(trx: Db, row: PostRow): Promise<void> {
   await trx.insertInto("posts").values(row).execute();
   await writePostTags(trx, row.id, row.tags);
+  await syncPostMediaUses(trx, row.id, row);
 }
 
 /** Creates a post for insertPost; a taken slug is a 409, as for every save. */
@@ -288,7 +290,12 @@ export async function savePost(db: Db, options: SavePostOptions): Promise<PostRo
   // A due scheduled post is already published, even before the sweep has flipped it.
   const firstPublishedAt = existing ? effectiveState(existing, now).publishedAt : null;
 
-  const { fields, undo } = await storedEditorFields(input, content, { uploads, existing });
+  const { fields, undo } = await storedEditorFields(input, content, {
+    db,
+    uploads,
+    existing,
+    userId: authorId,
+  });
   const columns = {
     ...fieldColumns(fields),
     status: input.status,

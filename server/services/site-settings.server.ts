@@ -8,6 +8,7 @@ import type { SiteSettingsState } from "#common/types/site-settings.ts";
 import type { Db } from "#server/db/db.server.ts";
 import { HttpError } from "#server/errors.ts";
 import { rememberContent } from "./content-memo.server.ts";
+import { syncSettingsMediaUses } from "./media-uses.server.ts";
 import { getDisplayNameByEmail } from "./people.server.ts";
 
 /**
@@ -84,6 +85,20 @@ export async function saveSiteSettings(
   const { defaults, savedBy, version, now = new Date() } = options;
   const values = Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, input[key]]));
   const row = { value: JSON.stringify(values), updatedAt: now.toISOString(), updatedBy: savedBy };
+  // The settings and the media they use are written together.
+  await db.transaction().execute(async (trx) => {
+    await writeSettingsRow(trx, row, version);
+    await syncSettingsMediaUses(trx, values);
+  });
+  return readSiteSettings(db, defaults);
+}
+
+/** Writes the settings' row: unconditionally, or only from `version` (else a 409). */
+async function writeSettingsRow(
+  db: Db,
+  row: { value: string; updatedAt: string; updatedBy: string },
+  version: number | undefined,
+): Promise<void> {
   const first = db.insertInto("site_settings").values({ id: ROW_ID, version: 1, ...row });
   if (version === undefined) {
     await first
@@ -110,7 +125,6 @@ export async function saveSiteSettings(
           ).numUpdatedRows;
     if (Number(written ?? 0) !== 1) throw HttpError.conflict(SETTINGS_CONFLICT_MESSAGE);
   }
-  return readSiteSettings(db, defaults);
 }
 
 function parseStored(value: string): Partial<Record<SiteSettingKey, unknown>> {

@@ -12,14 +12,21 @@ export function noisePng(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A plain image in `format`, optionally carrying EXIF (camera, author, GPS…) metadata. */
+/**
+ * A plain image in `format` (of one `background` colour), optionally carrying EXIF (camera,
+ * author, GPS…) metadata.
+ */
 export function solidImage(
   format: "png" | "jpeg" | "gif" | "webp",
   width: number,
   height: number,
-  { exif, orientation }: { exif?: Record<string, string>; orientation?: number } = {},
+  {
+    exif,
+    orientation,
+    background = "#22d3ee",
+  }: { exif?: Record<string, string>; orientation?: number; background?: string } = {},
 ): Promise<Buffer> {
-  let image = sharp({ create: { width, height, channels: 3, background: "#22d3ee" } });
+  let image = sharp({ create: { width, height, channels: 3, background } });
   if (exif || orientation) {
     image = image.withMetadata({
       ...(orientation ? { orientation } : {}),

@@ -1,6 +1,7 @@
 import { ImageIcon, UploadIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { useController, useFormContext } from "react-hook-form";
+import { MediaLibraryButton } from "#app/components/media/media-library-button.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -11,6 +12,7 @@ import { imageFileRefusal, uploadFailureMessage } from "#app/lib/image-file.ts";
 import { useUploadImage } from "#app/lib/upload-image.ts";
 import { UPLOAD_IMAGE_ACCEPT } from "#common/constants.ts";
 import { isImageReference } from "#common/schemas/app.ts";
+import type { MediaItem } from "#common/types/media.ts";
 import { type ControlsProps, FileControls } from "./file-image-controls.tsx";
 
 export type ImageFieldProps = {
@@ -36,6 +38,8 @@ export type ImageFieldProps = {
   onUploadFailed?: (error: unknown) => void;
   /** Called after Remove cleared the image, to clear what belongs to it. */
   onRemove?: () => void;
+  /** Called after an image of the media library was chosen, with its alt text (as edited). */
+  onPicked?: (item: MediaItem, alt: string) => void;
 };
 
 /**
@@ -51,6 +55,7 @@ export function ImageField({
   describeFailure = uploadFailureMessage,
   onUploadFailed,
   onRemove,
+  onPicked,
   ...preview
 }: ImageFieldProps) {
   const form = useFormContext();
@@ -111,6 +116,14 @@ export function ImageField({
     <div data-slot="image-field">
       <Label htmlFor={ids.input}>{label}</Label>
       {variant === "address" ? <AddressControls {...controls} /> : <FileControls {...controls} />}
+      <MediaLibraryButton
+        label={label}
+        onPick={(item, alt) => {
+          field.onChange(item.url);
+          form.clearErrors(name);
+          onPicked?.(item, alt);
+        }}
+      />
       <p id={ids.description} className="mt-1.5 text-xs text-zinc-400">
         {description}
       </p>

@@ -5,7 +5,8 @@ import { ImageDialog, type ImageDialogMode } from "./image-dialog.tsx";
 
 /**
  * The toolbar's image button: `Insert image` asks for a file and its description, then uploads
- * it at the cursor; on a selected image it reads `Edit alt text` and changes its description.
+ * it at the cursor, or inserts an image of the media library with its alt text; on a selected
+ * image it reads `Edit alt text` and changes its description.
  */
 export function ImageButton({
   editor,
@@ -50,6 +51,13 @@ export function ImageButton({
           setMode(null);
           // After the selection, so selected text stays; the cursor stays where it was.
           onInsert(file, editor.state.selection.to, alt);
+        }}
+        onPick={(src, alt) => {
+          setMode(null);
+          editor
+            .chain()
+            .insertContentAt(editor.state.selection.to, { type: "image", attrs: { src, alt } })
+            .run();
         }}
         onDescribe={(alt) => {
           setMode(null);

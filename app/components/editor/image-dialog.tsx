@@ -1,4 +1,5 @@
 import * as React from "react";
+import { MediaPicker } from "#app/components/media/media-picker.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   Dialog,
@@ -8,24 +9,28 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
 import { imageFileRefusal } from "#app/lib/image-file.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_ACCEPT } from "#common/constants.ts";
 
 export const CHOOSE_IMAGE = "Choose a PNG or JPEG image to insert.";
+
+const UPLOAD_HINT = `PNG or JPEG, up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. It uploads while you keep writing.`;
 
 /** What the dialog is for: a new image (file and description), or an image's description. */
 export type ImageDialogMode = { kind: "insert" } | { kind: "edit"; alt: string };
 
 /**
  * The toolbar's image dialog, like the link dialog: for a new image it asks for the file and its
- * description (alt text), and the upload starts once it closes; for a selected image, it edits
- * the description.
+ * description (alt text), and the upload starts once it closes, or picks an image of the media
+ * library, whose alt text comes along; for a selected image, it edits the description.
  */
 export function ImageDialog({
   mode,
   onOpenChange,
   onClosed,
   onInsert,
+  onPick,
   onDescribe,
 }: {
   /** Null while closed. */
@@ -34,6 +39,8 @@ export function ImageDialog({
   /** After the dialog has closed, instead of focusing the button that opened it. */
   onClosed: () => void;
   onInsert: (file: File, alt: string) => void;
+  /** An image of the media library: its address and description. */
+  onPick: (url: string, alt: string) => void;
   onDescribe: (alt: string) => void;
 }) {
   return (
@@ -45,7 +52,30 @@ export function ImageDialog({
           onClosed();
         }}
       >
-        {mode ? (
+        {mode?.kind === "insert" ? (
+          <Tabs defaultValue="upload" className="min-w-0">
+            <DialogTitle>Insert image</DialogTitle>
+            <DialogDescription id="image-dialog-description">
+              Upload a new image, or pick one of the media library.
+            </DialogDescription>
+            <TabsList aria-label="Where the image comes from" className="mb-4">
+              <TabsTrigger value="upload">Upload new</TabsTrigger>
+              <TabsTrigger value="library">Media library</TabsTrigger>
+            </TabsList>
+            <TabsContent value="upload">
+              <ImageForm
+                mode={mode}
+                heading={false}
+                onInsert={onInsert}
+                onDescribe={onDescribe}
+                onCancel={() => onOpenChange(false)}
+              />
+            </TabsContent>
+            <TabsContent value="library">
+              <MediaPicker pickLabel="Insert image" onPick={(item, alt) => onPick(item.url, alt)} />
+            </TabsContent>
+          </Tabs>
+        ) : mode ? (
           <ImageForm
             mode={mode}
             onInsert={onInsert}
@@ -60,11 +90,14 @@ export function ImageDialog({
 
 function ImageForm({
   mode,
+  heading = true,
   onInsert,
   onDescribe,
   onCancel,
 }: {
   mode: ImageDialogMode;
+  /** Whether the form carries the dialog's title (not under the insert dialog's tabs). */
+  heading?: boolean;
   onInsert: (file: File, alt: string) => void;
   onDescribe: (alt: string) => void;
   onCancel: () => void;
@@ -102,12 +135,16 @@ function ImageForm({
 
   return (
     <>
-      <DialogTitle>{inserting ? "Insert image" : "Edit alt text"}</DialogTitle>
-      <DialogDescription id="image-dialog-description">
-        {inserting
-          ? `PNG or JPEG, up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. It uploads while you keep writing.`
-          : "Describe what the image shows."}
-      </DialogDescription>
+      {heading ? (
+        <>
+          <DialogTitle>{inserting ? "Insert image" : "Edit alt text"}</DialogTitle>
+          <DialogDescription id="image-dialog-description">
+            {inserting ? UPLOAD_HINT : "Describe what the image shows."}
+          </DialogDescription>
+        </>
+      ) : (
+        <p className="mb-4 text-sm text-zinc-400">{UPLOAD_HINT}</p>
+      )}
       <form noValidate onSubmit={submit} className="space-y-4">
         {inserting ? (
           <div>

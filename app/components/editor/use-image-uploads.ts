@@ -9,10 +9,14 @@ import {
   imageUploadPlugin,
 } from "./image-upload-plugin.ts";
 
-/** Sends one image file (POST /api/upload/image), reporting its progress; answers its address. */
+/**
+ * Sends one image file (POST /api/upload/image) with its description when it has one, reporting
+ * its progress; answers its address.
+ */
 export type UploadImageFile = (
   file: File,
   onProgress: (fraction: number) => void,
+  alt?: string,
 ) => Promise<{ url: string }>;
 
 /** An upload under way, as the editor's status line shows it. */
@@ -67,7 +71,7 @@ export function useImageUploads(editor: Editor | null, uploadImage: UploadImageF
           );
         };
         uploadRef
-          .current(file, onProgress)
+          .current(file, onProgress, alt || undefined)
           .then(({ url }) => {
             endUpload(editor, id, { src: url, alt: alt ?? "" });
             // A refusal of another file of the same paste or drop stays on screen.

@@ -17,8 +17,8 @@ export function ContentField({ siteUrl }: { siteUrl: string | null }) {
   const id = React.useId();
   const upload = useUploadImage();
   const uploadImage = React.useCallback(
-    (file: File, onProgress: (fraction: number) => void) =>
-      upload.mutateAsync({ file, onProgress }).catch((error: unknown) => {
+    (file: File, onProgress: (fraction: number) => void, alt?: string) =>
+      upload.mutateAsync({ file, onProgress, alt }).catch((error: unknown) => {
         console.error("Failed to upload image", error);
         throw error;
       }),

@@ -29,6 +29,9 @@ export function FeaturedImageField() {
         previewAlt={alt || `Featured image of ${title || "this post"}`}
         onUploadFailed={(error) => console.error("Failed to upload image", error)}
         onRemove={() => form.setValue("featuredImageAlt", "", { shouldDirty: true })}
+        onPicked={(_item, pickedAlt) =>
+          form.setValue("featuredImageAlt", pickedAlt, { shouldDirty: true })
+        }
       />
       {image ? (
         <FormField
