@@ -46,7 +46,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 type RequestOptions = {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON; a FormData body is sent as multipart instead. */
   body?: unknown;
   signal?: AbortSignal;

@@ -25,6 +25,7 @@ import { AccountSection } from "#app/features/account/components/account-section
 import { AppsSection } from "#app/features/apps/components/apps-section.tsx";
 import { EmployeesSection } from "#app/features/employees/components/employees-section.tsx";
 import { IntegrationsSection } from "#app/features/integrations/components/integrations-section.tsx";
+import { MediaSection } from "#app/features/media/components/media-section.tsx";
 import { NewsletterDialog } from "#app/features/newsletters/components/newsletter-dialog.tsx";
 import { NewslettersSection } from "#app/features/newsletters/components/newsletters-section.tsx";
 import { startSendingAfterPublish } from "#app/features/newsletters/newsletter-after-publish.ts";
@@ -156,6 +157,7 @@ const SECTIONS: Partial<Record<SectionId, (props: SectionProps) => React.ReactNo
   drafts: () => <PostListSection section="drafts" />,
   marketplace: () => <MarketplaceSection />,
   tags: () => <TagsSection />,
+  media: () => <MediaSection />,
   employees: () => <EmployeesSection />,
   news: () => <PostListSection section="news" />,
   apps: () => <AppsSection />,

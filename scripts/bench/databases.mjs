@@ -18,6 +18,8 @@ export const APP_COUNT = 12;
 export const STAFF_POSTS = 10_000;
 export const STAFF_SUBSCRIBERS = 50_000;
 export const STAFF_APPS = 200;
+/** The staff part's media library: every image a studio uploaded over the years. */
+export const STAFF_MEDIA = 5_000;
 
 /**
  * Fresh databases in `tmp`: a new SQLite data folder, or a new PostgreSQL schema, each seeded
@@ -111,6 +113,7 @@ async function seed({
           .values(subscribers.slice(i, i + 1000))
           .execute();
       }
+      if (staff) await insertMediaLibrary(trx, rows);
       // The tag rows the site's own writes keep beside each post's tags.
       await rebuildPostTags(trx);
     });
@@ -307,6 +310,51 @@ function makeSubscribers(count) {
     email: `reader${i}@mail${i % 97}.example.com`,
     createdAt: new Date(now - (count - i) * 180_000).toISOString(),
   }));
+}
+
+/**
+ * STAFF_MEDIA media items, newest last, with alt texts to search; the first 2,000 are the
+ * featured images of as many posts (their uses), the rest unused.
+ */
+async function insertMediaLibrary(trx, posts) {
+  const now = Date.now();
+  const items = Array.from({ length: STAFF_MEDIA }, (_, i) => {
+    const stem = i.toString(16).padStart(32, "0");
+    const createdAt = new Date(now - (STAFF_MEDIA - i) * 3_600_000).toISOString();
+    return {
+      id: `00000000-0000-4000-d000-${String(i).padStart(12, "0")}`,
+      fileName: `${stem}.png`,
+      originalName: `${WORDS[i % WORDS.length]}-${i}.png`,
+      mimeType: "image/png",
+      width: 1200,
+      height: 630,
+      size: 150_000 + i,
+      altText: `${WORDS[(i * 7) % WORDS.length]} ${WORDS[(i * 13) % WORDS.length]}`,
+      caption: "",
+      uploadedBy: null,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+  for (let i = 0; i < items.length; i += 500) {
+    await trx
+      .insertInto("media")
+      .values(items.slice(i, i + 500))
+      .execute();
+  }
+  const uses = posts.slice(0, 2_000).map((post, i) => ({
+    mediaId: items[i].id,
+    owner: `post:${post.id}`,
+    field: "featuredImage",
+    postId: post.id,
+    appId: null,
+  }));
+  for (let i = 0; i < uses.length; i += 500) {
+    await trx
+      .insertInto("media_uses")
+      .values(uses.slice(i, i + 500))
+      .execute();
+  }
 }
 
 /** `count` apps, the studio's own and partners', of every status and relationship. */

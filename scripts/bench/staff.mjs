@@ -1,6 +1,6 @@
 // The staff part: the dashboard's calls over years of content, as the signed-in owner, each held
 // to its budget, on SQLite and on PostgreSQL when a URL is given.
-import { STAFF_APPS, STAFF_POSTS, STAFF_SUBSCRIBERS } from "./databases.mjs";
+import { STAFF_APPS, STAFF_MEDIA, STAFF_POSTS, STAFF_SUBSCRIBERS } from "./databases.mjs";
 import { describeBody, formatBytes, printRows, step } from "./format.mjs";
 import { ACCEPT_ENCODING, CONNECTIONS, DURATION, STAFF_POSTGRES_URL, WARMUP } from "./options.mjs";
 import { startSite, stopChild } from "./processes.mjs";
@@ -41,6 +41,10 @@ export const STAFF_TARGETS = [
     path: "/api/subscribers?page=1",
     budget: STAFF_LIST_BUDGET,
   },
+  // The Media section's first page over STAFF_MEDIA items (docs/decisions/040-media-library.md):
+  // its call and the dashboard page that makes it.
+  { name: "staff-media-page", kind: "staff", path: "/api/media?page=1", budget: STAFF_LIST_BUDGET },
+  { name: "staff-media-section", kind: "staff", path: "/dashboard/media", budget: { p95Ms: 50 } },
 ];
 
 /** Runs the selected staff targets on SQLite and, with a PostgreSQL URL, on PostgreSQL. */
@@ -86,7 +90,7 @@ export function staffBudgetBreaches(r) {
 export function printStaffTable({ label, results }, baseline) {
   console.log(
     `\nStaff calls as the owner, ${label}: ${STAFF_POSTS} posts, ${STAFF_SUBSCRIBERS} subscribers, ` +
-      `${STAFF_APPS} apps (p50/p95 of ${STAFF_LATENCY_REQUESTS} requests one after another; ` +
+      `${STAFF_APPS} apps, ${STAFF_MEDIA} media items (p50/p95 of ${STAFF_LATENCY_REQUESTS} requests one after another; ` +
       `req/s over ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up; ` +
       `Accept-Encoding: ${ACCEPT_ENCODING || "(none)"}):\n`,
   );

@@ -59,7 +59,7 @@ export async function insertApp(db: Db, app: NewApp): Promise<AppRow> {
     updatedAt: now,
   };
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await trx.insertInto("apps").values(row).execute();
       await syncAppMediaUses(trx, row.id, row);
     });
@@ -70,6 +70,11 @@ export async function insertApp(db: Db, app: NewApp): Promise<AppRow> {
     throw error;
   }
   return row;
+}
+
+/** Runs `write` in the caller's transaction, or in one of its own: an app and its uses go together. */
+function inTransaction<T>(db: Db, write: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
 }
 
 // PostgreSQL refuses NUL in a text parameter (an error rather than "no rows"); no id has one.
@@ -102,7 +107,7 @@ export async function updateApp(db: Db, id: string, input: AppInput): Promise<Ap
   const { platforms, sortOrder, ...fields } = input;
   let updated: bigint;
   try {
-    updated = await db.transaction().execute(async (trx) => {
+    updated = await inTransaction(db, async (trx) => {
       const result = await trx
         .updateTable("apps")
         .set({

@@ -86,10 +86,11 @@ export async function saveSiteSettings(
   const values = Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, input[key]]));
   const row = { value: JSON.stringify(values), updatedAt: now.toISOString(), updatedBy: savedBy };
   // The settings and the media they use are written together.
-  await db.transaction().execute(async (trx) => {
+  const write = async (trx: Db) => {
     await writeSettingsRow(trx, row, version);
     await syncSettingsMediaUses(trx, values);
-  });
+  };
+  await (db.isTransaction ? write(db) : db.transaction().execute(write));
   return readSiteSettings(db, defaults);
 }
 

@@ -50,6 +50,8 @@ export type PagedTableProps<T> = Omit<PageRowsProps<T>, "items" | "busy"> & {
   pager?: (page: Paged<T>) => React.ReactNode;
   /** A page past the last one (an old link, or its last rows just removed). */
   pastEnd?: (page: Paged<T>) => React.ReactNode;
+  /** The page's items shown another way than as rows (the Media section's grid). */
+  body?: (items: readonly T[]) => React.ReactNode;
 };
 
 const DEFAULT_LOADING: TableLoading = { rows: 3 };
@@ -88,6 +90,7 @@ function TablePage<T>({
   summary,
   pager,
   search,
+  body,
   ...rows
 }: PagedTableProps<T> & { page: Paged<T>; busy: boolean }) {
   return (
@@ -97,8 +100,14 @@ function TablePage<T>({
       ) : (
         <ListRange page={page.page} pageSize={page.pageSize} total={page.total} noun={rows.noun} />
       )}
-      <WideTable {...rows} items={page.items} busy={busy} />
-      <CompactRows {...rows} items={page.items} busy={busy} />
+      {body ? (
+        body(page.items)
+      ) : (
+        <>
+          <WideTable {...rows} items={page.items} busy={busy} />
+          <CompactRows {...rows} items={page.items} busy={busy} />
+        </>
+      )}
       {pager ? (
         pager(page)
       ) : (

@@ -2,6 +2,7 @@ import {
   CalendarClockIcon,
   FilePenLineIcon,
   FileTextIcon,
+  ImagesIcon,
   InboxIcon,
   LayoutDashboardIcon,
   type LucideIcon,
@@ -33,6 +34,7 @@ export const SECTION_IDS = [
   "drafts",
   "marketplace",
   "tags",
+  "media",
   "employees",
   "news",
   "apps",
@@ -68,6 +70,7 @@ export const DASHBOARD_SECTION_GROUPS: DashboardSectionGroup[] = [
       { id: "drafts", label: "Drafts", icon: FilePenLineIcon },
       { id: "marketplace", label: "Marketplace Content", icon: PackageIcon },
       { id: "tags", label: "Tags", icon: TagsIcon },
+      { id: "media", label: "Media", icon: ImagesIcon },
     ],
   },
   {

@@ -21,6 +21,7 @@ const SECTIONS: [path: string, heading: RegExp, scannedElsewhere?: "scanned else
   ["/dashboard/scheduled", /^Scheduled Posts$/, "scanned elsewhere"],
   ["/dashboard/drafts", /^Drafts$/, "scanned elsewhere"],
   ["/dashboard/marketplace", /^Marketplace Portfolio/],
+  ["/dashboard/media", /^Media$/],
   ["/dashboard/employees", /^Employees$/, "scanned elsewhere"],
   ["/dashboard/news", /^News Posts$/, "scanned elsewhere"],
   ["/dashboard/apps", /^Apps & Tools$/],
