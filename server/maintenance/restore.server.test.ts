@@ -13,6 +13,7 @@ import {
 } from "#server/config/env.server.ts";
 import { openDatabase } from "#server/db/db.server.ts";
 import { tablesWithRows } from "#server/db/table-rows.server.ts";
+import { insertMedia } from "#server/services/media.server.ts";
 import { uploadsDir } from "#server/storage/uploads.server.ts";
 import { createEmployee } from "#tests/factories/employee.ts";
 import { createPost } from "#tests/factories/post.ts";
@@ -80,7 +81,17 @@ describeEachDatabase("restoring a backup", (kind) => {
   beforeAll(async () => {
     source = await createTestDatabase(kind);
     made.push(source);
-    postTitle = (await createPost(source.handle.db)).title;
+    // A media item and its use by the post: the library's rows go with the files they name.
+    await insertMedia(source.handle.db, {
+      fileName: "picture.png",
+      originalName: "picture.png",
+      mimeType: "image/png",
+      width: 1,
+      height: 1,
+      size: PNG.length,
+      uploadedBy: null,
+    });
+    postTitle = (await createPost(source.handle.db, { featuredImage: "picture.png" })).title;
     await createEmployee(source.handle.db, { isActive: false });
     await createSubscriber(source.handle.db);
     await mkdir(uploadsDir(source.dataDir), { recursive: true });
@@ -116,7 +127,13 @@ describeEachDatabase("restoring a backup", (kind) => {
     await expect(restore({ location: locationOf(source), archive })).rejects.toThrow(/not empty/);
     if (kind === "sqlite") await source.handle.close();
     const report = await restore({ location: locationOf(source), archive, force: true });
-    expect(report.tables).toMatchObject({ posts: 1, employees: 1, subscribers: 1 });
+    expect(report.tables).toMatchObject({
+      posts: 1,
+      employees: 1,
+      subscribers: 1,
+      media: 1,
+      media_uses: 1,
+    });
     expect(report.uploads).toBe(1);
     const reopened = kind === "sqlite" ? openDatabase({ dataDir: source.dataDir }) : source.handle;
     onTestFinished(() => (kind === "sqlite" ? reopened.close() : undefined));
