@@ -136,6 +136,27 @@ describeEachDatabase("/api/media", (kind) => {
       expect((await details(featured.id)).uses).toEqual([]);
     });
 
+    it("follow a published post's unsaved changes, and go when Update discards them", async () => {
+      const item = await newItem("#121212");
+      const post = await savePost(payload({ status: "published" }));
+      const body = payload({
+        title: "Changed",
+        content: `<p>Draft</p><img src="${item.url}" alt="">`,
+        version: post.version,
+      });
+      const autosaved = await send("PUT", `/api/posts/${post.id}/autosave`, body);
+      expect(autosaved.status, await autosaved.clone().text()).toBe(200);
+      expect((await details(item.id)).uses).toEqual([
+        expect.objectContaining({
+          ownerId: post.id,
+          field: "changes",
+          fieldLabel: "Unsaved changes",
+        }),
+      ]);
+      await savePost(payload({ status: "published", version: post.version }), post.id);
+      expect((await details(item.id)).uses).toEqual([]);
+    });
+
     it("follow the site settings' default social image", async () => {
       const item = await newItem("#333333");
       const response = await send(

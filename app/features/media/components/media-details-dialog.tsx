@@ -24,7 +24,7 @@ import { errorMessage, isApiError } from "#app/lib/api-client.ts";
 import { imageFileRefusal } from "#app/lib/image-file.ts";
 import { UPLOAD_IMAGE_ACCEPT } from "#common/constants.ts";
 import type { MediaDetails, MediaUse } from "#common/types/media.ts";
-import { describeUses, formatBytes } from "./media-words.ts";
+import { deleteQuestion, describeUses, formatBytes } from "./media-words.ts";
 
 /**
  * An item's details (docs/product/dashboard.md#media-section): the image, what it is, "Used in"
@@ -185,15 +185,7 @@ function FileActions({ item, onDeleted }: { item: MediaDetails; onDeleted: () =>
 
   async function onDelete() {
     const used = item.uses.length > 0;
-    const confirmed = await confirm({
-      title: `Delete ${item.originalName}?`,
-      description: used
-        ? `It is used in: ${item.uses.map((use) => `${use.title} (${use.fieldLabel})`).join("; ")}. Deleting it removes it from those places.`
-        : "Nothing uses it. Its file is deleted for good.",
-      confirmLabel: used ? "Remove and delete" : "Delete",
-      destructive: true,
-    });
-    if (!confirmed) return;
+    if (!(await confirm(deleteQuestion(item)))) return;
     try {
       await remove.mutateAsync({ id: item.id, removeUses: used });
       toast({ title: "Media deleted", description: `${item.originalName} is deleted.` });

@@ -34,10 +34,7 @@ const SORT_OPTIONS = [
  * its details (used in, alt text, replace, delete); Upload and Clean up beside the heading.
  */
 export function MediaSection() {
-  const view = useListView({
-    sorts: MEDIA_SORTS,
-    filters: { use: MEDIA_USE_FILTERS, view: VIEWS },
-  });
+  const view = useMediaListView();
   const [open, setOpen] = React.useState<string | null>(null);
   const [cleaning, setCleaning] = React.useState(false);
   const use = (view.filters.use ?? "all") as MediaUseFilter;
@@ -58,36 +55,7 @@ export function MediaSection() {
           </Button>
         </>
       }
-      toolbar={
-        <ListToolbar
-          label="Filter media"
-          search={
-            <ListSearch
-              value={view.q}
-              onSearch={(q) => view.update({ q })}
-              label="Search media"
-              placeholder="Search by name or alt text..."
-            />
-          }
-        >
-          <ListSelect
-            label="Use"
-            value={use}
-            options={USE_OPTIONS}
-            onChange={(v) => view.update({ use: v })}
-          />
-          <ListSelect
-            label="Sort by"
-            value={view.sort}
-            options={SORT_OPTIONS}
-            onChange={(v) => view.update({ sort: v as (typeof MEDIA_SORTS)[number] })}
-          />
-          <ViewSwitch
-            layout={layout}
-            onChange={(v) => view.update({ view: v === "grid" ? "" : v })}
-          />
-        </ListToolbar>
-      }
+      toolbar={<MediaToolbar view={view} use={use} layout={layout} />}
     >
       <PagedTable
         query={media}
@@ -110,6 +78,7 @@ export function MediaSection() {
         loading="Loading media..."
         errorFallback="Failed to load media."
         narrowed={narrowed}
+        noMatches={<p className="text-sm text-zinc-400">No images match this search or filter.</p>}
         empty={
           <EmptyState
             icon={ImagesIcon}
@@ -124,6 +93,43 @@ export function MediaSection() {
       <MediaDetailsDialog id={open} onClose={() => setOpen(null)} />
       <CleanupDialog open={cleaning} onOpenChange={setCleaning} />
     </ListSection>
+  );
+}
+
+type MediaView = ReturnType<typeof useMediaListView>;
+
+function useMediaListView() {
+  return useListView({ sorts: MEDIA_SORTS, filters: { use: MEDIA_USE_FILTERS, view: VIEWS } });
+}
+
+/** Search, the use filter, the order and the view. */
+function MediaToolbar({ view, use, layout }: { view: MediaView; use: string; layout: string }) {
+  return (
+    <ListToolbar
+      label="Filter media"
+      search={
+        <ListSearch
+          value={view.q}
+          onSearch={(q) => view.update({ q })}
+          label="Search media"
+          placeholder="Search by name or alt text..."
+        />
+      }
+    >
+      <ListSelect
+        label="Use"
+        value={use}
+        options={USE_OPTIONS}
+        onChange={(v) => view.update({ use: v })}
+      />
+      <ListSelect
+        label="Sort by"
+        value={view.sort}
+        options={SORT_OPTIONS}
+        onChange={(v) => view.update({ sort: v as (typeof MEDIA_SORTS)[number] })}
+      />
+      <ViewSwitch layout={layout} onChange={(v) => view.update({ view: v === "grid" ? "" : v })} />
+    </ListToolbar>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { MediaUse } from "#common/types/media.ts";
+import type { MediaDetails, MediaUse } from "#common/types/media.ts";
 
 /** "12 KB", "1.4 MB". */
 export function formatBytes(bytes: number): string {
@@ -16,4 +16,18 @@ export function describeUses(uses: MediaUse[], what: string): string {
 /** "Used in 2 places" or "Unused". */
 export function usesLabel(count: number): string {
   return count === 0 ? "Unused" : `Used in ${count} ${count === 1 ? "place" : "places"}`;
+}
+
+/** What Delete asks: the places that use the item, which lose it, or that nothing does. */
+export function deleteQuestion(item: MediaDetails) {
+  const used = item.uses.length > 0;
+  const places = item.uses.map((use) => `${use.title} (${use.fieldLabel})`).join("; ");
+  return {
+    title: `Delete ${item.originalName}?`,
+    description: used
+      ? `It is used in: ${places}. Deleting it removes it from those places.`
+      : "Nothing uses it. Its file is deleted for good.",
+    confirmLabel: used ? "Remove and delete" : "Delete",
+    destructive: true,
+  };
 }
