@@ -1,5 +1,6 @@
 import { XIcon } from "lucide-react";
 import * as React from "react";
+import { MediaLibraryButton } from "#app/components/media/media-library-button.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   Dialog,
@@ -25,8 +26,9 @@ let nextKey = 0;
 const withKey = (image: GalleryImage): Row => ({ ...image, key: `image-${nextKey++}` });
 
 /**
- * An image gallery's images (docs/decisions/041-embed-cards.md): files uploaded here, each with
- * its description (alt text) and an optional caption, in the order they are shown. Opened on a
+ * An image gallery's images (docs/decisions/041-embed-cards.md): files uploaded here or picked
+ * from the media library (with its alt text and caption), each with its description (alt text)
+ * and an optional caption, in the order they are shown. Opened on a
  * selected gallery, it edits that one.
  */
 export function GalleryDialog({
@@ -141,6 +143,18 @@ function GalleryForm({
           }}
           className="h-auto py-2 file:mr-3 file:rounded file:border-0 file:bg-night-700 file:px-3 file:py-1 file:text-sm file:font-semibold file:text-zinc-100"
         />
+        <MediaLibraryButton
+          label="Gallery image"
+          onPick={(item, alt) => {
+            if (rows.length + uploading >= GALLERY_MAX_IMAGES) {
+              setError(`A gallery holds up to ${GALLERY_MAX_IMAGES} images.`);
+              return;
+            }
+            setError(null);
+            const caption = item.caption.slice(0, GALLERY_CAPTION_MAX);
+            setRows((current) => [...current, withKey({ src: item.url, alt, caption })]);
+          }}
+        />
         {uploading > 0 ? (
           <p role="status" className="mt-1.5 text-sm text-zinc-400">
             Uploading {uploading} {uploading === 1 ? "image" : "images"}...
@@ -152,39 +166,11 @@ function GalleryForm({
           </p>
         ) : null}
       </div>
-      <ol aria-label="Gallery images" className="space-y-3">
-        {rows.map((row, index) => (
-          <li key={row.key} className="flex gap-3 rounded-md bg-night-850 p-2">
-            <img src={row.src} alt="" className="size-16 shrink-0 rounded object-cover" />
-            <div className="min-w-0 flex-1 space-y-2">
-              <Input
-                aria-label={`Image ${index + 1} description (alt text)`}
-                placeholder="Description (alt text)"
-                value={row.alt}
-                autoComplete="off"
-                onChange={(event) => change(row.key, { alt: event.target.value })}
-              />
-              <Input
-                aria-label={`Image ${index + 1} caption`}
-                placeholder="Caption"
-                value={row.caption}
-                maxLength={GALLERY_CAPTION_MAX}
-                autoComplete="off"
-                onChange={(event) => change(row.key, { caption: event.target.value })}
-              />
-            </div>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={`Remove image ${index + 1}`}
-              onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
-            >
-              <XIcon aria-hidden="true" />
-            </Button>
-          </li>
-        ))}
-      </ol>
+      <GalleryRows
+        rows={rows}
+        onChange={change}
+        onRemove={(key) => setRows((current) => current.filter((row) => row.key !== key))}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel
@@ -194,5 +180,52 @@ function GalleryForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The gallery's images, each with its description and caption, and a button to remove it. */
+function GalleryRows({
+  rows,
+  onChange,
+  onRemove,
+}: {
+  rows: Row[];
+  onChange: (key: string, patch: Partial<GalleryImage>) => void;
+  onRemove: (key: string) => void;
+}) {
+  return (
+    <ol aria-label="Gallery images" className="space-y-3">
+      {rows.map((row, index) => (
+        <li key={row.key} className="flex gap-3 rounded-md bg-night-850 p-2">
+          <img src={row.src} alt="" className="size-16 shrink-0 rounded object-cover" />
+          <div className="min-w-0 flex-1 space-y-2">
+            <Input
+              aria-label={`Image ${index + 1} description (alt text)`}
+              placeholder="Description (alt text)"
+              value={row.alt}
+              autoComplete="off"
+              onChange={(event) => onChange(row.key, { alt: event.target.value })}
+            />
+            <Input
+              aria-label={`Image ${index + 1} caption`}
+              placeholder="Caption"
+              value={row.caption}
+              maxLength={GALLERY_CAPTION_MAX}
+              autoComplete="off"
+              onChange={(event) => onChange(row.key, { caption: event.target.value })}
+            />
+          </div>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove image ${index + 1}`}
+            onClick={() => onRemove(row.key)}
+          >
+            <XIcon aria-hidden="true" />
+          </Button>
+        </li>
+      ))}
+    </ol>
   );
 }

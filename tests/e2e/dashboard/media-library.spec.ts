@@ -118,6 +118,24 @@ test("the editor's Insert image picks an image of the library, and its alt text 
   await expect(page.getByLabel("Image description (alt text)")).toHaveValue(
     `The castle ${tag} at noon`,
   );
+
+  // And a gallery's image, with its alt text.
+  await toolbarButton(page, "Insert gallery").click();
+  const gallery = page.getByRole("dialog", { name: "Insert gallery" });
+  await gallery.getByRole("button", { name: "Choose from media library" }).click();
+  const galleryPicker = page.getByRole("dialog", { name: "Choose gallery image" });
+  await galleryPicker.getByLabel("Search the media library").fill(tag);
+  await galleryPicker.getByRole("button", { name: new RegExp(`castle-${tag}`) }).click();
+  await galleryPicker.getByRole("button", { name: "Use image" }).click();
+  await expect(gallery.getByLabel("Image 1 description (alt text)")).toHaveValue(
+    `The castle ${tag} at noon`,
+  );
+  await gallery.getByRole("button", { name: "Insert gallery" }).click();
+  await expect(gallery).toBeHidden();
+  await expect(contentArea(page).locator("[data-image-gallery] img")).toHaveAttribute(
+    "src",
+    item.url,
+  );
 });
 
 test("replacing a used file: the public post page shows the new image", async ({
