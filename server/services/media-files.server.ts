@@ -2,6 +2,7 @@ import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, imageVariantName } from "#
 import { MAX_CLEANUP_ITEMS, MEDIA_MESSAGES } from "#common/schemas/media.ts";
 import type { MediaCleanupAnswer, MediaDetails, MediaItem } from "#common/types/media.ts";
 import type { Db } from "#server/db/db.server.ts";
+import { containsText } from "#server/db/text-order.ts";
 import { HttpError } from "#server/errors.ts";
 import type { UploadStore } from "#server/storage/upload-store.server.ts";
 import { removeStoredImage, type StoredImage, storeImage } from "#server/storage/uploads.server.ts";
@@ -35,6 +36,31 @@ async function removeFiles(uploads: UploadStore, fileName: string) {
   await Promise.all(
     filesOfImage(fileName).map((name) => uploads.delete(name).catch(() => undefined)),
   );
+}
+
+/**
+ * Whether a record the site keeps as it was names the stored image (its original, WebP copy or a
+ * variant, all of which share its stem): a newsletter already sent, or a revision of a post.
+ */
+async function namedByRecords(db: Db, fileName: string): Promise<boolean> {
+  const stem = fileName.replace(/\.[^.]+$/, "");
+  const [sending, revision] = await Promise.all([
+    db
+      .selectFrom("newsletter_sendings")
+      .select("id")
+      .where(containsText(db, "html", stem))
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom("post_revisions")
+      .select("id")
+      .where((eb) =>
+        eb.or([containsText(db, "content", stem), containsText(db, "featuredImage", stem)]),
+      )
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return sending !== undefined || revision !== undefined;
 }
 
 /** What an upload says about itself besides its bytes. */
@@ -98,7 +124,8 @@ export async function storeMediaImage(
  * Replaces an item's file: the new image is stored under a new name (stored names are served
  * as immutable, so a name never changes its bytes), and in one transaction the item takes it
  * and every post, app and setting that used the old name is rewritten to the new one. The old
- * files go once that is committed. The item keeps its id, alt text and caption.
+ * files go once that is committed, unless a newsletter already sent or a post's revision names
+ * them: those keep showing the picture they had. The item keeps its id, alt text and caption.
  */
 export async function replaceMediaFile(
   db: Db,
@@ -135,7 +162,7 @@ export async function replaceMediaFile(
     await removeStoredImage(uploads, stored).catch(() => undefined);
     throw error;
   }
-  await removeFiles(uploads, before.fileName);
+  if (!(await namedByRecords(db, before.fileName))) await removeFiles(uploads, before.fileName);
   return getMediaDetails(db, id);
 }
 

@@ -182,7 +182,7 @@ describeEachDatabase("/api/media", (kind) => {
     await readError(await send("PATCH", "/api/media/no-such-item", { altText: "x" }), 404);
   });
 
-  it("PUT /file replaces the file: every use follows to the new name, the old files go", async () => {
+  it("PUT /file replaces the file: every use follows to the new name; the old files stay for the post's revisions", async () => {
     const item = await newItem("#555555", { alt: "Before" });
     const post = await savePost(
       payload({
@@ -204,13 +204,23 @@ describeEachDatabase("/api/media", (kind) => {
     expect(stored.featuredImage).toBe(after.fileName);
     // An editor open on the old version is told the post changed.
     expect(stored.version).toBe(post.version + 1);
-    expect(fileExists(item.fileName)).toBe(false);
+    // The post's history names the old picture, so its address keeps working.
+    expect(fileExists(item.fileName)).toBe(true);
+    expect((await server.request(item.url)).status).toBe(200);
     expect(fileExists(after.fileName)).toBe(true);
 
     const slug = (await readSlug(post.id)).slug;
     const published = await (await server.request(`/api/posts/slug/${slug}`)).text();
     expect(published).toContain(after.fileName);
     expect(published).not.toContain(item.fileName);
+  });
+
+  it("PUT /file deletes the old files when no kept record names them", async () => {
+    const item = await newItem("#445566");
+    const replaced = await upload("#778899", {}, `/api/media/${item.id}/file`, "PUT");
+    expect(replaced.status, await replaced.clone().text()).toBe(200);
+    expect(fileExists(item.fileName)).toBe(false);
+    expect((await server.request(item.url)).status).toBe(404);
   });
 
   async function readSlug(id: string) {
