@@ -3,6 +3,7 @@ import { dbKindOf } from "#server/db/dialect.server.ts";
 import { countDeliveries } from "#server/services/newsletter-sendings.server.ts";
 import { getPostById } from "#server/services/post-rows.server.ts";
 import { queueWebhookEvent } from "#server/services/webhook-events.server.ts";
+import { claimStatements } from "./claim-holders.server.ts";
 
 // The newsletter worker's statements on the delivery rows (docs/decisions/028-newsletter-sending.md).
 // Every change a worker makes to a delivery names it as the claim's holder, so a process whose
@@ -54,42 +55,12 @@ export async function claimDueDeliveries(
     .execute();
 }
 
-/** Extends every pending claim of `holder` until `until`; answers how many it holds. */
-export async function renewClaims(db: Db, holder: string, until: Date): Promise<number> {
-  const result = await db
-    .updateTable("newsletter_deliveries")
-    .set({ claimedUntil: until.toISOString() })
-    .where("status", "=", "pending")
-    .where("claimedBy", "=", holder)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Gives back every pending claim of `holder` (at shutdown, or for a holder that died). */
-export async function releaseClaims(db: Db, holder: string): Promise<number> {
-  const result = await db
-    .updateTable("newsletter_deliveries")
-    .set({ claimedBy: null, claimedUntil: null })
-    .where("status", "=", "pending")
-    .where("claimedBy", "=", holder)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/**
- * The holders of pending claims, run out or not (a dead holder's claims are given back and
- * logged either way).
- */
-export async function currentHolders(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectFrom("newsletter_deliveries")
-    .select("claimedBy")
-    .distinct()
-    .where("status", "=", "pending")
-    .where("claimedBy", "is not", null)
-    .execute();
-  return rows.flatMap((row) => (row.claimedBy ? [row.claimedBy] : []));
-}
+/** Renewing, giving back and finding the holders of the copies' claims. */
+export const {
+  renew: renewClaims,
+  release: releaseClaims,
+  holders: currentHolders,
+} = claimStatements("newsletter_deliveries");
 
 /** Whether a delivery is still `holder`'s to send, and its subscriber's state now. */
 export type Turn = {

@@ -1,5 +1,6 @@
 import type { Db } from "#server/db/db.server.ts";
 import { dbKindOf } from "#server/db/dialect.server.ts";
+import { claimStatements } from "./claim-holders.server.ts";
 
 // The webhook worker's statements on the delivery rows (docs/decisions/037-webhooks.md), as the
 // newsletter's (newsletter-deliveries.server.ts): every change names the claim's holder, so a
@@ -39,38 +40,12 @@ export function claimDueWebhook(
     .execute();
 }
 
-/** Extends every pending claim of `holder` until `until`. */
-export async function renewWebhookClaims(db: Db, holder: string, until: Date): Promise<void> {
-  await db
-    .updateTable("webhook_deliveries")
-    .set({ claimedUntil: until.toISOString() })
-    .where("status", "=", "pending")
-    .where("claimedBy", "=", holder)
-    .execute();
-}
-
-/** Gives back every pending claim of `holder`; answers how many. */
-export async function releaseWebhookClaims(db: Db, holder: string): Promise<number> {
-  const result = await db
-    .updateTable("webhook_deliveries")
-    .set({ claimedBy: null, claimedUntil: null })
-    .where("status", "=", "pending")
-    .where("claimedBy", "=", holder)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** The holders of pending claims. */
-export async function webhookHolders(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectFrom("webhook_deliveries")
-    .select("claimedBy")
-    .distinct()
-    .where("status", "=", "pending")
-    .where("claimedBy", "is not", null)
-    .execute();
-  return rows.flatMap((row) => (row.claimedBy ? [row.claimedBy] : []));
-}
+/** Renewing, giving back and finding the holders of the deliveries' claims. */
+export const {
+  renew: renewWebhookClaims,
+  release: releaseWebhookClaims,
+  holders: webhookHolders,
+} = claimStatements("webhook_deliveries");
 
 export type AttemptRecord = {
   id: string;
