@@ -1,7 +1,6 @@
 import {
   ExternalLinkIcon,
   FilterXIcon,
-  ImageOffIcon,
   PackageIcon,
   PencilIcon,
   ShoppingBagIcon,
@@ -16,6 +15,7 @@ import {
   type TableSelection,
 } from "#app/components/dashboard/paged-table.tsx";
 import { type RowAction, RowActions } from "#app/components/dashboard/row-actions.tsx";
+import { RowThumbnail } from "#app/components/dashboard/row-thumbnail.tsx";
 import { useConfirmDelete } from "#app/components/dashboard/use-confirm-delete.ts";
 import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -23,7 +23,6 @@ import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { useDeletePortfolioItem } from "#app/features/portfolio/api/delete-portfolio-item.ts";
 import { NO_AUTHOR_LABEL } from "#common/constants.ts";
 import { formatShortDate } from "#common/format.ts";
-import { imageSrc } from "#common/images.ts";
 import { packTypeLabel } from "#common/pack-types.ts";
 import {
   PORTFOLIO_STAGE_LABELS,
@@ -123,7 +122,7 @@ const COLUMNS: PagedTableColumn<PortfolioRow>[] = [
     className: "px-2",
     cell: (item) => (
       <div className="flex items-start gap-3">
-        <Thumbnail item={item} />
+        <RowThumbnail featuredImage={item.featuredImage} className="mt-0.5 w-16" />
         <div className="min-w-0">
           <TitleLink item={item} />
           <Description item={item} />
@@ -212,36 +211,11 @@ function MarketplaceLink({ item }: { item: PortfolioRow }) {
   );
 }
 
-function Thumbnail({ item, className = "w-16" }: { item: PortfolioRow; className?: string }) {
-  const src = imageSrc(item.featuredImage);
-  return (
-    <div
-      className={`mt-0.5 aspect-[1200/630] shrink-0 overflow-hidden rounded bg-night-800 ring-1 ring-night-700 ${className}`}
-    >
-      {src ? (
-        <img
-          src={src}
-          alt=""
-          width={120}
-          height={63}
-          loading="lazy"
-          decoding="async"
-          className="size-full object-cover"
-        />
-      ) : (
-        <div className="flex size-full items-center justify-center text-night-600">
-          <ImageOffIcon aria-hidden="true" className="size-4" />
-        </div>
-      )}
-    </div>
-  );
-}
-
 /** An item as a phone shows it: thumbnail, title, status, pack type, launch date, author, link. */
 function CompactRow({ item }: { item: PortfolioRow }) {
   return (
     <div className="flex items-start gap-3">
-      <Thumbnail item={item} className="w-14" />
+      <RowThumbnail featuredImage={item.featuredImage} className="mt-0.5 w-14" />
       <div className="min-w-0 flex-1 space-y-1">
         <TitleLink item={item} />
         <Description item={item} />

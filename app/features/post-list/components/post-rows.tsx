@@ -1,44 +1,14 @@
-import { ImageOffIcon, MailIcon } from "lucide-react";
+import { MailIcon } from "lucide-react";
 import { Link } from "react-router";
+import { RowThumbnail } from "#app/components/dashboard/row-thumbnail.tsx";
 import { editPostPath } from "#app/components/dashboard/sections.ts";
 import { CATEGORY_LABELS } from "#app/components/site/post-card.tsx";
 import { Badge, statusBadgeVariant } from "#app/components/ui/badge.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
-import { cn } from "#app/lib/cn.ts";
 import { NO_AUTHOR_LABEL, PACK_TYPE_LABELS } from "#common/constants.ts";
-import { imageSrc } from "#common/images.ts";
 import type { StaffPostRow } from "#common/types/post-list.ts";
 import { PostDateLine } from "./post-date-line.tsx";
 import { PostRowMenu } from "./post-row-menu.tsx";
-
-/** A post's small picture in a row: its featured image, or a placeholder. */
-export function PostThumbnail({ post, className }: { post: StaffPostRow; className?: string }) {
-  const src = imageSrc(post.featuredImage);
-  return (
-    <div
-      className={cn(
-        "aspect-[1200/630] shrink-0 overflow-hidden rounded bg-night-800 ring-1 ring-night-700",
-        className,
-      )}
-    >
-      {src ? (
-        <img
-          src={src}
-          alt=""
-          width={120}
-          height={63}
-          loading="lazy"
-          decoding="async"
-          className="size-full object-cover"
-        />
-      ) : (
-        <div className="flex size-full items-center justify-center text-night-600">
-          <ImageOffIcon aria-hidden="true" className="size-4" />
-        </div>
-      )}
-    </div>
-  );
-}
 
 /**
  * The status as a coloured badge (green published, yellow draft, blue scheduled), and beside it
@@ -112,7 +82,7 @@ export function PostCompactRow({
 }) {
   return (
     <div className="flex items-start gap-3">
-      <PostThumbnail post={post} className="mt-1 w-16" />
+      <RowThumbnail featuredImage={post.featuredImage} className="mt-1 w-16" />
       <div className="min-w-0 flex-1 space-y-1">
         <PostTitleLink post={post} />
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">

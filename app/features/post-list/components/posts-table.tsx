@@ -6,6 +6,7 @@ import {
   type PagedTableColumn,
   type TableSelection,
 } from "#app/components/dashboard/paged-table.tsx";
+import { RowThumbnail } from "#app/components/dashboard/row-thumbnail.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   clearedView,
@@ -28,7 +29,6 @@ import {
   POST_ROW_PLACEHOLDER,
   PostCompactRow,
   PostStatusBadge,
-  PostThumbnail,
   PostTitleLink,
   postAuthorText,
   postKindText,
@@ -160,7 +160,7 @@ function ownDate(sorted: SortDate | null): "updatedAt" | null {
 function titleCell(post: StaffPostRow) {
   return (
     <div className="flex items-start gap-3">
-      <PostThumbnail post={post} className="mt-0.5 w-16" />
+      <RowThumbnail featuredImage={post.featuredImage} className="mt-0.5 w-16" />
       <div className="min-w-0">
         <PostTitleLink post={post} />
         <p className="truncate text-xs text-zinc-400">{postPath(post.slug)}</p>
