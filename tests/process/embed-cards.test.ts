@@ -1,13 +1,5 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Post } from "#common/types/post.ts";
-import {
-  createServerData,
-  killServerProcesses,
-  type ServerData,
-  type ServerProcess,
-  startServerProcess,
-} from "#tests/helpers/server-process.ts";
-import { signIn } from "#tests/helpers/staff.ts";
+import { expect, it } from "vitest";
+import { OWNER_SITE_URL as SITE, useOwnerSite } from "#tests/helpers/owner-site.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 
 // A post's marketplace item card shows the item as it is now (docs/decisions/041-embed-cards.md):
@@ -15,33 +7,9 @@ import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 // is edited and after it leaves the public site.
 
 const OWNER = { ADMIN_EMAIL: "owner@embeds.test", ADMIN_PASSWORD: "owner-embeds-password" };
-const SITE = "https://studio.example";
 
 describeEachDatabase("a marketplace item card on the public side", (kind) => {
-  let data: ServerData;
-  let server: ServerProcess;
-  let owner: string;
-  beforeAll(async () => {
-    data = await createServerData(kind);
-    server = await startServerProcess({ ...data.env, ...OWNER, SITE_URL: SITE, SEED_DEMO: "0" });
-    owner = await signIn(server, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await killServerProcesses();
-    await data?.destroy();
-  });
-
-  const get = async (path: string) => (await fetch(server.url + path)).text();
-
-  async function save(method: "POST" | "PUT", path: string, body: unknown): Promise<Post> {
-    const response = await fetch(server.url + path, {
-      method,
-      headers: { "content-type": "application/json", origin: server.url, cookie: owner },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, await response.clone().text()).toBe(method === "POST" ? 201 : 200);
-    return (await response.json()) as Post;
-  }
+  const { get, save } = useOwnerSite(kind, OWNER);
 
   it("shows the item's current title after an edit, and nothing once it is unpublished", async () => {
     const itemFields = {

@@ -1,13 +1,5 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Post } from "#common/types/post.ts";
-import {
-  createServerData,
-  killServerProcesses,
-  type ServerData,
-  type ServerProcess,
-  startServerProcess,
-} from "#tests/helpers/server-process.ts";
-import { signIn } from "#tests/helpers/staff.ts";
+import { expect, it } from "vitest";
+import { OWNER_SITE_URL as SITE, useOwnerSite } from "#tests/helpers/owner-site.ts";
 import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 
 // A post's search and social settings where search engines and feed readers read them
@@ -15,7 +7,6 @@ import { describeEachDatabase } from "#tests/helpers/test-database.ts";
 // feed of the production build, the response cache included.
 
 const OWNER = { ADMIN_EMAIL: "owner@seo.test", ADMIN_PASSWORD: "owner-seo-password" };
-const SITE = "https://studio.example";
 
 /** The attribute `attribute` of the first tag in `html` that has `name="value"` (in any order). */
 function tagAttribute(html: string, tag: string, match: string, attribute: string) {
@@ -35,30 +26,7 @@ function jsonLdOf(html: string): Record<string, unknown> {
 }
 
 describeEachDatabase("a post's search and social settings on the public side", (kind) => {
-  let data: ServerData;
-  let server: ServerProcess;
-  let owner: string;
-  beforeAll(async () => {
-    data = await createServerData(kind);
-    server = await startServerProcess({ ...data.env, ...OWNER, SITE_URL: SITE, SEED_DEMO: "0" });
-    owner = await signIn(server, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await killServerProcesses();
-    await data?.destroy();
-  });
-
-  const get = async (path: string) => (await fetch(server.url + path)).text();
-
-  async function save(method: "POST" | "PUT", path: string, body: unknown): Promise<Post> {
-    const response = await fetch(server.url + path, {
-      method,
-      headers: { "content-type": "application/json", origin: server.url, cookie: owner },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, await response.clone().text()).toBe(method === "POST" ? 201 : 200);
-    return (await response.json()) as Post;
-  }
+  const { get, save } = useOwnerSite(kind, OWNER);
 
   it("puts the settings in the head and JSON-LD, and defaults from the post where they are empty", async () => {
     const post = await save("POST", "/api/posts", {
