@@ -99,8 +99,6 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
       ? `E-mail goes to the SMTP server at ${mailer.location}.`
       : `No SMTP_URL is set: e-mail is written as .eml files into ${mailer.location} (the dashboard's Outbox shows them).`,
   );
-  // In the background: the demo images' variants, and those of images stored before variants
-  // existed, so their first visitors need not wait for them.
   // In the background: media items for files stored before the media library (decision 040).
   backfillMedia(handle.db, uploads).then(
     (made) => {
@@ -110,6 +108,8 @@ export async function start({ dev }: StartOptions = {}): Promise<Server> {
       logger.error({ err: error }, `Media library backfill: ${describeError(error)}`);
     },
   );
+  // In the background: the demo images' variants, and those of images stored before variants
+  // existed, so their first visitors need not wait for them.
   prepareImageVariants(uploads).then(
     (made) => {
       if (made > 0) logger.info(`Made ${made} image variant(s) for images that had none.`);
